@@ -1,0 +1,358 @@
+//! Legal move generation.
+//!
+//! Moves are handed out as *move sets*: an origin square and the bitboard of
+//! its legal target squares. In this game every legal move has a distinct
+//! `(from, to)` pair and promotions are forced, so a set is a list of moves
+//! and counting moves is a popcount.
+//!
+//! Legality follows the rule "after the move, the mover has more than one
+//! royal, or its single royal is not attacked":
+//! - With two or more royals every pseudo-legal move is legal (a move never
+//!   reduces its own side's royals).
+//! - With one royal not in check, only *pinned* pieces need care. Every line
+//!   of attack that can be blocked (rook, talia, giraffe) runs along one of the
+//!   eight rays from the royal (the giraffe's straight leg ends on the royal's
+//!   rank or file, and its diagonal square is on that line too), so a pinned
+//!   piece is the first piece on such a ray whose removal exposes the royal.
+//!   Their moves are tested one by one; all other pieces move freely.
+//! - In check, every move is tested by the exact attack test on the position
+//!   after the move.
+//! - Royal moves test their target square with the royal lifted off the board.
+//! - Rare moves (pawn-of-pawns placements, transfers and second arrivals,
+//!   king swaps) are always tested on the position after the move.
+//! - A promotion that creates a royal (the pawn of kings, or the pawn of
+//!   pawns' third arrival) leaves two royals and is always legal; a citadel
+//!   entry puts the royal where nothing attacks it and is always legal.
+
+use crate::attacks;
+use crate::bitboard::Bitboard;
+use crate::color::Color;
+use crate::position::Position;
+use crate::role::Role;
+use crate::setup::last_rank;
+use crate::square::Square;
+
+/// How the legality of ordinary moves is decided in a position.
+#[derive(Copy, Clone)]
+enum Safety {
+    /// Several royals, or a single royal on a citadel: ordinary moves of
+    /// non-royal pieces are all legal.
+    Free,
+    /// A single royal on `royal`, not attacked; `pinned` pieces are tested.
+    Pins { royal: Square, pinned: Bitboard },
+    /// A single royal on `royal`, attacked: every move is tested.
+    Check { royal: Square },
+}
+
+struct Ctx {
+    us: Color,
+    them: Color,
+    own: Bitboard,
+    theirs: Bitboard,
+    occ: Bitboard,
+    /// Squares an ordinary move may go to: empty, or holding a capturable
+    /// enemy piece (never a citadel, never a waiting pawn of pawns).
+    targets: Bitboard,
+    /// Enemy pieces that can be captured.
+    capturable: Bitboard,
+    /// The mover's single royal, if it has exactly one.
+    single_royal: Option<Square>,
+    safety: Safety,
+}
+
+impl Position {
+    fn ctx(&self) -> Option<Ctx> {
+        if self.is_citadel_draw() {
+            return None;
+        }
+        let b = &self.board;
+        let us = self.turn;
+        let them = !us;
+        let own = b.by_color(us);
+        let theirs = b.by_color(them);
+        let occ = b.occupied();
+        let royals = b.royals() & own;
+        if royals.is_empty() {
+            return None;
+        }
+        let waiting_them = b.pawns() & theirs & last_rank(them);
+        let capturable = (theirs & Bitboard::ORDINARY) - waiting_them;
+        let targets = (Bitboard::ORDINARY - occ) | capturable;
+        let single_royal = royals.single();
+        let safety = match single_royal {
+            Some(k) if !k.is_citadel() => {
+                if self.is_attacked_with(k, them, theirs, occ) {
+                    Safety::Check { royal: k }
+                } else {
+                    Safety::Pins {
+                        royal: k,
+                        pinned: self.pinned(k, own, theirs, occ),
+                    }
+                }
+            }
+            _ => Safety::Free,
+        };
+        Some(Ctx {
+            us,
+            them,
+            own,
+            theirs,
+            occ,
+            targets,
+            capturable,
+            single_royal,
+            safety,
+        })
+    }
+
+    /// Own pieces whose removal would let a rook, talia or giraffe attack
+    /// the royal on `k`.
+    fn pinned(&self, k: Square, own: Bitboard, theirs: Bitboard, occ: Bitboard) -> Bitboard {
+        let b = &self.board;
+        let rooks = b.kind(Role::Rook) & theirs;
+        let talias = b.kind(Role::Talia) & theirs;
+        let giraffes = b.kind(Role::Giraffe) & theirs;
+        let orth = if (rooks & attacks::rook_empty(k)).any()
+            || (giraffes & attacks::giraffe_sources(k)).any()
+        {
+            0..4
+        } else {
+            0..0
+        };
+        let diag = if (talias & attacks::diagonals_empty(k)).any() {
+            4..8
+        } else {
+            4..4
+        };
+        let mut pinned = Bitboard::EMPTY;
+        for dir in orth.chain(diag) {
+            let blocker = Bitboard(attacks::ray(dir, k.index(), occ.0)).last_or_first(dir) & own;
+            if let Some(c) = blocker.first() {
+                if self.is_attacked_with(k, !self.turn, theirs, occ.without(c)) {
+                    pinned.add(c);
+                }
+            }
+        }
+        pinned
+    }
+
+    /// Whether the single royal on `k` is safe once the pieces on `vacated`
+    /// have left, `filled` has been occupied and the enemy piece on
+    /// `captured` (if any) is gone.
+    #[inline]
+    fn safe_after(
+        &self,
+        c: &Ctx,
+        k: Square,
+        vacated: Bitboard,
+        filled: Bitboard,
+        captured: Square,
+    ) -> bool {
+        let occ = (c.occ - vacated) | filled;
+        !self.is_attacked_with(k, c.them, c.theirs.without(captured), occ)
+    }
+
+    /// Filters the targets of an ordinary move of the non-royal piece on `from`.
+    #[inline]
+    fn filter_ordinary(&self, c: &Ctx, from: Square, targets: Bitboard) -> Bitboard {
+        match c.safety {
+            Safety::Free => targets,
+            Safety::Pins { royal, pinned } if pinned.contains(from) => {
+                targets.filter(|to| self.safe_after(c, royal, from.into(), to.into(), to))
+            }
+            Safety::Pins { .. } => targets,
+            Safety::Check { royal } => {
+                targets.filter(|to| self.safe_after(c, royal, from.into(), to.into(), to))
+            }
+        }
+    }
+
+    /// Whether a rare move (placement, transfer, relocating arrival) that
+    /// takes the pawn from `from` to the square `lands`, capturing on
+    /// `captured` if anything is there, keeps the mover legal.
+    fn rare_move_legal(&self, c: &Ctx, from: Square, lands: Square, captured: Square) -> bool {
+        match c.single_royal {
+            Some(k) if !k.is_citadel() => {
+                let vacated = Bitboard::from_square(from).with(captured);
+                self.safe_after(c, k, vacated, lands.into(), captured)
+            }
+            _ => true,
+        }
+    }
+
+    /// Calls `f(from, targets)` for every piece of the side to move that has
+    /// legal moves. Each `(from, to)` pair is one legal move; a square may be
+    /// reported twice (the King: once for its steps, once for its swaps),
+    /// with disjoint targets.
+    #[inline]
+    pub fn for_each_legal<F: FnMut(Square, Bitboard)>(&self, mut f: F) {
+        let Some(c) = self.ctx() else { return };
+        let b = &self.board;
+        let us = c.us;
+        let mut any = false;
+        let mut emit = |from: Square, t: Bitboard, f: &mut F| {
+            if t.any() {
+                any = true;
+                f(from, t);
+            }
+        };
+
+        // Pieces that are neither royal nor pawns.
+        for role in [
+            Role::Ferz,
+            Role::Vizier,
+            Role::Rook,
+            Role::Knight,
+            Role::Elephant,
+            Role::Camel,
+            Role::Dabbaba,
+            Role::Talia,
+            Role::Giraffe,
+        ] {
+            for from in b.kind(role) & c.own {
+                let t = attacks::attacks(us, role, from, c.occ) & c.targets;
+                emit(from, self.filter_ordinary(&c, from, t), &mut f);
+            }
+        }
+
+        // Pawns.
+        let last = last_rank(us);
+        let waiting = b.pawns() & c.own & last;
+        let return_sq = Square::pawn_of_pawns_return(us);
+        for from in (b.pawns() & c.own) - waiting {
+            let t =
+                (attacks::pawn_push(us, from) - c.occ) | (attacks::pawn(us, from) & c.capturable);
+            if t.is_empty() {
+                continue;
+            }
+            let promo = t & last;
+            if promo.is_empty() {
+                emit(from, self.filter_ordinary(&c, from, t), &mut f);
+                continue;
+            }
+            let role = b.role_at(from).expect("pawn");
+            let stage = self.stages[us.index()];
+            let creates_royal =
+                role == Role::PawnOfKings || (role == Role::PawnOfPawns && stage == 2);
+            let promo = if creates_royal {
+                promo
+            } else if role == Role::PawnOfPawns && stage == 1 && !c.occ.contains(return_sq) {
+                promo.filter(|to| self.rare_move_legal(&c, from, return_sq, to))
+            } else {
+                self.filter_ordinary(&c, from, promo)
+            };
+            emit(
+                from,
+                self.filter_ordinary(&c, from, t - last) | promo,
+                &mut f,
+            );
+        }
+
+        // The waiting pawn of pawns: placement (stage 1) or transfer (stage 2).
+        if let Some(from) = waiting.first() {
+            let empty = Bitboard::ORDINARY - c.occ;
+            let t = if self.stages[us.index()] == 1 {
+                let mut candidates = Bitboard::EMPTY;
+                for e in c.capturable {
+                    candidates |= attacks::pawn_attackers(us, e);
+                }
+                (candidates & empty)
+                    .filter(|sq| (attacks::pawn(us, sq) & c.capturable).count() == 2)
+            } else {
+                empty & Bitboard::from_square(return_sq)
+            };
+            let t = t.filter(|to| self.rare_move_legal(&c, from, to, to));
+            emit(from, t, &mut f);
+        }
+
+        // Royals: steps and citadel entries.
+        let top = self.top_royal(us);
+        let enemy_citadel = Square::citadel(c.them);
+        let own_citadel = Square::citadel(us);
+        for from in b.royals() & c.own {
+            let role = b.role_at(from).expect("royal");
+            let steps = attacks::royal(from) & c.targets;
+            let steps = match c.single_royal {
+                Some(_) => steps.filter(|to| {
+                    let occ = c.occ.without(from).with(to);
+                    !self.is_attacked_with(to, c.them, c.theirs.without(to), occ)
+                }),
+                None => steps,
+            };
+            let mut t = steps;
+            if Some(role) == top
+                && attacks::royal(enemy_citadel).contains(from)
+                && !c.occ.contains(enemy_citadel)
+            {
+                t.add(enemy_citadel);
+            }
+            if role == Role::AdventitiousKing
+                && attacks::royal(own_citadel).contains(from)
+                && !c.occ.contains(own_citadel)
+            {
+                t.add(own_citadel);
+            }
+            emit(from, t, &mut f);
+        }
+
+        // The king swap: with the King attacked, or with no other legal move.
+        if self.swap_rights[us.index()] {
+            if let Some(king) = (b.kind(Role::King) & c.own).first() {
+                let king_attacked = match c.safety {
+                    Safety::Check { royal } => royal == king,
+                    Safety::Pins { .. } => false,
+                    Safety::Free => self.is_attacked_with(king, c.them, c.theirs, c.occ),
+                };
+                if king_attacked || !any {
+                    // The occupancy is unchanged by a swap, so the King is safe
+                    // on the partner's square exactly when that square is not
+                    // attacked now.
+                    let partners: Bitboard = ((c.own & Bitboard::ORDINARY) - b.pawns())
+                        .without(king)
+                        .filter(|p| !self.is_attacked_with(p, c.them, c.theirs, c.occ));
+                    if partners.any() {
+                        f(king, partners);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The targets the piece on `from` could move to if leaving a royal
+    /// attacked were allowed (used to explain why a move is illegal).
+    pub(crate) fn pseudo_legal_targets(&self, from: Square) -> Bitboard {
+        let b = &self.board;
+        let Some(p) = b.piece_at(from) else {
+            return Bitboard::EMPTY;
+        };
+        let us = self.turn;
+        let occ = b.occupied();
+        let theirs = b.by_color(!us);
+        let waiting_them = b.pawns() & theirs & last_rank(!us);
+        let capturable = (theirs & Bitboard::ORDINARY) - waiting_them;
+        let targets = (Bitboard::ORDINARY - occ) | capturable;
+        if p.role.is_pawn() {
+            if last_rank(us).contains(from) {
+                return Bitboard::EMPTY;
+            }
+            (attacks::pawn_push(us, from) - occ) | (attacks::pawn(us, from) & capturable)
+        } else {
+            attacks::attacks(us, p.role, from, occ) & targets
+        }
+    }
+}
+
+impl Bitboard {
+    /// The far end of a ray's attack set (where the first blocker, if any,
+    /// stands): the highest square for directions of ascending index, the
+    /// lowest otherwise.
+    #[inline]
+    fn last_or_first(self, dir: usize) -> Bitboard {
+        let sq = if matches!(dir, 0 | 1 | 4 | 7) {
+            self.last()
+        } else {
+            self.first()
+        };
+        sq.map_or(Bitboard::EMPTY, Bitboard::from_square)
+    }
+}

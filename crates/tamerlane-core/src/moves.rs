@@ -1,0 +1,416 @@
+//! Moves with their context, coordinate move strings, and the fixed-capacity
+//! move list.
+
+use core::fmt;
+use core::mem::MaybeUninit;
+use core::ops::{Deref, DerefMut};
+use core::str::FromStr;
+
+use crate::attacks;
+use crate::role::Role;
+use crate::square::Square;
+
+/// What happens when the pawn of pawns reaches its last rank.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Arrival {
+    /// First arrival (stage 0 to 1): it stays there, waiting to be placed.
+    First,
+    /// Second arrival (stage 1 to 2) with the owner's king-pawn start square
+    /// (`f3`/`f8`) empty: it is moved there at once.
+    SecondToReturnSquare,
+    /// Second arrival with the return square occupied: it waits on the last
+    /// rank until transferred.
+    SecondWaiting,
+}
+
+/// The kind of a move: what it does beyond taking a piece from one square to
+/// another.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    /// An ordinary move or capture.
+    Normal,
+    /// A pawn reaching the last rank and becoming the given piece (a Prince
+    /// for the pawn of kings, an Adventitious King for the pawn of pawns on
+    /// its third arrival).
+    Promotion(Role),
+    /// A royal stepping into a citadel: the opponent's (the game ends in a
+    /// draw) or, for an Adventitious King, its own.
+    CitadelEntry,
+    /// The pawn of pawns reaching the last rank on its first or second arrival.
+    Arrival(Arrival),
+    /// The waiting pawn of pawns (stage 1) lifted onto a square where it
+    /// attacks two enemy pieces.
+    Placement,
+    /// The waiting pawn of pawns (stage 2) transferred to its return square.
+    Transfer,
+    /// The King exchanging squares with a friendly piece.
+    KingSwap,
+}
+
+/// A move with its context: which piece moves, what it takes and what kind
+/// of move it is. Its [`Display`](fmt::Display) is the coordinate string.
+///
+/// A `Move` is only meaningful in the position it was made for; use
+/// [`Position::is_legal`](crate::Position::is_legal) to check one from
+/// elsewhere.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// The square the piece leaves (for a swap: the King's square).
+    pub from: Square,
+    /// The target square of the coordinate string (for a swap: the partner's
+    /// square; for a second arrival: the last-rank square reached).
+    pub to: Square,
+    /// The role of the moving piece.
+    pub role: Role,
+    /// The role of the captured piece, if any.
+    pub capture: Option<Role>,
+    /// What kind of move this is.
+    pub kind: MoveKind,
+}
+
+impl Move {
+    /// Whether the move captures.
+    #[inline]
+    pub fn is_capture(&self) -> bool {
+        self.capture.is_some()
+    }
+
+    /// The piece the mover becomes, for promotions.
+    pub fn promotion(&self) -> Option<Role> {
+        match self.kind {
+            MoveKind::Promotion(r) => Some(r),
+            _ => None,
+        }
+    }
+
+    /// Whether the move resets the halfmove clock: a capture or any pawn
+    /// move (placements and transfers of the pawn of pawns included).
+    #[inline]
+    pub fn is_zeroing(&self) -> bool {
+        self.capture.is_some() || (self.role.is_pawn() && self.kind != MoveKind::KingSwap)
+    }
+
+    /// The move as a bare `from`/`to` pair.
+    #[inline]
+    pub fn coord(&self) -> CoordMove {
+        CoordMove {
+            from: self.from,
+            to: self.to,
+        }
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.from, self.to)
+    }
+}
+
+/// A move as written in coordinate notation, `<from><to>`, not yet matched
+/// against a position (see [`Position::parse_move`](crate::Position::parse_move)).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct CoordMove {
+    /// Origin square.
+    pub from: Square,
+    /// Target square.
+    pub to: Square,
+}
+
+impl fmt::Display for CoordMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.from, self.to)
+    }
+}
+
+/// A string that is not a coordinate move (`<from><to>` with squares
+/// `a1`..`k10`, `wc`, `bc`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseMoveError {
+    /// The rejected text (truncated to 40 characters).
+    pub text: String,
+}
+
+impl fmt::Display for ParseMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "invalid move {:?}: expected <from><to> with squares a1..k10, wc or bc (e.g. f3f4)",
+            self.text
+        )
+    }
+}
+
+impl std::error::Error for ParseMoveError {}
+
+pub(crate) fn excerpt(s: &str) -> String {
+    let mut t: String = s.chars().take(40).collect();
+    if t.len() < s.len() {
+        t.push_str("...");
+    }
+    t
+}
+
+impl FromStr for CoordMove {
+    type Err = ParseMoveError;
+    fn from_str(s: &str) -> Result<CoordMove, ParseMoveError> {
+        let err = || ParseMoveError { text: excerpt(s) };
+        let b = s.as_bytes();
+        if !(4..=6).contains(&b.len()) {
+            return Err(err());
+        }
+        let split = if matches!(&b[..2], b"wc" | b"bc") || b[1] != b'1' || b[2] != b'0' {
+            2
+        } else {
+            3
+        };
+        let from = Square::from_ascii(&b[..split]).ok_or_else(err)?;
+        let to = Square::from_ascii(&b[split..]).ok_or_else(err)?;
+        Ok(CoordMove { from, to })
+    }
+}
+
+/// Why a move is not legal in a position.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum IllegalReason {
+    /// The game is over in this position (no legal moves at all).
+    NoLegalMoves,
+    /// There is no piece on the origin square.
+    EmptySquare,
+    /// The piece on the origin square belongs to the opponent.
+    OpponentPiece,
+    /// The piece cannot make that move here (wrong pattern, blocked path,
+    /// own piece on the target, a pawn of pawns waiting, ...).
+    NotAMove,
+    /// The move would leave the mover's only royal attacked.
+    LeavesRoyalAttacked,
+    /// The move's context (role, capture, kind) does not match the position.
+    WrongContext,
+}
+
+impl fmt::Display for IllegalReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            IllegalReason::NoLegalMoves => "the side to move has no legal moves (game over)",
+            IllegalReason::EmptySquare => "there is no piece on the origin square",
+            IllegalReason::OpponentPiece => {
+                "the piece on the origin square belongs to the opponent"
+            }
+            IllegalReason::NotAMove => "the piece on the origin square cannot move there",
+            IllegalReason::LeavesRoyalAttacked => "it would leave the only royal attacked",
+            IllegalReason::WrongContext => "its role, capture or kind does not match this position",
+        })
+    }
+}
+
+/// A move that cannot be played in the position it was tried on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalMoveError {
+    /// The move as a coordinate string.
+    pub text: String,
+    /// Why it is illegal.
+    pub reason: IllegalReason,
+}
+
+impl fmt::Display for IllegalMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "illegal move {}: {}", self.text, self.reason)
+    }
+}
+
+impl std::error::Error for IllegalMoveError {}
+
+/// Error from parsing a move against a position: either garbled text or a
+/// well-formed but illegal move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// Not a coordinate move at all.
+    Invalid(ParseMoveError),
+    /// A coordinate move that is not legal here.
+    Illegal(IllegalMoveError),
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Invalid(e) => e.fmt(f),
+            MoveError::Illegal(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+impl From<ParseMoveError> for MoveError {
+    fn from(e: ParseMoveError) -> MoveError {
+        MoveError::Invalid(e)
+    }
+}
+
+impl From<IllegalMoveError> for MoveError {
+    fn from(e: IllegalMoveError) -> MoveError {
+        MoveError::Illegal(e)
+    }
+}
+
+const fn min(a: usize, b: usize) -> usize {
+    if a < b {
+        a
+    } else {
+        b
+    }
+}
+
+/// The most moves any single piece has (not counting king swaps and
+/// pawn-of-pawns placements): the largest empty-board attack set of any
+/// role, and at least 9 so that a royal's citadel entry is covered.
+const MAX_PIECE_MOVES: usize = {
+    let mut best = 9;
+    let mut i = 0;
+    while i < Role::COUNT {
+        let n = attacks::empty_board_max(Role::ALL[i]) as usize;
+        if n > best {
+            best = n;
+        }
+        i += 1;
+    }
+    best
+};
+
+/// An upper bound on the number of legal moves in any position.
+///
+/// Proof. Let `n` be the number of pieces of the side to move (1 to 112).
+/// Every legal move is a distinct `(from, to)` pair. Apart from king swaps
+/// and pawn-of-pawns placements, a piece moves to squares not occupied by its
+/// own side (at most `112 - n` of them), and to no more squares than it
+/// attacks on an empty board (blockers only remove targets), plus one
+/// citadel for a royal (a royal's empty-board set is at most 8 squares, so
+/// the floor of 9 covers it). A pawn has at most three targets. So ordinary
+/// moves number at most `n * min(MAX_PIECE_MOVES, 112 - n)`. King swaps: the
+/// single King exchanges with at most `n - 1` friendly pieces. Placements:
+/// the side has at most one pawn of pawns, placed on an empty square whose
+/// two diagonal-forward squares both hold enemy pieces, so not on the a- or
+/// k-file nor on its last rank: at most `min(81, 112 - n)` squares. The
+/// bound is the maximum of the sum over `n`. `MAX_PIECE_MOVES` is computed
+/// from the attack tables themselves (the giraffe's 22 is the largest).
+pub const MAX_LEGAL_MOVES: usize = {
+    let mut best = 0;
+    let mut n = 1;
+    while n <= 112 {
+        let total = n * min(MAX_PIECE_MOVES, 112 - n) + (n - 1) + min(81, 112 - n);
+        if total > best {
+            best = total;
+        }
+        n += 1;
+    }
+    best
+};
+
+/// A list of moves with a fixed capacity of [`MAX_LEGAL_MOVES`]: filling it
+/// never allocates.
+pub struct MoveList {
+    len: usize,
+    moves: [MaybeUninit<Move>; MAX_LEGAL_MOVES],
+}
+
+impl MoveList {
+    /// An empty list.
+    #[inline]
+    pub fn new() -> MoveList {
+        MoveList {
+            len: 0,
+            moves: [const { MaybeUninit::uninit() }; MAX_LEGAL_MOVES],
+        }
+    }
+
+    /// Appends a move.
+    ///
+    /// # Panics
+    /// Past [`MAX_LEGAL_MOVES`] moves, which no position reaches (see the
+    /// proof there).
+    #[inline]
+    pub fn push(&mut self, m: Move) {
+        assert!(self.len < MAX_LEGAL_MOVES, "move list capacity exceeded");
+        self.moves[self.len] = MaybeUninit::new(m);
+        self.len += 1;
+    }
+
+    /// Removes all moves.
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+}
+
+impl Default for MoveList {
+    fn default() -> MoveList {
+        MoveList::new()
+    }
+}
+
+impl Deref for MoveList {
+    type Target = [Move];
+    #[inline]
+    fn deref(&self) -> &[Move] {
+        // SAFETY: the first `len` entries were written by `push`.
+        unsafe { core::slice::from_raw_parts(self.moves.as_ptr().cast::<Move>(), self.len) }
+    }
+}
+
+impl DerefMut for MoveList {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut [Move] {
+        // SAFETY: the first `len` entries were written by `push`.
+        unsafe { core::slice::from_raw_parts_mut(self.moves.as_mut_ptr().cast::<Move>(), self.len) }
+    }
+}
+
+impl Clone for MoveList {
+    fn clone(&self) -> MoveList {
+        let mut l = MoveList::new();
+        for &m in self.iter() {
+            l.push(m);
+        }
+        l
+    }
+}
+
+impl fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = core::slice::Iter<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn coordinate_strings_parse_and_print() {
+        for s in [
+            "f3f4", "a10e5", "k2wc", "wck1", "a9bc", "e10e9", "a1a10", "k10k9",
+        ] {
+            assert_eq!(s.parse::<CoordMove>().unwrap().to_string(), s);
+        }
+        for s in [
+            "", "f3", "f3f", "f11f4", "z1a1", "f3f4 ", "a0a1", "wcwc1", "f3-f4", "é3f4",
+        ] {
+            assert!(s.parse::<CoordMove>().is_err(), "{s}");
+        }
+    }
+
+    #[test]
+    fn capacity_follows_from_the_largest_piece() {
+        assert_eq!(MAX_PIECE_MOVES, 22);
+        assert!(
+            MAX_LEGAL_MOVES > 1000 && MAX_LEGAL_MOVES < 2200,
+            "{MAX_LEGAL_MOVES}"
+        );
+    }
+}

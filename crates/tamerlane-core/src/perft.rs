@@ -1,0 +1,47 @@
+//! Perft: counting the legal move sequences of a given length.
+
+use crate::moves::Move;
+use crate::position::Position;
+
+/// The number of legal move sequences of `depth` plies from `pos`.
+///
+/// The last ply is counted from the move sets without playing the moves
+/// ("bulk counting"). Positions are copied, not unmade: copy-make.
+///
+/// ```
+/// use tamerlane_core::{perft, Position};
+/// assert_eq!(perft(&Position::new(), 2), 576);
+/// ```
+pub fn perft(pos: &Position, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => pos.count_legal() as u64,
+        _ => {
+            let mut n = 0;
+            pos.for_each_legal(|from, targets| {
+                for to in targets {
+                    let mut child = pos.clone();
+                    child.play_unchecked(&pos.move_between(from, to));
+                    n += perft(&child, depth - 1);
+                }
+            });
+            n
+        }
+    }
+}
+
+/// Perft split by root move: each legal move with the number of sequences of
+/// `depth` plies that start with it, sorted by coordinate string.
+pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    let mut out: Vec<(Move, u64)> = pos
+        .legal_moves()
+        .iter()
+        .map(|m| {
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            (*m, perft(&child, depth.saturating_sub(1)))
+        })
+        .collect();
+    out.sort_by_key(|(m, _)| m.to_string());
+    out
+}

@@ -1,0 +1,673 @@
+//! A validated, playable position: state, making moves, attacks, hashing and
+//! the end-of-game rules that depend on the position alone.
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::attacks;
+use crate::bitboard::Bitboard;
+use crate::board::Board;
+use crate::color::Color;
+use crate::moves::{
+    excerpt, Arrival, CoordMove, IllegalMoveError, IllegalReason, Move, MoveError, MoveKind,
+    MoveList,
+};
+use crate::role::{Piece, Role};
+use crate::setup::{last_rank, PositionError, Setup};
+use crate::square::Square;
+use crate::tfen::TfenError;
+use crate::zobrist;
+
+/// How a game ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Termination {
+    /// The side to move has no legal move and its single royal is attacked: it loses.
+    Checkmate,
+    /// The side to move has no legal move and is not in check: it loses too.
+    Stalemate,
+    /// A royal stepped into the opponent's citadel: draw.
+    Citadel,
+    /// Both sides have only royal pieces: draw.
+    RoyalsOnly,
+    /// The same position occurred for the third time (by default): draw.
+    Repetition,
+    /// 200 plies (by default) without a capture or pawn move: draw.
+    MoveLimit,
+}
+
+impl Termination {
+    /// The lower-case name used in records and by the command-line tool:
+    /// `checkmate`, `stalemate`, `citadel`, `royals-only`, `repetition`, `move-limit`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Termination::Checkmate => "checkmate",
+            Termination::Stalemate => "stalemate",
+            Termination::Citadel => "citadel",
+            Termination::RoyalsOnly => "royals-only",
+            Termination::Repetition => "repetition",
+            Termination::MoveLimit => "move-limit",
+        }
+    }
+}
+
+impl fmt::Display for Termination {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The result of a finished game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// The winner, or `None` for a draw.
+    pub winner: Option<Color>,
+    /// Why the game ended.
+    pub termination: Termination,
+}
+
+impl fmt::Display for Outcome {
+    /// `white checkmate`, `black stalemate`, `draw citadel`, ...
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.winner {
+            Some(c) => write!(f, "{} {}", c, self.termination),
+            None => write!(f, "draw {}", self.termination),
+        }
+    }
+}
+
+/// A legal Tamerlane position: placement, side to move, king-swap rights,
+/// pawn-of-pawns stages, clocks, and its Zobrist hash kept up to date.
+///
+/// ```
+/// use tamerlane_core::Position;
+///
+/// let pos = Position::new();
+/// assert_eq!(pos.legal_moves().len(), 24);
+/// ```
+#[derive(Clone, PartialEq, Eq)]
+pub struct Position {
+    pub(crate) board: Board,
+    pub(crate) turn: Color,
+    pub(crate) swap_rights: [bool; 2],
+    pub(crate) stages: [u8; 2],
+    pub(crate) halfmoves: u32,
+    pub(crate) fullmoves: u32,
+    pub(crate) hash: u64,
+}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::new()
+    }
+}
+
+impl Position {
+    /// The initial position.
+    pub fn new() -> Position {
+        Position::from_setup(Setup::initial()).expect("the initial position is valid")
+    }
+
+    /// Validates a [`Setup`] into a position.
+    pub fn from_setup(setup: Setup) -> Result<Position, PositionError> {
+        setup.validate()?;
+        let mut pos = Position {
+            board: setup.board,
+            turn: setup.turn,
+            swap_rights: setup.swap_rights,
+            stages: setup.stages,
+            halfmoves: setup.halfmoves,
+            fullmoves: setup.fullmoves,
+            hash: 0,
+        };
+        pos.hash = pos.compute_hash();
+        Ok(pos)
+    }
+
+    /// Parses and validates a TFEN string.
+    pub fn from_tfen(tfen: &str) -> Result<Position, TfenError> {
+        Ok(Position::from_setup(Setup::from_tfen(tfen)?)?)
+    }
+
+    /// The position as TFEN.
+    pub fn to_tfen(&self) -> String {
+        self.to_setup().to_tfen()
+    }
+
+    /// The position as a plain [`Setup`].
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            board: self.board.clone(),
+            turn: self.turn,
+            swap_rights: self.swap_rights,
+            stages: self.stages,
+            halfmoves: self.halfmoves,
+            fullmoves: self.fullmoves,
+        }
+    }
+
+    /// The placement.
+    #[inline]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// Whether `color` still has its king-swap right.
+    #[inline]
+    pub fn swap_right(&self, color: Color) -> bool {
+        self.swap_rights[color.index()]
+    }
+
+    /// `color`'s pawn-of-pawns stage: how many times its pawn of pawns has
+    /// reached the last rank (0, 1 or 2).
+    #[inline]
+    pub fn pawn_of_pawns_stage(&self, color: Color) -> u8 {
+        self.stages[color.index()]
+    }
+
+    /// Plies since the last capture or pawn move.
+    #[inline]
+    pub fn halfmoves(&self) -> u32 {
+        self.halfmoves
+    }
+
+    /// The move number: starts at 1, incremented after Black's move.
+    #[inline]
+    pub fn fullmoves(&self) -> u32 {
+        self.fullmoves
+    }
+
+    /// The Zobrist hash of placement, side to move, swap rights and stages:
+    /// the position's identity for the repetition rule.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Whether two positions are the same for the repetition rule (same
+    /// placement, side to move, swap rights and stages; clocks ignored).
+    pub fn same_position(&self, other: &Position) -> bool {
+        self.hash == other.hash
+            && self.turn == other.turn
+            && self.swap_rights == other.swap_rights
+            && self.stages == other.stages
+            && self.board == other.board
+    }
+
+    /// The hash computed from scratch (the incremental one must equal it).
+    pub fn compute_hash(&self) -> u64 {
+        let mut h = 0;
+        for (sq, p) in self.board.pieces() {
+            h ^= zobrist::piece(p, sq);
+        }
+        if self.turn == Color::Black {
+            h ^= zobrist::black_to_move();
+        }
+        for c in Color::ALL {
+            if self.swap_rights[c.index()] {
+                h ^= zobrist::swap_right(c);
+            }
+            h ^= zobrist::stage(c, self.stages[c.index()]);
+        }
+        h
+    }
+
+    /// The royal pieces (King, Prince, Adventitious King) of `color`.
+    #[inline]
+    pub fn royals(&self, color: Color) -> Bitboard {
+        self.board.royals() & self.board.by_color(color)
+    }
+
+    /// `color`'s highest-ranked royal role present (King, else Prince, else
+    /// Adventitious King): the only royal that may enter the enemy citadel.
+    pub fn top_royal(&self, color: Color) -> Option<Role> {
+        let own = self.board.by_color(color);
+        [Role::King, Role::Prince, Role::AdventitiousKing]
+            .into_iter()
+            .find(|&r| (self.board.kind(r) & own).any())
+    }
+
+    /// The square of `color`'s pawn of pawns while it waits on its last rank
+    /// (after its first arrival, or a second arrival with the return square
+    /// occupied).
+    pub fn waiting_pawn_of_pawns(&self, color: Color) -> Option<Square> {
+        (self.board.pawns() & self.board.by_color(color) & last_rank(color)).first()
+    }
+
+    /// Pieces of `attacker` that attack `sq` through occupancy `occ`
+    /// ("attack" = could capture by its movement pattern, whether or not
+    /// that capture would be legal). Nothing attacks a citadel.
+    pub fn attackers(&self, sq: Square, attacker: Color) -> Bitboard {
+        self.attackers_with(
+            sq,
+            self.board.by_color(attacker),
+            self.board.occupied(),
+            attacker,
+        )
+    }
+
+    fn attackers_with(&self, sq: Square, them: Bitboard, occ: Bitboard, color: Color) -> Bitboard {
+        if sq.is_citadel() {
+            return Bitboard::EMPTY;
+        }
+        let b = &self.board;
+        let mut a = (attacks::knight(sq) & b.kind(Role::Knight))
+            | (attacks::elephant(sq) & b.kind(Role::Elephant))
+            | (attacks::camel(sq) & b.kind(Role::Camel))
+            | (attacks::dabbaba(sq) & b.kind(Role::Dabbaba))
+            | (attacks::ferz(sq) & b.kind(Role::Ferz))
+            | (attacks::vizier(sq) & b.kind(Role::Vizier))
+            | (attacks::royal_attackers(sq) & b.royals())
+            | (attacks::pawn_attackers(color, sq) & b.pawns())
+            | (attacks::rook(sq, occ) & b.kind(Role::Rook))
+            | (attacks::talia(sq, occ) & b.kind(Role::Talia));
+        for g in attacks::giraffe_sources(sq) & b.kind(Role::Giraffe) & them {
+            if attacks::giraffe(g, occ).contains(sq) {
+                a.add(g);
+            }
+        }
+        a & them
+    }
+
+    /// Whether `sq` is attacked by a piece of `them_mask` (pieces of colour
+    /// `color`, some possibly removed) through occupancy `occ`.
+    #[inline]
+    pub(crate) fn is_attacked_with(
+        &self,
+        sq: Square,
+        color: Color,
+        them: Bitboard,
+        occ: Bitboard,
+    ) -> bool {
+        if sq.is_citadel() {
+            return false;
+        }
+        let b = &self.board;
+        let steppers = (attacks::knight(sq) & b.kind(Role::Knight))
+            | (attacks::elephant(sq) & b.kind(Role::Elephant))
+            | (attacks::camel(sq) & b.kind(Role::Camel))
+            | (attacks::dabbaba(sq) & b.kind(Role::Dabbaba))
+            | (attacks::ferz(sq) & b.kind(Role::Ferz))
+            | (attacks::vizier(sq) & b.kind(Role::Vizier))
+            | (attacks::royal_attackers(sq) & b.royals())
+            | (attacks::pawn_attackers(color, sq) & b.pawns());
+        if (steppers & them).any() {
+            return true;
+        }
+        let rooks = b.kind(Role::Rook) & them;
+        if (rooks & attacks::rook_empty(sq)).any() && (attacks::rook(sq, occ) & rooks).any() {
+            return true;
+        }
+        let talias = b.kind(Role::Talia) & them;
+        if (talias & attacks::diagonals_empty(sq)).any() && (attacks::talia(sq, occ) & talias).any()
+        {
+            return true;
+        }
+        for g in attacks::giraffe_sources(sq) & b.kind(Role::Giraffe) & them {
+            if attacks::giraffe(g, occ).contains(sq) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether `sq` is attacked by `attacker`.
+    pub fn is_attacked(&self, sq: Square, attacker: Color) -> bool {
+        self.is_attacked_with(
+            sq,
+            attacker,
+            self.board.by_color(attacker),
+            self.board.occupied(),
+        )
+    }
+
+    /// Whether one of the royals of the side to move is attacked.
+    pub fn is_check(&self) -> bool {
+        self.royals(self.turn)
+            .squares()
+            .any(|sq| self.is_attacked(sq, !self.turn))
+    }
+
+    /// Whether the side to move has a single royal and it is attacked: the
+    /// situation in which having no legal move is checkmate.
+    pub fn is_single_royal_attacked(&self) -> bool {
+        self.royals(self.turn)
+            .single()
+            .is_some_and(|sq| self.is_attacked(sq, !self.turn))
+    }
+
+    /// Whether `m` (legal here) attacks a royal of the opponent once played.
+    pub fn gives_check(&self, m: &Move) -> bool {
+        let mut after = self.clone();
+        after.play_unchecked(m);
+        after.is_check()
+    }
+
+    /// Whether a royal stands on its opponent's citadel: the game has ended
+    /// in a draw and there are no legal moves.
+    pub fn is_citadel_draw(&self) -> bool {
+        let b = &self.board;
+        let white_in = b.by_color(Color::White) & Bitboard::from_square(Square::BC);
+        let black_in = b.by_color(Color::Black) & Bitboard::from_square(Square::WC);
+        (white_in | black_in).any()
+    }
+
+    /// Whether both sides have only royal pieces left.
+    pub fn is_royals_only(&self) -> bool {
+        self.board.occupied() == self.board.royals()
+    }
+
+    /// The outcome decided by this position alone, in the order of section 6
+    /// of the rules: citadel, no legal move, royals only, and the move
+    /// limit of `ply_limit` plies. Repetition needs the game history: see
+    /// [`Game::outcome`](crate::Game::outcome).
+    pub fn outcome(&self, ply_limit: u32) -> Option<Outcome> {
+        let draw = |termination| {
+            Some(Outcome {
+                winner: None,
+                termination,
+            })
+        };
+        if self.is_citadel_draw() {
+            return draw(Termination::Citadel);
+        }
+        if !self.has_legal_moves() {
+            let termination = if self.is_single_royal_attacked() {
+                Termination::Checkmate
+            } else {
+                Termination::Stalemate
+            };
+            return Some(Outcome {
+                winner: Some(!self.turn),
+                termination,
+            });
+        }
+        if self.is_royals_only() {
+            return draw(Termination::RoyalsOnly);
+        }
+        if self.halfmoves >= ply_limit {
+            return draw(Termination::MoveLimit);
+        }
+        None
+    }
+
+    /// All legal moves.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.for_each_legal(|from, targets| {
+            for to in targets {
+                list.push(self.move_between(from, to));
+            }
+        });
+        list
+    }
+
+    /// Whether the side to move has at least one legal move.
+    pub fn has_legal_moves(&self) -> bool {
+        self.count_legal() > 0
+    }
+
+    /// The number of legal moves (counted from the move sets, without
+    /// building moves).
+    #[inline]
+    pub fn count_legal(&self) -> usize {
+        let mut n = 0;
+        self.for_each_legal(|_, targets| n += targets.count() as usize);
+        n
+    }
+
+    /// The full move for the pair `from`/`to`, with its context read from
+    /// this position. The pair must come from the legal move sets.
+    pub(crate) fn move_between(&self, from: Square, to: Square) -> Move {
+        let b = &self.board;
+        let us = self.turn;
+        let piece = b.piece_at(from).expect("a piece on the origin square");
+        let target = b.piece_at(to);
+        let role = piece.role;
+        if let Some(t) = target {
+            if t.color == us {
+                return Move {
+                    from,
+                    to,
+                    role,
+                    capture: None,
+                    kind: MoveKind::KingSwap,
+                };
+            }
+        }
+        let capture = target.map(|t| t.role);
+        let kind = if role == Role::PawnOfPawns && last_rank(us).contains(from) {
+            if self.stages[us.index()] == 1 {
+                MoveKind::Placement
+            } else {
+                MoveKind::Transfer
+            }
+        } else if to.is_citadel() {
+            MoveKind::CitadelEntry
+        } else if role.is_pawn() && last_rank(us).contains(to) {
+            match (role.promotion(), self.stages[us.index()]) {
+                (Some(r), _) => MoveKind::Promotion(r),
+                (None, 0) => MoveKind::Arrival(Arrival::First),
+                (None, 1) => {
+                    if b.piece_at(Square::pawn_of_pawns_return(us)).is_none() {
+                        MoveKind::Arrival(Arrival::SecondToReturnSquare)
+                    } else {
+                        MoveKind::Arrival(Arrival::SecondWaiting)
+                    }
+                }
+                (None, _) => MoveKind::Promotion(Role::AdventitiousKing),
+            }
+        } else {
+            MoveKind::Normal
+        };
+        Move {
+            from,
+            to,
+            role,
+            capture,
+            kind,
+        }
+    }
+
+    /// Whether `m` is legal here (its context must match, too).
+    pub fn is_legal(&self, m: &Move) -> bool {
+        let mut found = false;
+        self.for_each_legal(|from, targets| {
+            if from == m.from && targets.contains(m.to) {
+                found = true;
+            }
+        });
+        found && self.move_between(m.from, m.to) == *m
+    }
+
+    /// The legal move with coordinate string `from`/`to`.
+    pub fn find_move(&self, c: CoordMove) -> Result<Move, IllegalMoveError> {
+        let mut found = false;
+        self.for_each_legal(|from, targets| {
+            if from == c.from && targets.contains(c.to) {
+                found = true;
+            }
+        });
+        if found {
+            return Ok(self.move_between(c.from, c.to));
+        }
+        Err(IllegalMoveError {
+            text: c.to_string(),
+            reason: self.why_illegal(c),
+        })
+    }
+
+    fn why_illegal(&self, c: CoordMove) -> IllegalReason {
+        if !self.has_legal_moves() {
+            return IllegalReason::NoLegalMoves;
+        }
+        match self.board.piece_at(c.from) {
+            None => IllegalReason::EmptySquare,
+            Some(p) if p.color != self.turn => IllegalReason::OpponentPiece,
+            Some(_) => {
+                if self.pseudo_legal_targets(c.from).contains(c.to) {
+                    IllegalReason::LeavesRoyalAttacked
+                } else {
+                    IllegalReason::NotAMove
+                }
+            }
+        }
+    }
+
+    /// Parses a coordinate move string and finds it among the legal moves.
+    pub fn parse_move(&self, s: &str) -> Result<Move, MoveError> {
+        let c = CoordMove::from_str(s)?;
+        Ok(self.find_move(c)?)
+    }
+
+    /// Plays `m` if it is legal; otherwise returns why not and leaves the
+    /// position unchanged.
+    pub fn play(&mut self, m: &Move) -> Result<(), IllegalMoveError> {
+        if self.is_legal(m) {
+            self.play_unchecked(m);
+            Ok(())
+        } else {
+            let reason = match self.find_move(m.coord()) {
+                Ok(_) => IllegalReason::WrongContext,
+                Err(e) => e.reason,
+            };
+            Err(IllegalMoveError {
+                text: excerpt(&m.to_string()),
+                reason,
+            })
+        }
+    }
+
+    /// Parses and plays a coordinate move string.
+    pub fn play_str(&mut self, s: &str) -> Result<Move, MoveError> {
+        let m = self.parse_move(s)?;
+        self.play_unchecked(&m);
+        Ok(m)
+    }
+
+    #[inline]
+    fn put(&mut self, sq: Square, piece: Piece) {
+        self.board.put(sq, piece);
+        self.hash ^= zobrist::piece(piece, sq);
+    }
+
+    #[inline]
+    fn take(&mut self, sq: Square) -> Option<Piece> {
+        let p = self.board.take(sq)?;
+        self.hash ^= zobrist::piece(p, sq);
+        Some(p)
+    }
+
+    #[inline]
+    fn set_swap_right(&mut self, color: Color, value: bool) {
+        if self.swap_rights[color.index()] != value {
+            self.swap_rights[color.index()] = value;
+            self.hash ^= zobrist::swap_right(color);
+        }
+    }
+
+    #[inline]
+    fn set_stage(&mut self, color: Color, stage: u8) {
+        let i = color.index();
+        self.hash ^= zobrist::stage(color, self.stages[i]) ^ zobrist::stage(color, stage);
+        self.stages[i] = stage;
+    }
+
+    /// Plays `m` without checking that it is legal. `m` must be a legal
+    /// move of this position (from [`legal_moves`](Self::legal_moves) or
+    /// [`parse_move`](Self::parse_move)); anything else leaves a position
+    /// that may break the rules.
+    pub fn play_unchecked(&mut self, m: &Move) {
+        let us = self.turn;
+        let them = !us;
+        match m.kind {
+            MoveKind::KingSwap => {
+                let king = self.take(m.from).expect("king");
+                let partner = self.take(m.to).expect("partner");
+                self.put(m.from, partner);
+                self.put(m.to, king);
+                self.set_swap_right(us, false);
+            }
+            _ => {
+                if let Some(captured) = self.take(m.to) {
+                    if captured.role == Role::King {
+                        self.set_swap_right(them, false);
+                    }
+                }
+                let piece = self.take(m.from).expect("moving piece");
+                let (sq, role) = match m.kind {
+                    MoveKind::Promotion(r) => (m.to, r),
+                    MoveKind::Arrival(Arrival::First) => {
+                        self.set_stage(us, 1);
+                        (m.to, piece.role)
+                    }
+                    MoveKind::Arrival(Arrival::SecondToReturnSquare) => {
+                        self.set_stage(us, 2);
+                        (Square::pawn_of_pawns_return(us), piece.role)
+                    }
+                    MoveKind::Arrival(Arrival::SecondWaiting) => {
+                        self.set_stage(us, 2);
+                        (m.to, piece.role)
+                    }
+                    _ => (m.to, piece.role),
+                };
+                self.put(sq, Piece::new(us, role));
+            }
+        }
+        if m.is_zeroing() {
+            self.halfmoves = 0;
+        } else {
+            self.halfmoves = self.halfmoves.saturating_add(1);
+        }
+        if us == Color::Black {
+            self.fullmoves = self.fullmoves.saturating_add(1);
+        }
+        self.turn = them;
+        self.hash ^= zobrist::black_to_move();
+    }
+
+    /// The same position seen from the other side (board rotated 180
+    /// degrees, colours swapped). Perft counts of the two are equal.
+    pub fn mirror(&self) -> Position {
+        Position::from_setup(self.to_setup().mirror()).expect("mirroring keeps a position valid")
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", self.to_tfen())
+    }
+}
+
+impl fmt::Display for Position {
+    /// The board diagram followed by the TFEN.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}", self.board)?;
+        write!(f, "{}", self.to_tfen())
+    }
+}
+
+impl FromStr for Position {
+    type Err = TfenError;
+    fn from_str(s: &str) -> Result<Position, TfenError> {
+        Position::from_tfen(s)
+    }
+}
+
+/// Checks that the initial TFEN constant describes the initial position.
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tfen::INITIAL_TFEN;
+
+    #[test]
+    fn initial_tfen_matches_initial_board() {
+        assert_eq!(Position::new().to_tfen(), INITIAL_TFEN);
+        assert_eq!(Position::from_tfen(INITIAL_TFEN).unwrap(), Position::new());
+    }
+}

@@ -1,0 +1,278 @@
+//! Piece kinds (`Role`) and coloured pieces (`Piece`).
+
+use core::fmt;
+
+use crate::color::Color;
+
+/// Every kind of piece and pawn in Tamerlane chess.
+///
+/// The twelve piece kinds come first, royals first of all; then the eleven
+/// pawn kinds, each named after the piece it promotes to.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum Role {
+    /// King (Şah), `K`: one step in any direction. The highest royal.
+    King = 0,
+    /// Prince (Şehzade), `S`: moves as a King; made only by promoting the pawn of kings. Royal.
+    Prince,
+    /// Adventitious King (Ek Şah), `A`: moves as a King; made only by the third
+    /// arrival of the pawn of pawns. Royal, the lowest.
+    AdventitiousKing,
+    /// Ferz, `F`: one step diagonally.
+    Ferz,
+    /// Vizier (Vezir), `V`: one step orthogonally.
+    Vizier,
+    /// Rook (Ruh), `R`: orthogonal rider.
+    Rook,
+    /// Knight (At), `N`: (2,1) leaper.
+    Knight,
+    /// Elephant (Fil), `E`: (2,2) leaper.
+    Elephant,
+    /// Camel (Deve), `C`: (3,1) leaper.
+    Camel,
+    /// Dabbaba (Dabbabe), `D`: (2,0) leaper.
+    Dabbaba,
+    /// Talia, `T`: diagonal rider of at least two squares, blocked if the
+    /// adjacent diagonal square is occupied.
+    Talia,
+    /// Giraffe (Zürafa), `G`: one diagonal step, then at least three more
+    /// squares straight on, away from its start.
+    Giraffe,
+    /// Pawn of rooks, `PR`.
+    PawnOfRooks,
+    /// Pawn of knights, `PN`.
+    PawnOfKnights,
+    /// Pawn of talias, `PT`.
+    PawnOfTalias,
+    /// Pawn of giraffes, `PG`.
+    PawnOfGiraffes,
+    /// Pawn of the ferz, `PF`.
+    PawnOfFerzes,
+    /// Pawn of the vizier, `PV`.
+    PawnOfViziers,
+    /// Pawn of elephants, `PE`.
+    PawnOfElephants,
+    /// Pawn of camels, `PC`.
+    PawnOfCamels,
+    /// Pawn of dabbabas, `PD`.
+    PawnOfDabbabas,
+    /// Pawn of kings, `PK`: promotes to a Prince.
+    PawnOfKings,
+    /// Pawn of pawns, `PP`: see the rules on its three arrivals.
+    PawnOfPawns,
+}
+
+impl Role {
+    /// Number of roles.
+    pub const COUNT: usize = 23;
+
+    /// All roles, in declaration order.
+    pub const ALL: [Role; 23] = [
+        Role::King,
+        Role::Prince,
+        Role::AdventitiousKing,
+        Role::Ferz,
+        Role::Vizier,
+        Role::Rook,
+        Role::Knight,
+        Role::Elephant,
+        Role::Camel,
+        Role::Dabbaba,
+        Role::Talia,
+        Role::Giraffe,
+        Role::PawnOfRooks,
+        Role::PawnOfKnights,
+        Role::PawnOfTalias,
+        Role::PawnOfGiraffes,
+        Role::PawnOfFerzes,
+        Role::PawnOfViziers,
+        Role::PawnOfElephants,
+        Role::PawnOfCamels,
+        Role::PawnOfDabbabas,
+        Role::PawnOfKings,
+        Role::PawnOfPawns,
+    ];
+
+    /// Index in [`Role::ALL`].
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Whether this is one of the eleven pawn kinds.
+    #[inline]
+    pub const fn is_pawn(self) -> bool {
+        self as u8 >= Role::PawnOfRooks as u8
+    }
+
+    /// Whether this is a royal piece: King, Prince or Adventitious King.
+    #[inline]
+    pub const fn is_royal(self) -> bool {
+        self as u8 <= Role::AdventitiousKing as u8
+    }
+
+    /// For a royal, its rank: 3 for the King, 2 for the Prince, 1 for the
+    /// Adventitious King; 0 for every other role.
+    pub const fn royal_rank(self) -> u8 {
+        match self {
+            Role::King => 3,
+            Role::Prince => 2,
+            Role::AdventitiousKing => 1,
+            _ => 0,
+        }
+    }
+
+    /// What a pawn of this kind becomes on the last rank. The pawn of kings
+    /// becomes a Prince; the pawn of pawns has its own rules and returns
+    /// `None`, as do non-pawns.
+    pub const fn promotion(self) -> Option<Role> {
+        Some(match self {
+            Role::PawnOfRooks => Role::Rook,
+            Role::PawnOfKnights => Role::Knight,
+            Role::PawnOfTalias => Role::Talia,
+            Role::PawnOfGiraffes => Role::Giraffe,
+            Role::PawnOfFerzes => Role::Ferz,
+            Role::PawnOfViziers => Role::Vizier,
+            Role::PawnOfElephants => Role::Elephant,
+            Role::PawnOfCamels => Role::Camel,
+            Role::PawnOfDabbabas => Role::Dabbaba,
+            Role::PawnOfKings => Role::Prince,
+            _ => return None,
+        })
+    }
+
+    /// The notation letter (upper case): `K S A F V R N E C D T G` for the
+    /// pieces; for a pawn, the letter of its kind after `P` (`K` for the pawn
+    /// of kings, `P` for the pawn of pawns).
+    pub const fn letter(self) -> char {
+        match self {
+            Role::King | Role::PawnOfKings => 'K',
+            Role::Prince => 'S',
+            Role::AdventitiousKing => 'A',
+            Role::Ferz | Role::PawnOfFerzes => 'F',
+            Role::Vizier | Role::PawnOfViziers => 'V',
+            Role::Rook | Role::PawnOfRooks => 'R',
+            Role::Knight | Role::PawnOfKnights => 'N',
+            Role::Elephant | Role::PawnOfElephants => 'E',
+            Role::Camel | Role::PawnOfCamels => 'C',
+            Role::Dabbaba | Role::PawnOfDabbabas => 'D',
+            Role::Talia | Role::PawnOfTalias => 'T',
+            Role::Giraffe | Role::PawnOfGiraffes => 'G',
+            Role::PawnOfPawns => 'P',
+        }
+    }
+
+    /// The piece role for an upper-case letter (`K S A F V R N E C D T G`).
+    pub const fn from_piece_letter(c: char) -> Option<Role> {
+        Some(match c {
+            'K' => Role::King,
+            'S' => Role::Prince,
+            'A' => Role::AdventitiousKing,
+            'F' => Role::Ferz,
+            'V' => Role::Vizier,
+            'R' => Role::Rook,
+            'N' => Role::Knight,
+            'E' => Role::Elephant,
+            'C' => Role::Camel,
+            'D' => Role::Dabbaba,
+            'T' => Role::Talia,
+            'G' => Role::Giraffe,
+            _ => return None,
+        })
+    }
+
+    /// The pawn role for the upper-case letter after `P` in a pawn token
+    /// (`R N T G F V E C D K P`).
+    pub const fn from_pawn_letter(c: char) -> Option<Role> {
+        Some(match c {
+            'R' => Role::PawnOfRooks,
+            'N' => Role::PawnOfKnights,
+            'T' => Role::PawnOfTalias,
+            'G' => Role::PawnOfGiraffes,
+            'F' => Role::PawnOfFerzes,
+            'V' => Role::PawnOfViziers,
+            'E' => Role::PawnOfElephants,
+            'C' => Role::PawnOfCamels,
+            'D' => Role::PawnOfDabbabas,
+            'K' => Role::PawnOfKings,
+            'P' => Role::PawnOfPawns,
+            _ => return None,
+        })
+    }
+
+    /// The English name, e.g. `"giraffe"` or `"pawn of pawns"`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Role::King => "king",
+            Role::Prince => "prince",
+            Role::AdventitiousKing => "adventitious king",
+            Role::Ferz => "ferz",
+            Role::Vizier => "vizier",
+            Role::Rook => "rook",
+            Role::Knight => "knight",
+            Role::Elephant => "elephant",
+            Role::Camel => "camel",
+            Role::Dabbaba => "dabbaba",
+            Role::Talia => "talia",
+            Role::Giraffe => "giraffe",
+            Role::PawnOfRooks => "pawn of rooks",
+            Role::PawnOfKnights => "pawn of knights",
+            Role::PawnOfTalias => "pawn of talias",
+            Role::PawnOfGiraffes => "pawn of giraffes",
+            Role::PawnOfFerzes => "pawn of the ferz",
+            Role::PawnOfViziers => "pawn of the vizier",
+            Role::PawnOfElephants => "pawn of elephants",
+            Role::PawnOfCamels => "pawn of camels",
+            Role::PawnOfDabbabas => "pawn of dabbabas",
+            Role::PawnOfKings => "pawn of kings",
+            Role::PawnOfPawns => "pawn of pawns",
+        }
+    }
+
+    /// The upper-case TFEN token: one letter for a piece, `P` + letter for a pawn.
+    pub fn token(self) -> &'static str {
+        const TOKENS: [&str; 23] = [
+            "K", "S", "A", "F", "V", "R", "N", "E", "C", "D", "T", "G", "PR", "PN", "PT", "PG",
+            "PF", "PV", "PE", "PC", "PD", "PK", "PP",
+        ];
+        TOKENS[self as usize]
+    }
+}
+
+impl fmt::Display for Role {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A piece of a given colour.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Piece {
+    /// Its side.
+    pub color: Color,
+    /// Its kind.
+    pub role: Role,
+}
+
+impl Piece {
+    /// A piece of `color` and `role`.
+    pub const fn new(color: Color, role: Role) -> Piece {
+        Piece { color, role }
+    }
+
+    /// The TFEN token: upper case for White, lower case for Black
+    /// (`K`, `k`, `PR`, `pr`, ...).
+    pub fn token(self) -> String {
+        let t = self.role.token();
+        match self.color {
+            Color::White => t.to_owned(),
+            Color::Black => t.to_ascii_lowercase(),
+        }
+    }
+}
+
+impl fmt::Display for Piece {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.token())
+    }
+}

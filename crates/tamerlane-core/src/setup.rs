@@ -1,0 +1,268 @@
+//! A plain, unvalidated description of a position, and the errors found when
+//! validating one.
+
+use core::fmt;
+
+use crate::bitboard::Bitboard;
+use crate::board::Board;
+use crate::color::Color;
+use crate::role::{Piece, Role};
+use crate::square::{Rank, Square};
+
+/// Everything a TFEN string says, with no rule checked yet.
+///
+/// Turn it into a playable [`Position`](crate::Position) with
+/// [`Position::from_setup`](crate::Position::from_setup), which validates it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Setup {
+    /// The placement.
+    pub board: Board,
+    /// The side to move.
+    pub turn: Color,
+    /// King-swap rights, indexed by [`Color::index`].
+    pub swap_rights: [bool; 2],
+    /// Pawn-of-pawns stages (0, 1 or 2), indexed by [`Color::index`].
+    pub stages: [u8; 2],
+    /// Plies since the last capture or pawn move.
+    pub halfmoves: u32,
+    /// The move number, starting at 1 and incremented after Black's move.
+    pub fullmoves: u32,
+}
+
+impl Default for Setup {
+    fn default() -> Setup {
+        Setup::initial()
+    }
+}
+
+impl Setup {
+    /// The initial position.
+    pub fn initial() -> Setup {
+        Setup {
+            board: Board::initial(),
+            turn: Color::White,
+            swap_rights: [true, true],
+            stages: [0, 0],
+            halfmoves: 0,
+            fullmoves: 1,
+        }
+    }
+
+    /// An empty board, White to move, no rights, stages 0, move 1.
+    pub fn empty() -> Setup {
+        Setup {
+            board: Board::empty(),
+            turn: Color::White,
+            swap_rights: [false, false],
+            stages: [0, 0],
+            halfmoves: 0,
+            fullmoves: 1,
+        }
+    }
+
+    /// Checks the rules that a position must satisfy (RULES-SPEC 8.1, 8.4).
+    /// The checks are made in a fixed order and the first failure is reported.
+    pub fn validate(&self) -> Result<(), PositionError> {
+        let b = &self.board;
+        for color in Color::ALL {
+            let stage = self.stages[color.index()];
+            if stage > 2 {
+                return Err(PositionError::StageOutOfRange { color, stage });
+            }
+        }
+        if self.fullmoves == 0 {
+            return Err(PositionError::FullmoveZero);
+        }
+        for citadel in [Square::WC, Square::BC] {
+            if let Some(p) = b.piece_at(citadel) {
+                if !p.role.is_royal() {
+                    return Err(PositionError::NonRoyalOnCitadel {
+                        square: citadel,
+                        piece: p,
+                    });
+                }
+                if citadel.citadel_owner() == Some(p.color) && p.role != Role::AdventitiousKing {
+                    return Err(PositionError::RoyalOnOwnCitadel {
+                        square: citadel,
+                        piece: p,
+                    });
+                }
+            }
+        }
+        for color in Color::ALL {
+            let own = b.by_color(color);
+            if (own & b.royals()).is_empty() {
+                return Err(PositionError::NoRoyal { color });
+            }
+            if (own & b.by_role(Role::King)).more_than_one() {
+                return Err(PositionError::TooManyKings { color });
+            }
+            if (own & b.by_role(Role::PawnOfPawns)).more_than_one() {
+                return Err(PositionError::TooManyPawnsOfPawns { color });
+            }
+            if self.swap_rights[color.index()] && (own & b.by_role(Role::King)).is_empty() {
+                return Err(PositionError::SwapRightWithoutKing { color });
+            }
+            let stage = self.stages[color.index()];
+            for sq in own & b.pawns() {
+                let piece = b.piece_at(sq).expect("occupied");
+                let rank = sq.rank().expect("pawns are on ordinary squares");
+                let pp = piece.role == Role::PawnOfPawns;
+                if rank == Rank::last(color) && !(pp && stage >= 1) {
+                    return Err(if pp {
+                        PositionError::WaitingPawnOfPawnsAtStageZero { square: sq }
+                    } else {
+                        PositionError::PawnOnLastRank { square: sq, piece }
+                    });
+                }
+                if rank == Rank::first(color) && !(pp && stage >= 1) {
+                    return Err(PositionError::PawnOnFirstRank { square: sq, piece });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The same position seen from the other side: the board rotated 180
+    /// degrees with colours swapped, the other side to move, rights and
+    /// stages exchanged. Clocks are kept.
+    pub fn mirror(&self) -> Setup {
+        Setup {
+            board: self.board.mirror(),
+            turn: !self.turn,
+            swap_rights: [self.swap_rights[1], self.swap_rights[0]],
+            stages: [self.stages[1], self.stages[0]],
+            halfmoves: self.halfmoves,
+            fullmoves: self.fullmoves,
+        }
+    }
+}
+
+/// A rule that a [`Setup`] breaks, found by [`Setup::validate`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    /// A side has no King, Prince or Adventitious King.
+    NoRoyal {
+        /// The side without a royal.
+        color: Color,
+    },
+    /// A side has more than one King.
+    TooManyKings {
+        /// The side.
+        color: Color,
+    },
+    /// A side has more than one pawn of pawns.
+    TooManyPawnsOfPawns {
+        /// The side.
+        color: Color,
+    },
+    /// A piece that is not royal stands on a citadel.
+    NonRoyalOnCitadel {
+        /// The citadel.
+        square: Square,
+        /// The piece on it.
+        piece: Piece,
+    },
+    /// A King or Prince stands on its own side's citadel (only an
+    /// Adventitious King may).
+    RoyalOnOwnCitadel {
+        /// The citadel.
+        square: Square,
+        /// The piece on it.
+        piece: Piece,
+    },
+    /// A side has the king-swap right but no King.
+    SwapRightWithoutKing {
+        /// The side.
+        color: Color,
+    },
+    /// An ordinary pawn stands on its promotion rank.
+    PawnOnLastRank {
+        /// The square.
+        square: Square,
+        /// The pawn.
+        piece: Piece,
+    },
+    /// A pawn of pawns waits on its last rank while its stage is 0.
+    WaitingPawnOfPawnsAtStageZero {
+        /// The square.
+        square: Square,
+    },
+    /// A pawn stands on its own first rank (only a pawn of pawns at stage 1
+    /// or 2, which can be placed there, may).
+    PawnOnFirstRank {
+        /// The square.
+        square: Square,
+        /// The pawn.
+        piece: Piece,
+    },
+    /// A pawn-of-pawns stage outside 0..=2.
+    StageOutOfRange {
+        /// The side.
+        color: Color,
+        /// The stage given.
+        stage: u8,
+    },
+    /// The fullmove number is 0 (it starts at 1).
+    FullmoveZero,
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionError::NoRoyal { color } => {
+                write!(
+                    f,
+                    "{color} has no royal piece (King, Prince or Adventitious King)"
+                )
+            }
+            PositionError::TooManyKings { color } => write!(f, "{color} has more than one King"),
+            PositionError::TooManyPawnsOfPawns { color } => {
+                write!(f, "{color} has more than one pawn of pawns")
+            }
+            PositionError::NonRoyalOnCitadel { square, piece } => {
+                write!(
+                    f,
+                    "{} {} stands on citadel {square}: only royals may",
+                    piece.color, piece.role
+                )
+            }
+            PositionError::RoyalOnOwnCitadel { square, piece } => write!(
+                f,
+                "{} {} stands on its own citadel {square}: only an adventitious king may",
+                piece.color, piece.role
+            ),
+            PositionError::SwapRightWithoutKing { color } => {
+                write!(f, "{color} has the king-swap right but no King")
+            }
+            PositionError::PawnOnLastRank { square, piece } => write!(
+                f,
+                "{} {} on {square} stands on its promotion rank",
+                piece.color, piece.role
+            ),
+            PositionError::WaitingPawnOfPawnsAtStageZero { square } => write!(
+                f,
+                "pawn of pawns on {square} waits on its last rank but its stage is 0"
+            ),
+            PositionError::PawnOnFirstRank { square, piece } => write!(
+                f,
+                "{} {} on {square} stands on its own first rank",
+                piece.color, piece.role
+            ),
+            PositionError::StageOutOfRange { color, stage } => {
+                write!(f, "{color}'s pawn-of-pawns stage {stage} is not 0, 1 or 2")
+            }
+            PositionError::FullmoveZero => f.write_str("the fullmove number must be at least 1"),
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+/// The squares of `color`'s last rank, where its pawn of pawns waits.
+pub(crate) fn last_rank(color: Color) -> Bitboard {
+    match color {
+        Color::White => Bitboard(((1u128 << 11) - 1) << 99),
+        Color::Black => Bitboard((1u128 << 11) - 1),
+    }
+}

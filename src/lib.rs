@@ -1,0 +1,9 @@
+//! `tamerlane`: Tamerlane chess for Rust. This facade re-exports the rules
+//! crate ([`core`]) and ships the `tamerlane` command-line tool.
+//!
+//! ```
+//! use tamerlane::core::{perft, Position};
+//! assert_eq!(perft(&Position::new(), 1), 24);
+//! ```
+
+pub use tamerlane_core as core;
