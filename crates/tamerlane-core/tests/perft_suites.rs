@@ -1,0 +1,109 @@
+//! Runs the perft suites in `tests/data/*.perft` and the release-only deep
+//! perft of the initial position.
+//!
+//! A suite file holds blocks separated by blank lines:
+//!
+//! ```text
+//! name pp-transfer
+//! why stage 2 pawn waiting with f3 empty: transfer
+//! tfen 4PP6/11/11/11/5k5/11/11/11/K10/11 w - 20 0 1
+//! perft 1 6
+//! perft 2 48
+//! ```
+//!
+//! Lines starting with `#` are comments. The expected counts come from the
+//! spec or from the independent reference implementation (see each file).
+
+use std::fs;
+use std::path::Path;
+
+use tamerlane_core::{perft, Position};
+
+struct Case {
+    name: String,
+    tfen: String,
+    counts: Vec<(u32, u64)>,
+}
+
+fn parse_suite(text: &str) -> Vec<Case> {
+    let mut cases = Vec::new();
+    let mut cur: Option<Case> = None;
+    for line in text.lines().map(str::trim) {
+        if line.starts_with('#') {
+            continue;
+        }
+        if line.is_empty() {
+            cases.extend(cur.take());
+            continue;
+        }
+        let (key, value) = line.split_once(' ').expect("`key value` line");
+        let case = cur.get_or_insert_with(|| Case {
+            name: String::new(),
+            tfen: String::new(),
+            counts: Vec::new(),
+        });
+        match key {
+            "name" => case.name = value.to_owned(),
+            "why" => {}
+            "tfen" => case.tfen = value.to_owned(),
+            "perft" => {
+                let (d, n) = value.split_once(' ').expect("`perft DEPTH COUNT`");
+                case.counts.push((d.parse().unwrap(), n.parse().unwrap()));
+            }
+            other => panic!("unknown key {other:?} in suite"),
+        }
+    }
+    cases.extend(cur);
+    cases
+}
+
+#[test]
+fn perft_suites() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let mut files: Vec<_> = fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "perft"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 2, "suite files missing in {}", dir.display());
+    let mut checked = 0;
+    let mut failures = Vec::new();
+    for file in files {
+        for case in parse_suite(&fs::read_to_string(&file).unwrap()) {
+            let pos =
+                Position::from_tfen(&case.tfen).unwrap_or_else(|e| panic!("{}: {e}", case.name));
+            assert!(!case.counts.is_empty(), "{}: no counts", case.name);
+            for &(depth, expected) in &case.counts {
+                // Depth 4 of the wide positions takes seconds in debug builds.
+                if cfg!(debug_assertions) && expected > 2_000_000 {
+                    continue;
+                }
+                let got = perft(&pos, depth);
+                checked += 1;
+                if got != expected {
+                    failures.push(format!(
+                        "{} ({}): perft {depth} = {got}, expected {expected}",
+                        case.name,
+                        file.file_name().unwrap().to_string_lossy()
+                    ));
+                }
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "perft mismatches:\n{}",
+        failures.join("\n")
+    );
+    assert!(checked > 40, "only {checked} counts checked");
+}
+
+/// Depth 5 from the initial position: 9,705,007 (RULES-SPEC 8.4). Ignored by
+/// default because it wants a release build; `make test` runs it with
+/// `cargo test --release -- --include-ignored`.
+#[test]
+#[ignore = "slow in debug builds: run in release (make test does)"]
+fn initial_position_depth_5() {
+    assert_eq!(perft(&Position::new(), 5), 9_705_007);
+}
