@@ -1,5 +1,5 @@
-//! Runs the perft suites in `tests/data/*.perft` and the release-only deep
-//! perft of the initial position.
+//! Runs the perft suites in `tests/data/*.perft` (depth 5 of the initial
+//! position is in `rules.rs`).
 //!
 //! A suite file holds blocks separated by blank lines:
 //!
@@ -75,10 +75,6 @@ fn perft_suites() {
                 Position::from_tfen(&case.tfen).unwrap_or_else(|e| panic!("{}: {e}", case.name));
             assert!(!case.counts.is_empty(), "{}: no counts", case.name);
             for &(depth, expected) in &case.counts {
-                // Depth 4 of the wide positions takes seconds in debug builds.
-                if cfg!(debug_assertions) && expected > 2_000_000 {
-                    continue;
-                }
                 let got = perft(&pos, depth);
                 checked += 1;
                 if got != expected {
@@ -97,13 +93,4 @@ fn perft_suites() {
         failures.join("\n")
     );
     assert!(checked > 40, "only {checked} counts checked");
-}
-
-/// Depth 5 from the initial position: 9,705,007 (RULES-SPEC 8.4). Ignored by
-/// default because it wants a release build; `make test` runs it with
-/// `cargo test --release -- --include-ignored`.
-#[test]
-#[ignore = "slow in debug builds: run in release (make test does)"]
-fn initial_position_depth_5() {
-    assert_eq!(perft(&Position::new(), 5), 9_705_007);
 }
