@@ -401,6 +401,49 @@ pub fn pawn_push(color: Color, sq: Square) -> Bitboard {
     Bitboard(PAWN_PUSH[color.index()][sq.index()])
 }
 
+/// Files other than `a` (pawns there can capture towards the a-side).
+const NOT_A_FILE: u128 = {
+    let mut m = 0u128;
+    let mut sq = 0;
+    while sq < 110 {
+        if sq % 11 != 0 {
+            m |= 1 << sq;
+        }
+        sq += 1;
+    }
+    m
+};
+/// Files other than `k`.
+const NOT_K_FILE: u128 = {
+    let mut m = 0u128;
+    let mut sq = 0;
+    while sq < 110 {
+        if sq % 11 != 10 {
+            m |= 1 << sq;
+        }
+        sq += 1;
+    }
+    m
+};
+
+/// The number of moves of the pawns `pawns` of `color`, computed in bulk
+/// with shifts: steps onto empty ordinary squares and diagonal captures of
+/// `capturable` pieces. The caller excludes pawns that may promote.
+#[inline]
+pub(crate) fn pawn_move_count(
+    color: Color,
+    pawns: Bitboard,
+    occ: Bitboard,
+    capturable: Bitboard,
+) -> u32 {
+    let (p, empty, cap) = (pawns.0, Bitboard::ORDINARY.0 & !occ.0, capturable.0);
+    let (steps, west, east) = match color {
+        Color::White => (p << 11, (p & NOT_A_FILE) << 10, (p & NOT_K_FILE) << 12),
+        Color::Black => (p >> 11, (p & NOT_A_FILE) >> 12, (p & NOT_K_FILE) >> 10),
+    };
+    (steps & empty).count_ones() + (west & cap).count_ones() + (east & cap).count_ones()
+}
+
 /// Rook attacks through occupancy `occ`.
 #[inline]
 pub fn rook(sq: Square, occ: Bitboard) -> Bitboard {
@@ -554,6 +597,25 @@ mod tests {
                 assert_eq!(
                     giraffe_sources(to).contains(from),
                     giraffe(from, Bitboard::EMPTY).contains(to)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn bulk_pawn_count_matches_the_tables() {
+        // Every pawn square, every colour, against a pseudo-random occupancy.
+        let occ = Bitboard(0x5A5A_1234_F0F0_9876_0F0F_ABCD_3C3C_u128 & Bitboard::ORDINARY.0);
+        let capturable = Bitboard(occ.0 & 0x3333_3333_3333_3333_3333_3333_3333_u128);
+        for color in [Color::White, Color::Black] {
+            for sq in Square::ordinary() {
+                let one = Bitboard::from_square(sq);
+                let expected =
+                    (pawn_push(color, sq) - occ).count() + (pawn(color, sq) & capturable).count();
+                assert_eq!(
+                    pawn_move_count(color, one, occ, capturable),
+                    expected,
+                    "{color} {sq}"
                 );
             }
         }

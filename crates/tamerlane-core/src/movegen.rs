@@ -29,7 +29,7 @@ use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::position::Position;
 use crate::role::Role;
-use crate::setup::last_rank;
+use crate::setup::{last_rank, pre_last_rank};
 use crate::square::Square;
 
 /// How the legality of ordinary moves is decided in a position.
@@ -185,11 +185,30 @@ impl Position {
     /// reported twice (the King: once for its steps, once for its swaps),
     /// with disjoint targets.
     #[inline]
-    pub fn for_each_legal<F: FnMut(Square, Bitboard)>(&self, mut f: F) {
-        let Some(c) = self.ctx() else { return };
+    pub fn for_each_legal<F: FnMut(Square, Bitboard)>(&self, f: F) {
+        self.generate::<false, F>(f);
+    }
+
+    /// The number of legal moves, counted from the move sets without
+    /// building moves (pawn moves are counted in bulk).
+    #[inline]
+    pub fn count_legal(&self) -> usize {
+        let mut n = 0;
+        let bulk = self.generate::<true, _>(|_, t| n += t.count() as usize);
+        n + bulk
+    }
+
+    /// The generator behind [`for_each_legal`](Self::for_each_legal) and
+    /// [`count_legal`](Self::count_legal). With `COUNT`, the moves of pawns
+    /// that are free to move (not pinned, not in check, not about to
+    /// promote) are not reported to `f` but counted in bulk and returned.
+    #[inline]
+    fn generate<const COUNT: bool, F: FnMut(Square, Bitboard)>(&self, mut f: F) -> usize {
+        let Some(c) = self.ctx() else { return 0 };
         let b = &self.board;
         let us = c.us;
         let mut any = false;
+        let mut bulk = 0;
         let mut emit = |from: Square, t: Bitboard, f: &mut F| {
             if t.any() {
                 any = true;
@@ -198,28 +217,41 @@ impl Position {
         };
 
         // Pieces that are neither royal nor pawns.
-        for role in [
-            Role::Ferz,
-            Role::Vizier,
-            Role::Rook,
-            Role::Knight,
-            Role::Elephant,
-            Role::Camel,
-            Role::Dabbaba,
-            Role::Talia,
-            Role::Giraffe,
-        ] {
-            for from in b.kind(role) & c.own {
-                let t = attacks::attacks(us, role, from, c.occ) & c.targets;
-                emit(from, self.filter_ordinary(&c, from, t), &mut f);
-            }
+        macro_rules! pieces {
+            ($role:expr, |$from:ident| $attacks:expr) => {
+                for $from in b.kind($role) & c.own {
+                    let t = $attacks & c.targets;
+                    emit($from, self.filter_ordinary(&c, $from, t), &mut f);
+                }
+            };
         }
+        pieces!(Role::Ferz, |from| attacks::ferz(from));
+        pieces!(Role::Vizier, |from| attacks::vizier(from));
+        pieces!(Role::Knight, |from| attacks::knight(from));
+        pieces!(Role::Elephant, |from| attacks::elephant(from));
+        pieces!(Role::Camel, |from| attacks::camel(from));
+        pieces!(Role::Dabbaba, |from| attacks::dabbaba(from));
+        pieces!(Role::Rook, |from| attacks::rook(from, c.occ));
+        pieces!(Role::Talia, |from| attacks::talia(from, c.occ));
+        pieces!(Role::Giraffe, |from| attacks::giraffe(from, c.occ));
 
         // Pawns.
         let last = last_rank(us);
         let waiting = b.pawns() & c.own & last;
         let return_sq = Square::pawn_of_pawns_return(us);
-        for from in (b.pawns() & c.own) - waiting {
+        let mut pawns = (b.pawns() & c.own) - waiting;
+        if COUNT {
+            let free = match c.safety {
+                Safety::Free => pawns,
+                Safety::Pins { pinned, .. } => pawns - pinned,
+                Safety::Check { .. } => Bitboard::EMPTY,
+            } - pre_last_rank(us);
+            if free.any() {
+                bulk = attacks::pawn_move_count(us, free, c.occ, c.capturable) as usize;
+                pawns = pawns - free;
+            }
+        }
+        for from in pawns {
             let t =
                 (attacks::pawn_push(us, from) - c.occ) | (attacks::pawn(us, from) & c.capturable);
             if t.is_empty() {
@@ -303,7 +335,7 @@ impl Position {
                     Safety::Pins { .. } => false,
                     Safety::Free => self.is_attacked_with(king, c.them, c.theirs, c.occ),
                 };
-                if king_attacked || !any {
+                if king_attacked || !(any || bulk > 0) {
                     // The occupancy is unchanged by a swap, so the King is safe
                     // on the partner's square exactly when that square is not
                     // attacked now.
@@ -316,6 +348,7 @@ impl Position {
                 }
             }
         }
+        bulk
     }
 
     /// The targets the piece on `from` could move to if leaving a royal

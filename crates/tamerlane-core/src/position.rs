@@ -412,15 +412,6 @@ impl Position {
         self.count_legal() > 0
     }
 
-    /// The number of legal moves (counted from the move sets, without
-    /// building moves).
-    #[inline]
-    pub fn count_legal(&self) -> usize {
-        let mut n = 0;
-        self.for_each_legal(|_, targets| n += targets.count() as usize);
-        n
-    }
-
     /// The full move for the pair `from`/`to`, with its context read from
     /// this position. The pair must come from the legal move sets.
     pub(crate) fn move_between(&self, from: Square, to: Square) -> Move {

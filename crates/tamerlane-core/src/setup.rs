@@ -266,3 +266,12 @@ pub(crate) fn last_rank(color: Color) -> Bitboard {
         Color::Black => Bitboard((1u128 << 11) - 1),
     }
 }
+
+/// The rank before `color`'s last rank (9 for White, 2 for Black): pawns
+/// there may promote with their next move.
+pub(crate) fn pre_last_rank(color: Color) -> Bitboard {
+    match color {
+        Color::White => Bitboard(((1u128 << 11) - 1) << 88),
+        Color::Black => Bitboard(((1u128 << 11) - 1) << 11),
+    }
+}
