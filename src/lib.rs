@@ -7,3 +7,8 @@
 //! ```
 
 pub use tamerlane_core as core;
+
+/// The README's Rust examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+mod readme {}
