@@ -223,14 +223,14 @@ impl fmt::Display for Board {
             } else {
                 "    ".to_owned()
             };
-            write!(f, "{left} {:>2}  ", rank + 1)?;
+            let mut line = format!("{left} {:>2}  ", rank + 1);
             for file in 0..11 {
-                f.write_str(&cell(Square::from_xy(file, rank).expect("on board")))?;
+                line.push_str(&cell(Square::from_xy(file, rank).expect("on board")));
             }
             if rank == 1 {
-                write!(f, "{}", citadel(Square::WC))?;
+                line.push_str(&citadel(Square::WC));
             }
-            writeln!(f)?;
+            writeln!(f, "{}", line.trim_end())?;
         }
         write!(f, "         a  b  c  d  e  f  g  h  i  j  k")
     }
