@@ -60,6 +60,11 @@ enum Command {
     },
 }
 
+/// Writes one line to stdout; a closed pipe or full disk is an error, not a panic.
+fn say(line: impl std::fmt::Display) -> Result<(), String> {
+    writeln!(io::stdout().lock(), "{line}").map_err(|e| format!("writing to stdout: {e}"))
+}
+
 fn start(tfen: Option<&str>) -> Result<Position, String> {
     match tfen {
         None => Ok(Position::new()),
@@ -130,7 +135,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 perft(&pos, depth)
             };
             let secs = t.elapsed().as_secs_f64();
-            println!("{total}");
+            say(total)?;
             eprintln!(
                 "{total} leaves in {secs:.3} s: {:.1} M leaves/s",
                 total as f64 / secs.max(1e-9) / 1e6
@@ -144,17 +149,15 @@ fn run(cli: Cli) -> Result<(), String> {
         }),
         Command::Moves { tfen, moves, .. } => {
             let game = game_after(tfen.as_deref(), &moves)?;
-            println!("{}", sorted_moves(game.position()));
-            Ok(())
+            say(sorted_moves(game.position()))
         }
         Command::Apply { .. } => each_line(apply_line),
         Command::Outcome { tfen, moves } => {
             let game = game_after(tfen.as_deref(), &moves)?;
             match game.outcome() {
-                None => println!("none"),
-                Some(o) => println!("{o}"),
+                None => say("none"),
+                Some(o) => say(o),
             }
-            Ok(())
         }
     }
 }
