@@ -48,6 +48,13 @@ fn bench_movegen(c: &mut Criterion) {
         g.bench_function(BenchmarkId::new("legal_moves", name), |b| {
             b.iter(|| black_box(&pos).legal_moves().len())
         });
+        let mut list = tamerlane::core::MoveList::new();
+        g.bench_function(BenchmarkId::new("legal_moves_into", name), |b| {
+            b.iter(|| {
+                black_box(&pos).legal_moves_into(&mut list);
+                list.len()
+            })
+        });
         g.bench_function(BenchmarkId::new("perft3", name), |b| {
             b.iter(|| perft(black_box(&pos), 3))
         });
