@@ -239,31 +239,16 @@ impl Position {
         (self.board.pawns() & self.board.by_color(color) & last_rank(color)).first()
     }
 
-    /// Pieces of `attacker` that attack `sq` through occupancy `occ`
-    /// ("attack" = could capture by its movement pattern, whether or not
-    /// that capture would be legal). Nothing attacks a citadel.
+    /// Pieces of `attacker` that attack `sq` ("attack" = could capture by
+    /// its movement pattern, whether or not that capture would be legal).
+    /// Nothing attacks a citadel.
     pub fn attackers(&self, sq: Square, attacker: Color) -> Bitboard {
-        self.attackers_with(
-            sq,
-            self.board.by_color(attacker),
-            self.board.occupied(),
-            attacker,
-        )
-    }
-
-    fn attackers_with(&self, sq: Square, them: Bitboard, occ: Bitboard, color: Color) -> Bitboard {
         if sq.is_citadel() {
             return Bitboard::EMPTY;
         }
         let b = &self.board;
-        let mut a = (attacks::knight(sq) & b.kind(Role::Knight))
-            | (attacks::elephant(sq) & b.kind(Role::Elephant))
-            | (attacks::camel(sq) & b.kind(Role::Camel))
-            | (attacks::dabbaba(sq) & b.kind(Role::Dabbaba))
-            | (attacks::ferz(sq) & b.kind(Role::Ferz))
-            | (attacks::vizier(sq) & b.kind(Role::Vizier))
-            | (attacks::royal_attackers(sq) & b.royals())
-            | (attacks::pawn_attackers(color, sq) & b.pawns())
+        let (them, occ) = (b.by_color(attacker), b.occupied());
+        let mut a = self.stepper_attackers(sq, attacker)
             | (attacks::rook(sq, occ) & b.kind(Role::Rook))
             | (attacks::talia(sq, occ) & b.kind(Role::Talia));
         for g in attacks::giraffe_sources(sq) & b.kind(Role::Giraffe) & them {
@@ -274,8 +259,23 @@ impl Position {
         a & them
     }
 
-    /// Whether `sq` is attacked by a piece of `them_mask` (pieces of colour
-    /// `color`, some possibly removed) through occupancy `occ`.
+    /// Pieces of either colour whose step or leap reaches the ordinary
+    /// square `sq`, with the pawns counted as pawns of `color`.
+    #[inline]
+    fn stepper_attackers(&self, sq: Square, color: Color) -> Bitboard {
+        let b = &self.board;
+        (attacks::knight(sq) & b.kind(Role::Knight))
+            | (attacks::elephant(sq) & b.kind(Role::Elephant))
+            | (attacks::camel(sq) & b.kind(Role::Camel))
+            | (attacks::dabbaba(sq) & b.kind(Role::Dabbaba))
+            | (attacks::ferz(sq) & b.kind(Role::Ferz))
+            | (attacks::vizier(sq) & b.kind(Role::Vizier))
+            | (attacks::royal_attackers(sq) & b.royals())
+            | (attacks::pawn_attackers(color, sq) & b.pawns())
+    }
+
+    /// Whether `sq` is attacked by one of the pieces `them` (of colour
+    /// `color`; the caller may have removed some) through occupancy `occ`.
     #[inline]
     pub(crate) fn is_attacked_with(
         &self,
@@ -287,18 +287,10 @@ impl Position {
         if sq.is_citadel() {
             return false;
         }
-        let b = &self.board;
-        let steppers = (attacks::knight(sq) & b.kind(Role::Knight))
-            | (attacks::elephant(sq) & b.kind(Role::Elephant))
-            | (attacks::camel(sq) & b.kind(Role::Camel))
-            | (attacks::dabbaba(sq) & b.kind(Role::Dabbaba))
-            | (attacks::ferz(sq) & b.kind(Role::Ferz))
-            | (attacks::vizier(sq) & b.kind(Role::Vizier))
-            | (attacks::royal_attackers(sq) & b.royals())
-            | (attacks::pawn_attackers(color, sq) & b.pawns());
-        if (steppers & them).any() {
+        if (self.stepper_attackers(sq, color) & them).any() {
             return true;
         }
+        let b = &self.board;
         let rooks = b.kind(Role::Rook) & them;
         if (rooks & attacks::rook_empty(sq)).any() && (attacks::rook(sq, occ) & rooks).any() {
             return true;
