@@ -8,6 +8,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{Parser, Subcommand};
+
+mod record_cmd;
 use tamerlane::core::{divide, perft, Game, Position};
 
 /// Tamerlane chess tools.
@@ -20,6 +22,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Validate a file of game records: plies and result per game, or the error.
+    Pgn(record_cmd::PgnArgs),
     /// Count legal move sequences of DEPTH plies (leaves per second on stderr).
     Perft {
         /// Number of plies, 0 to 20.
@@ -113,6 +117,7 @@ fn each_line(f: impl Fn(&str) -> Result<String, String>) -> Result<(), String> {
 
 fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
+        Command::Pgn(a) => record_cmd::run(a),
         Command::Perft {
             depth,
             tfen,

@@ -50,7 +50,9 @@ mod movegen;
 mod moves;
 mod perft;
 mod position;
+mod record;
 mod role;
+mod san;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod setup;
@@ -68,7 +70,11 @@ pub use moves::{
 };
 pub use perft::{divide, perft};
 pub use position::{Outcome, Position, Termination};
+pub use record::{
+    read_records, GameRecord, GameResult, RecordError, RecordErrorKind, RecordReader,
+};
 pub use role::{Piece, Role};
+pub use san::{SanError, SanIllegalReason};
 pub use setup::{PositionError, Setup};
 pub use square::{File, ParseSquareError, Rank, Square};
 pub use tfen::{ParseTfenError, TfenError, TfenField, INITIAL_TFEN};

@@ -1,0 +1,677 @@
+//! Standard algebraic notation (SAN) for Tamerlane chess: writing a legal
+//! move canonically ([`Position::san`]) and reading it back, leniently
+//! ([`Position::parse_san`]). The notation is documented in the project's
+//! `docs/NOTATION.md`.
+//!
+//! | move | SAN |
+//! |---|---|
+//! | piece move, capture | `Nc4`, `Gxe7`, `Rbe5`, `R10a5`, `Tb1xd3` |
+//! | pawn move, capture | `f4`, `dxe5` |
+//! | promotion | `e10=R`, `dxe10=S`, `b10=A` (third arrival of the pawn of pawns) |
+//! | pawn of pawns: first arrival (waits) | `a10^` |
+//! | second arrival, waits | `a10^^` |
+//! | second arrival, brought to `f3`/`f8` | `a10>f3` |
+//! | placement of the waiting pawn | `P@e5` |
+//! | transfer of the waiting pawn | `P>f3` |
+//! | citadel entry | `Kbc`, `Awc` |
+//! | king swap | `K<>e2` |
+//! | check, checkmate | `+`, `#` |
+//!
+//! ```
+//! use tamerlane_core::Position;
+//!
+//! let pos = Position::new();
+//! let m = pos.parse_san("Nc4")?;
+//! assert_eq!(m.to_string(), "b2c4");
+//! assert_eq!(pos.san(&m), "Nc4");
+//! // Lenient forms: coordinates, long algebraic, superfluous marks.
+//! assert_eq!(pos.parse_san("b2c4")?, m);
+//! assert_eq!(pos.parse_san("Nb2-c4+")?, m);
+//! // Errors say why.
+//! let err = pos.parse_san("Rc4").unwrap_err();
+//! assert_eq!(err.to_string(), "illegal move \"Rc4\": no rook can move to c4");
+//! # Ok::<(), tamerlane_core::SanError>(())
+//! ```
+
+use core::fmt;
+
+use crate::moves::{excerpt, Arrival, CoordMove, IllegalReason, Move, MoveKind};
+use crate::position::Position;
+use crate::role::{Piece, Role};
+use crate::square::{File, Rank, Square};
+
+/// Why a SAN string could not be read in a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SanError {
+    /// The text is not SAN (nor a coordinate move) at all.
+    Syntax {
+        /// The rejected text (truncated to 40 characters).
+        text: String,
+        /// What is wrong with it.
+        problem: &'static str,
+    },
+    /// The text matches more than one legal move.
+    Ambiguous {
+        /// The rejected text.
+        text: String,
+        /// The canonical SAN of every matching move, each followed by its
+        /// coordinate string in parentheses, e.g. `Nbd5 (b4d5)`.
+        candidates: Vec<String>,
+    },
+    /// The text is well formed but matches no legal move.
+    Illegal {
+        /// The rejected text.
+        text: String,
+        /// Why no legal move matches.
+        reason: SanIllegalReason,
+    },
+}
+
+/// Why a well-formed SAN string matches no legal move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SanIllegalReason {
+    /// The side to move has no legal move (the game is over).
+    GameOver,
+    /// The side to move has no piece of this kind (matching the
+    /// disambiguation, if one was written).
+    NoPiece(Role),
+    /// The side to move has no pawn (matching the from-file, if written).
+    NoPawn,
+    /// No piece of that kind (`None`: no pawn) can move to the square.
+    Unreachable {
+        /// The piece kind written, `None` for a pawn move.
+        role: Option<Role>,
+        /// The target square.
+        to: Square,
+    },
+    /// The move exists but would leave the mover's only royal attacked.
+    LeavesRoyalAttacked {
+        /// Origin square.
+        from: Square,
+        /// Target square.
+        to: Square,
+    },
+    /// The move exists but the written suffix (`=X`, `^`, `^^`, `>f3`)
+    /// says something else happens.
+    WrongMark {
+        /// The canonical SAN of the move.
+        canonical: String,
+    },
+    /// The side to move no longer has its king-swap right.
+    SwapRightGone,
+    /// The square does not hold a friendly non-pawn piece off the citadels
+    /// that the King could exchange with.
+    NotASwapPartner(Square),
+    /// The King is not attacked and other moves exist, so no swap is allowed.
+    SwapNotAllowed,
+    /// The side to move has no pawn of pawns waiting on its last rank.
+    NoWaitingPawnOfPawns,
+    /// The waiting pawn of pawns may not be placed there (the square is not
+    /// empty or the pawn would not attack two enemy pieces from it).
+    NotAPlacementSquare(Square),
+    /// A waiting pawn of pawns at stage 2 goes only to its return square.
+    NotTheReturnSquare(Square),
+    /// The return square of the waiting pawn of pawns is occupied.
+    ReturnSquareOccupied(Square),
+    /// A coordinate move that is not legal.
+    Coordinate(IllegalReason),
+}
+
+impl fmt::Display for SanIllegalReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SanIllegalReason::GameOver => {
+                f.write_str("the side to move has no legal moves (game over)")
+            }
+            SanIllegalReason::NoPiece(r) => write!(f, "the side to move has no such {r}"),
+            SanIllegalReason::NoPawn => f.write_str("the side to move has no such pawn"),
+            SanIllegalReason::Unreachable { role: Some(r), to } => {
+                write!(f, "no {r} can move to {to}")
+            }
+            SanIllegalReason::Unreachable { role: None, to } => {
+                write!(f, "no pawn can move to {to}")
+            }
+            SanIllegalReason::LeavesRoyalAttacked { from, to } => write!(
+                f,
+                "{from}{to} would leave the only royal attacked"
+            ),
+            SanIllegalReason::WrongMark { canonical } => {
+                write!(f, "the suffix does not match the move, which is {canonical}")
+            }
+            SanIllegalReason::SwapRightGone => {
+                f.write_str("the side to move no longer has its king-swap right")
+            }
+            SanIllegalReason::NotASwapPartner(sq) => write!(
+                f,
+                "{sq} does not hold a friendly non-pawn piece the King may swap with"
+            ),
+            SanIllegalReason::SwapNotAllowed => f.write_str(
+                "the King may swap only when attacked or when there is no other legal move",
+            ),
+            SanIllegalReason::NoWaitingPawnOfPawns => {
+                f.write_str("no pawn of pawns is waiting on the last rank")
+            }
+            SanIllegalReason::NotAPlacementSquare(sq) => write!(
+                f,
+                "the pawn of pawns cannot be placed on {sq} (it must be empty and the pawn must attack two enemy pieces from it)"
+            ),
+            SanIllegalReason::NotTheReturnSquare(sq) => {
+                write!(f, "the waiting pawn of pawns may only be transferred to {sq}")
+            }
+            SanIllegalReason::ReturnSquareOccupied(sq) => {
+                write!(f, "the return square {sq} is occupied")
+            }
+            SanIllegalReason::Coordinate(r) => r.fmt(f),
+        }
+    }
+}
+
+impl fmt::Display for SanError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SanError::Syntax { text, problem } => write!(f, "invalid move {text:?}: {problem}"),
+            SanError::Ambiguous { text, candidates } => write!(
+                f,
+                "ambiguous move {text:?}: matches {}",
+                candidates.join(", ")
+            ),
+            SanError::Illegal { text, reason } => write!(f, "illegal move {text:?}: {reason}"),
+        }
+    }
+}
+
+impl std::error::Error for SanError {}
+
+/// The suffix written after a pawn move's target square.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum PawnMark {
+    None,
+    Promotion(Role),
+    FirstArrival,
+    SecondWaiting,
+    Return(Square),
+}
+
+/// Where the piece comes from, as written.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum From {
+    Any,
+    File(File),
+    Rank(Rank),
+    Square(Square),
+}
+
+impl From {
+    fn matches(self, sq: Square) -> bool {
+        match self {
+            From::Any => true,
+            From::File(f) => sq.file() == Some(f),
+            From::Rank(r) => sq.rank() == Some(r),
+            From::Square(s) => s == sq,
+        }
+    }
+}
+
+/// What a SAN string asks for.
+#[derive(Copy, Clone, Debug)]
+enum Parsed {
+    Swap(Square),
+    Lift(Square),
+    Piece(Role, From, Square),
+    Pawn(From, Square, PawnMark),
+}
+
+fn syntax(text: &str, problem: &'static str) -> SanError {
+    SanError::Syntax {
+        text: excerpt(text),
+        problem,
+    }
+}
+
+/// Parses a square at the end of `b`, returning it and the remaining prefix.
+fn square_at_end(b: &[u8]) -> Option<(Square, &[u8])> {
+    let n = b.len();
+    if n >= 2 && matches!(&b[n - 2..], b"wc" | b"bc") {
+        return Some((Square::from_ascii(&b[n - 2..])?, &b[..n - 2]));
+    }
+    if n >= 3 && &b[n - 2..] == b"10" {
+        if let Some(sq) = Square::from_ascii(&b[n - 3..]) {
+            return Some((sq, &b[..n - 3]));
+        }
+    }
+    if n >= 2 {
+        if let Some(sq) = Square::from_ascii(&b[n - 2..]) {
+            return Some((sq, &b[..n - 2]));
+        }
+    }
+    None
+}
+
+fn parse_from(b: &[u8]) -> Option<From> {
+    match b {
+        [] => Some(From::Any),
+        [c @ b'a'..=b'k'] => File::from_char(*c as char).map(From::File),
+        [d @ b'1'..=b'9'] => Rank::new(u32::from(d - b'1')).map(From::Rank),
+        [b'1', b'0'] => Rank::new(9).map(From::Rank),
+        _ => Square::from_ascii(b).map(From::Square),
+    }
+}
+
+/// Splits `[from][x|-]to` into its parts.
+fn parse_core(text: &str, b: &[u8]) -> Result<(From, Square), SanError> {
+    let (to, rest) = square_at_end(b)
+        .ok_or_else(|| syntax(text, "expected a target square a1..k10, wc or bc"))?;
+    let rest = match rest {
+        [r @ .., b'x' | b'-' | b':'] => r,
+        r => r,
+    };
+    let from = parse_from(rest).ok_or_else(|| {
+        syntax(
+            text,
+            "expected an origin file, rank or square before the target square",
+        )
+    })?;
+    Ok((from, to))
+}
+
+fn parse_text(text: &str) -> Result<Parsed, SanError> {
+    if !text.is_ascii() {
+        return Err(syntax(text, "SAN is plain ASCII"));
+    }
+    let b = text.as_bytes();
+    if let Some(rest) = b.strip_prefix(b"K<>") {
+        let sq = Square::from_ascii(rest)
+            .ok_or_else(|| syntax(text, "expected the partner's square after K<>"))?;
+        return Ok(Parsed::Swap(sq));
+    }
+    for prefix in [&b"P@"[..], b"@", b"P>"] {
+        if let Some(rest) = b.strip_prefix(prefix) {
+            let rest = rest.strip_prefix(b"x").unwrap_or(rest);
+            let sq = Square::from_ascii(rest).ok_or_else(|| {
+                syntax(
+                    text,
+                    "expected a square after P@ (placement) or P> (transfer)",
+                )
+            })?;
+            return Ok(Parsed::Lift(sq));
+        }
+    }
+    match b.first() {
+        None => Err(syntax(text, "empty move")),
+        Some(&c) if c.is_ascii_uppercase() && c != b'P' => {
+            let role = Role::from_piece_letter(c as char).ok_or_else(|| {
+                syntax(
+                    text,
+                    "unknown piece letter (expected K S A F V R N E C D T G)",
+                )
+            })?;
+            if b.contains(&b'=') || b.contains(&b'^') || b.contains(&b'>') {
+                return Err(syntax(
+                    text,
+                    "only pawn moves have a suffix (=X, ^, ^^, >sq)",
+                ));
+            }
+            let (from, to) = parse_core(text, &b[1..])?;
+            Ok(Parsed::Piece(role, from, to))
+        }
+        Some(_) => {
+            // A pawn move, optionally with a leading `P`.
+            let body = b.strip_prefix(b"P").unwrap_or(b);
+            let (body, mark) = if let Some(i) = body.iter().position(|&c| c == b'=') {
+                let mark = match &body[i + 1..] {
+                    [c] => Role::from_piece_letter(*c as char)
+                        .map(PawnMark::Promotion)
+                        .ok_or_else(|| syntax(text, "expected a piece letter after ="))?,
+                    _ => return Err(syntax(text, "expected one piece letter after =")),
+                };
+                (&body[..i], mark)
+            } else if let Some(b) = body.strip_suffix(b"^^") {
+                (b, PawnMark::SecondWaiting)
+            } else if let Some(b) = body.strip_suffix(b"^") {
+                (b, PawnMark::FirstArrival)
+            } else if let Some(i) = body.iter().position(|&c| c == b'>') {
+                let sq = Square::from_ascii(&body[i + 1..])
+                    .ok_or_else(|| syntax(text, "expected the return square after >"))?;
+                (&body[..i], PawnMark::Return(sq))
+            } else {
+                (body, PawnMark::None)
+            };
+            let (from, to) = parse_core(text, body)?;
+            if matches!(from, From::Rank(_)) {
+                return Err(syntax(
+                    text,
+                    "a pawn move names its origin file, not its rank",
+                ));
+            }
+            Ok(Parsed::Pawn(from, to, mark))
+        }
+    }
+}
+
+/// Strips check, mate and annotation marks (`+`, `#`, `!`, `?`) from the end.
+fn strip_marks(s: &str) -> &str {
+    s.trim_end_matches(['+', '#', '!', '?'])
+}
+
+impl Position {
+    /// The canonical SAN of `m`, which must be a legal move here; for any
+    /// other move the coordinate string is returned.
+    ///
+    /// ```
+    /// use tamerlane_core::Position;
+    ///
+    /// let pos = Position::new();
+    /// let m = pos.parse_move("f3f4").unwrap();
+    /// assert_eq!(pos.san(&m), "f4");
+    /// ```
+    pub fn san(&self, m: &Move) -> String {
+        self.san_with(m, &self.legal_moves())
+    }
+
+    /// [`san`](Self::san) with the legal moves of this position already
+    /// generated (they are needed for disambiguation): the fast way to
+    /// write several moves of one position.
+    pub fn san_with(&self, m: &Move, legal: &[Move]) -> String {
+        if !legal.contains(m) {
+            return m.to_string();
+        }
+        let mut s = String::with_capacity(12);
+        self.write_body(m, legal, &mut s);
+        let mut after = self.clone();
+        after.play_unchecked(m);
+        if !after.is_citadel_draw() && after.is_check() {
+            let mate = after.is_single_royal_attacked() && !after.has_legal_moves();
+            s.push(if mate { '#' } else { '+' });
+        }
+        s
+    }
+
+    /// Every legal move with its canonical SAN, in generation order.
+    pub fn san_moves(&self) -> Vec<(Move, String)> {
+        let legal = self.legal_moves();
+        legal
+            .iter()
+            .map(|m| (*m, self.san_with(m, &legal)))
+            .collect()
+    }
+
+    fn write_body(&self, m: &Move, legal: &[Move], s: &mut String) {
+        use core::fmt::Write as _;
+        let capture = if m.capture.is_some() { "x" } else { "" };
+        match m.kind {
+            MoveKind::KingSwap => {
+                let _ = write!(s, "K<>{}", m.to);
+            }
+            MoveKind::Placement => {
+                let _ = write!(s, "P@{capture}{}", m.to);
+            }
+            MoveKind::Transfer => {
+                let _ = write!(s, "P>{}", m.to);
+            }
+            _ if m.role.is_pawn() => {
+                if m.capture.is_some() {
+                    if let Some(f) = m.from.file() {
+                        s.push(f.char());
+                    }
+                    s.push('x');
+                }
+                let _ = write!(s, "{}", m.to);
+                match m.kind {
+                    MoveKind::Promotion(r) => {
+                        s.push('=');
+                        s.push(r.letter());
+                    }
+                    MoveKind::Arrival(Arrival::First) => s.push('^'),
+                    MoveKind::Arrival(Arrival::SecondWaiting) => s.push_str("^^"),
+                    MoveKind::Arrival(Arrival::SecondToReturnSquare) => {
+                        let _ = write!(s, ">{}", Square::pawn_of_pawns_return(self.turn()));
+                    }
+                    _ => {}
+                }
+            }
+            _ => {
+                s.push(m.role.letter());
+                let rivals = || {
+                    legal.iter().filter(|o| {
+                        o.role == m.role
+                            && o.to == m.to
+                            && o.from != m.from
+                            && !matches!(
+                                o.kind,
+                                MoveKind::KingSwap | MoveKind::Placement | MoveKind::Transfer
+                            )
+                    })
+                };
+                if rivals().next().is_some() {
+                    match (m.from.file(), m.from.rank()) {
+                        (Some(f), Some(r)) => {
+                            if rivals().all(|o| o.from.file() != Some(f)) {
+                                s.push(f.char());
+                            } else if rivals().all(|o| o.from.rank() != Some(r)) {
+                                let _ = write!(s, "{r}");
+                            } else {
+                                let _ = write!(s, "{}", m.from);
+                            }
+                        }
+                        _ => {
+                            let _ = write!(s, "{}", m.from);
+                        }
+                    }
+                }
+                let _ = write!(s, "{capture}{}", m.to);
+            }
+        }
+    }
+
+    /// Reads a move in SAN (canonical or lenient) or as a coordinate string,
+    /// and finds it among the legal moves.
+    ///
+    /// Accepted beyond the canonical form: missing or extra `+`, `#` and
+    /// `x`; annotation marks `!` and `?`; a `-` or `:` for the capture
+    /// sign; the origin written as file, rank or square even where not
+    /// needed (`Nb2c4`, `Nb2-c4`); a pawn move with a leading `P`; a
+    /// promotion or arrival without its suffix (`e10` for `e10=R`); `@e5`
+    /// for `P@e5`, and `P@`/`P>` for either lift of the waiting pawn of
+    /// pawns; and coordinate strings (`b2c4`).
+    pub fn parse_san(&self, s: &str) -> Result<Move, SanError> {
+        self.parse_san_with(s, &self.legal_moves())
+    }
+
+    /// [`parse_san`](Self::parse_san) with the legal moves of this position
+    /// already generated.
+    pub fn parse_san_with(&self, s: &str, legal: &[Move]) -> Result<Move, SanError> {
+        let full = s.trim();
+        let text = strip_marks(full);
+        if text.is_empty() {
+            return Err(syntax(full, "empty move"));
+        }
+        if let Ok(c) = text.parse::<CoordMove>() {
+            if let Some(m) = legal.iter().find(|m| m.from == c.from && m.to == c.to) {
+                return Ok(*m);
+            }
+            let reason = if legal.is_empty() {
+                SanIllegalReason::GameOver
+            } else {
+                match self.find_move(c) {
+                    Err(e) => SanIllegalReason::Coordinate(e.reason),
+                    Ok(_) => SanIllegalReason::Coordinate(IllegalReason::NotAMove),
+                }
+            };
+            return Err(SanError::Illegal {
+                text: excerpt(full),
+                reason,
+            });
+        }
+        let parsed = parse_text(text)?;
+        let mut found: Option<Move> = None;
+        let mut count = 0usize;
+        for m in legal {
+            let ok = match parsed {
+                Parsed::Swap(to) => m.kind == MoveKind::KingSwap && m.to == to,
+                Parsed::Lift(to) => {
+                    matches!(m.kind, MoveKind::Placement | MoveKind::Transfer) && m.to == to
+                }
+                Parsed::Piece(role, from, to) => {
+                    m.role == role
+                        && m.to == to
+                        && !matches!(m.kind, MoveKind::KingSwap)
+                        && from.matches(m.from)
+                }
+                Parsed::Pawn(from, to, _) => {
+                    m.role.is_pawn()
+                        && m.to == to
+                        && !matches!(
+                            m.kind,
+                            MoveKind::KingSwap | MoveKind::Placement | MoveKind::Transfer
+                        )
+                        && from.matches(m.from)
+                }
+            };
+            if ok {
+                count += 1;
+                found.get_or_insert(*m);
+            }
+        }
+        match (count, found) {
+            (1, Some(m)) => {
+                if let Parsed::Pawn(_, _, mark) = parsed {
+                    let expected = match m.kind {
+                        MoveKind::Promotion(r) => PawnMark::Promotion(r),
+                        MoveKind::Arrival(Arrival::First) => PawnMark::FirstArrival,
+                        MoveKind::Arrival(Arrival::SecondWaiting) => PawnMark::SecondWaiting,
+                        MoveKind::Arrival(Arrival::SecondToReturnSquare) => {
+                            PawnMark::Return(Square::pawn_of_pawns_return(self.turn()))
+                        }
+                        _ => PawnMark::None,
+                    };
+                    if mark != PawnMark::None && mark != expected {
+                        return Err(SanError::Illegal {
+                            text: excerpt(full),
+                            reason: SanIllegalReason::WrongMark {
+                                canonical: self.san_with(&m, legal),
+                            },
+                        });
+                    }
+                }
+                Ok(m)
+            }
+            (0, _) => Err(SanError::Illegal {
+                text: excerpt(full),
+                reason: self.why_no_match(parsed, legal),
+            }),
+            _ => {
+                let candidates = legal
+                    .iter()
+                    .filter(|m| match parsed {
+                        Parsed::Piece(role, from, to) => {
+                            m.role == role
+                                && m.to == to
+                                && m.kind != MoveKind::KingSwap
+                                && from.matches(m.from)
+                        }
+                        Parsed::Pawn(from, to, _) => {
+                            m.role.is_pawn()
+                                && m.to == to
+                                && !matches!(
+                                    m.kind,
+                                    MoveKind::KingSwap | MoveKind::Placement | MoveKind::Transfer
+                                )
+                                && from.matches(m.from)
+                        }
+                        _ => false,
+                    })
+                    .map(|m| format!("{} ({m})", self.san_with(m, legal)))
+                    .collect();
+                Err(SanError::Ambiguous {
+                    text: excerpt(full),
+                    candidates,
+                })
+            }
+        }
+    }
+
+    /// Explains why no legal move matches a parsed SAN string.
+    fn why_no_match(&self, parsed: Parsed, legal: &[Move]) -> SanIllegalReason {
+        if legal.is_empty() {
+            return SanIllegalReason::GameOver;
+        }
+        let us = self.turn();
+        let b = self.board();
+        let leaves_attacked = |from: Square, to: Square| {
+            matches!(
+                self.find_move(CoordMove { from, to }),
+                Err(e) if e.reason == IllegalReason::LeavesRoyalAttacked
+            )
+        };
+        match parsed {
+            Parsed::Swap(to) => {
+                if !self.swap_right(us) {
+                    return SanIllegalReason::SwapRightGone;
+                }
+                let partner_ok = !to.is_citadel()
+                    && b.piece_at(to).is_some_and(|p| {
+                        p.color == us && !p.role.is_pawn() && p.role != Role::King
+                    });
+                if !partner_ok {
+                    return SanIllegalReason::NotASwapPartner(to);
+                }
+                let king = b.by_piece(Piece::new(us, Role::King)).first();
+                let attacked = king.is_some_and(|k| self.is_attacked(k, !us));
+                if !attacked && legal.iter().any(|m| m.kind != MoveKind::KingSwap) {
+                    return SanIllegalReason::SwapNotAllowed;
+                }
+                match king {
+                    Some(k) => SanIllegalReason::LeavesRoyalAttacked { from: k, to },
+                    None => SanIllegalReason::SwapRightGone,
+                }
+            }
+            Parsed::Lift(to) => {
+                let Some(waiting) = self.waiting_pawn_of_pawns(us) else {
+                    return SanIllegalReason::NoWaitingPawnOfPawns;
+                };
+                if leaves_attacked(waiting, to) {
+                    return SanIllegalReason::LeavesRoyalAttacked { from: waiting, to };
+                }
+                if self.pawn_of_pawns_stage(us) >= 2 {
+                    let ret = Square::pawn_of_pawns_return(us);
+                    if to != ret {
+                        SanIllegalReason::NotTheReturnSquare(ret)
+                    } else {
+                        SanIllegalReason::ReturnSquareOccupied(ret)
+                    }
+                } else {
+                    SanIllegalReason::NotAPlacementSquare(to)
+                }
+            }
+            Parsed::Piece(role, from, to) => {
+                let ours = b
+                    .by_piece(Piece::new(us, role))
+                    .filter(|sq| from.matches(sq));
+                if ours.is_empty() {
+                    return SanIllegalReason::NoPiece(role);
+                }
+                for sq in ours {
+                    if leaves_attacked(sq, to) {
+                        return SanIllegalReason::LeavesRoyalAttacked { from: sq, to };
+                    }
+                }
+                SanIllegalReason::Unreachable {
+                    role: Some(role),
+                    to,
+                }
+            }
+            Parsed::Pawn(from, to, _) => {
+                let ours = (b.pawns() & b.by_color(us)).filter(|sq| from.matches(sq));
+                if ours.is_empty() {
+                    return SanIllegalReason::NoPawn;
+                }
+                for sq in ours {
+                    if leaves_attacked(sq, to) {
+                        return SanIllegalReason::LeavesRoyalAttacked { from: sq, to };
+                    }
+                }
+                SanIllegalReason::Unreachable { role: None, to }
+            }
+        }
+    }
+}
