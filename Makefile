@@ -1,6 +1,6 @@
 # Tamerlane chess: build, demo and test entry points.
 #
-#   make demo   build in release and run the main job (perft + a random game)
+#   make demo   build in release and run the main job (perft, then an engine-vs-engine game)
 #   make test   every test: fmt, clippy, docs, Rust tests, differential crosscheck
 #   make bench  perft speed vs Fairy-Stockfish and the criterion benches
 
@@ -18,8 +18,8 @@ build:
 demo: build
 	@echo "== perft from the initial position =="
 	$(BIN) perft 5
-	@echo "== a random game (seed 1) =="
-	$(CARGO) run --release --quiet --example random_game -- 1
+	@echo "== the engine plays itself, 30 ms per move =="
+	$(CARGO) run --release --quiet --example engine_game -- 30
 
 lint:
 	$(CARGO) fmt --all -- --check

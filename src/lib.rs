@@ -6,6 +6,7 @@
 //! assert_eq!(perft(&Position::new(), 1), 24);
 //! ```
 
+pub use tamerlane_ai as ai;
 pub use tamerlane_core as core;
 
 /// The README's Rust examples, compiled and run as doctests.

@@ -9,6 +9,7 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand};
 
+mod engine_cmd;
 mod record_cmd;
 use tamerlane::core::{divide, perft, Game, Position};
 
@@ -62,6 +63,14 @@ enum Command {
         /// Coordinate moves of the game.
         moves: Vec<String>,
     },
+    /// Run the engine protocol (a UCI dialect) on stdin/stdout.
+    Engine,
+    /// Analyse a position: one `info` line per iteration, then the best move.
+    Analyze(engine_cmd::AnalyzeArgs),
+    /// Play against the engine in the terminal.
+    Play(engine_cmd::PlayArgs),
+    /// Play an engine-vs-engine match and report score, Elo and SPRT.
+    Match(engine_cmd::MatchArgs),
 }
 
 /// Writes one line to stdout; a closed pipe or full disk is an error, not a panic.
@@ -157,6 +166,10 @@ fn run(cli: Cli) -> Result<(), String> {
             say(sorted_moves(game.position()))
         }
         Command::Apply { .. } => each_line(apply_line),
+        Command::Engine => engine_cmd::engine(),
+        Command::Analyze(args) => engine_cmd::analyze(args),
+        Command::Play(args) => engine_cmd::play(args),
+        Command::Match(args) => engine_cmd::run(args),
         Command::Outcome { tfen, moves } => {
             let game = game_after(tfen.as_deref(), &moves)?;
             match game.outcome() {

@@ -60,7 +60,12 @@ fn perft_divide_lists_root_moves_then_the_total() {
 #[test]
 fn perft_with_tfen() {
     let o = run(
-        &["perft", "1", "--tfen", "11/K10/11/11/11/11/11/11/10k/11 w - 00 0 1"],
+        &[
+            "perft",
+            "1",
+            "--tfen",
+            "11/K10/11/11/11/11/11/11/10k/11 w - 00 0 1",
+        ],
         "",
     );
     assert_eq!(stdout(&o), "6\n");
@@ -106,7 +111,11 @@ fn apply_stdin_prints_the_resulting_tfen() {
         lines[0],
         "e1c1d1d1c1e/rntgvkfgtnr/prpnptpgpvpkpfpepcpdpp/11/11/11/5PK5/PPPDPCPEPF1PVPGPTPNPR/RNTGFKVGTNR/E1C1D1D1C1E b Kk 00 0 1"
     );
-    assert!(lines[1].starts_with("error: illegal move f3f5"), "{}", lines[1]);
+    assert!(
+        lines[1].starts_with("error: illegal move f3f5"),
+        "{}",
+        lines[1]
+    );
     assert!(lines[2].starts_with("error: "), "{}", lines[2]);
 }
 

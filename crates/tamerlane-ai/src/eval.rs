@@ -1,0 +1,312 @@
+//! Static evaluation, in centipawns from the side to move's point of view.
+//!
+//! # Piece values
+//! No published engine values exist for these pieces, so the starting point
+//! is each piece's average number of moves on the empty 11x10 board
+//! (computed from the core attack tables by `mobility_table` in the tests),
+//! scaled so that a pawn is 100 and adjusted by hand: colour-bound and
+//! short-range leapers (ferz, elephant, dabbaba) a little below their
+//! mobility, riders (rook, talia, giraffe) a little above because their
+//! range grows as the board empties. Royals besides the single King are
+//! worth a piece (400) because each one is insurance: with two royals a
+//! royal may be lost without losing the game. These values have **not**
+//! been tuned by self-play or Texel tuning yet; see `docs/STRENGTH.md`.
+//!
+//! # Terms
+//! material, centralisation (a small piece-square term), rider mobility,
+//! pawn advancement, the pawn-of-pawns stage, royal safety (shelter and
+//! nearby enemies for a side with a single royal), and the citadel rule: a
+//! side that is behind and whose top royal is close to the enemy citadel
+//! can draw by entering it, so the score is pulled toward zero.
+
+use std::sync::OnceLock;
+
+use tamerlane_core::{attacks, Bitboard, Color, Position, Role, Square};
+
+/// Which evaluation a search uses.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum EvalKind {
+    /// The full evaluation described in the module docs.
+    #[default]
+    Full,
+    /// Material only (the baseline of the strength tests).
+    Material,
+}
+
+/// The material value of a role in centipawns. The King is 0 (it is
+/// always present unless captured, and then the other royals carry on);
+/// the other royals are worth a piece.
+pub const fn value(role: Role) -> i32 {
+    match role {
+        Role::King => 0,
+        Role::Prince | Role::AdventitiousKing => 400,
+        Role::Ferz => 160,
+        Role::Vizier => 170,
+        Role::Elephant => 150,
+        Role::Dabbaba => 160,
+        Role::Camel => 260,
+        Role::Knight => 300,
+        Role::Talia => 420,
+        Role::Giraffe => 480,
+        Role::Rook => 560,
+        Role::PawnOfPawns => 120,
+        Role::PawnOfKings => 130,
+        _ => 100,
+    }
+}
+
+/// The value used for move ordering (MVV-LVA): a King counts as a piece.
+pub const fn order_value(role: Role) -> i32 {
+    match role {
+        Role::King => 600,
+        r => value(r),
+    }
+}
+
+/// Scores above this (in absolute value) are mate scores.
+pub const MATE_BOUND: i32 = 29_000;
+
+fn zone2(sq: Square) -> Bitboard {
+    static ZONES: OnceLock<Vec<Bitboard>> = OnceLock::new();
+    let zones = ZONES.get_or_init(|| {
+        Square::all()
+            .map(|s| {
+                let (x, y) = s.coords();
+                let mut b = Bitboard::EMPTY;
+                for dx in -2..=2 {
+                    for dy in -2..=2 {
+                        if let Some(t) = Square::from_xy(x + dx, y + dy) {
+                            b.add(t);
+                        }
+                    }
+                }
+                b
+            })
+            .collect()
+    });
+    zones[sq.index()]
+}
+
+/// Chebyshev distance between two squares (citadels included).
+pub fn distance(a: Square, b: Square) -> i32 {
+    let (ax, ay) = a.coords();
+    let (bx, by) = b.coords();
+    (ax - bx).abs().max((ay - by).abs())
+}
+
+fn centre_bonus(sq: Square) -> i32 {
+    let (x, y) = sq.coords();
+    // 0 at the edge/corner, up to 8 in the centre.
+    let fx = 5 - (x - 5).abs();
+    let fy = (9 - (2 * y - 9).abs()) / 2;
+    fx.clamp(0, 5) + fy.clamp(0, 4)
+}
+
+fn top_royal_square(pos: &Position, c: Color) -> Option<Square> {
+    let role = pos.top_royal(c)?;
+    (pos.board().by_role(role) & pos.board().by_color(c)).first()
+}
+
+/// The non-pawn roles, for material counting by bitboards.
+const PIECE_ROLES: [Role; 12] = [
+    Role::King,
+    Role::Prince,
+    Role::AdventitiousKing,
+    Role::Ferz,
+    Role::Vizier,
+    Role::Rook,
+    Role::Knight,
+    Role::Elephant,
+    Role::Camel,
+    Role::Dabbaba,
+    Role::Talia,
+    Role::Giraffe,
+];
+
+/// Each side's material, indexed by colour.
+fn material(pos: &Position) -> [i32; 2] {
+    let b = pos.board();
+    let mut m = [0; 2];
+    for c in Color::ALL {
+        let own = b.by_color(c);
+        let mut v = 0;
+        for r in PIECE_ROLES {
+            v += (b.by_role(r) & own).count() as i32 * value(r);
+        }
+        let pawns = b.pawns() & own;
+        v += pawns.count() as i32 * value(Role::PawnOfRooks);
+        // The pawn of kings and the pawn of pawns are worth a little more;
+        // look only at the pawns' squares.
+        for sq in pawns {
+            if let Some(r @ (Role::PawnOfKings | Role::PawnOfPawns)) = b.role_at(sq) {
+                v += value(r) - value(Role::PawnOfRooks);
+            }
+        }
+        m[c.index()] = v;
+    }
+    m
+}
+
+fn centre_table() -> &'static [i32] {
+    static T: OnceLock<Vec<i32>> = OnceLock::new();
+    T.get_or_init(|| {
+        Square::all()
+            .map(|sq| if sq.is_citadel() { 0 } else { centre_bonus(sq) })
+            .collect()
+    })
+}
+
+/// Evaluates `pos` for the side to move.
+pub fn evaluate(pos: &Position, kind: EvalKind) -> i32 {
+    let us = pos.turn();
+    let m = material(pos);
+    if kind == EvalKind::Material {
+        return m[us.index()] - m[(!us).index()];
+    }
+    let b = pos.board();
+    let occ = b.occupied();
+    let mut s = [0i32; 2];
+    let total_material = m[0] + m[1];
+    for c in Color::ALL {
+        let own = b.by_color(c);
+        let enemy = b.by_color(!c);
+        let mut score = m[c.index()];
+        let centre = centre_table();
+        for sq in own & b.pawns() {
+            if sq.is_citadel() {
+                continue;
+            }
+            let (_, y) = sq.coords();
+            let adv = if c == Color::White { y - 2 } else { 7 - y };
+            score += adv.clamp(0, 7) * adv.clamp(0, 7);
+        }
+        for sq in own - b.pawns() - b.royals() {
+            score += centre[sq.index()] * 2;
+        }
+        for role in [Role::Rook, Role::Talia, Role::Giraffe] {
+            for sq in b.by_role(role) & own {
+                let a = attacks::attacks(c, role, sq, occ) - own;
+                score += 2 * a.count() as i32;
+            }
+        }
+        // The pawn of pawns: a waiting pawn threatens a forking placement or
+        // is on its way to becoming an extra royal.
+        match pos.pawn_of_pawns_stage(c) {
+            1 => score += 40,
+            2 => score += 60,
+            _ => {}
+        }
+        // Royal safety for a side with a single royal, while there is material.
+        let royals = pos.royals(c);
+        if let Some(r) = royals.single() {
+            if !r.is_citadel() && total_material > 2500 {
+                let shelter = (attacks::royal(r) & own).count().min(4) as i32;
+                let attackers = (zone2(r) & enemy).count() as i32;
+                score += 8 * shelter - 6 * attackers * attackers.min(3);
+            }
+        } else {
+            score += 30 * (royals.count() as i32 - 1);
+        }
+        s[c.index()] = score;
+    }
+    // Mop-up: against a side with little left, drive its single royal to
+    // zero moves (checkmate or stalemate, both win), to the edge, away from
+    // the citadel it could escape into, and bring the pieces closer.
+    for c in Color::ALL {
+        let them = !c;
+        if m[c.index()] - m[them.index()] < 250 {
+            continue;
+        }
+        let their_men = (b.by_color(them) - b.royals()).count();
+        if their_men > 3 {
+            continue;
+        }
+        let Some(r) = pos.royals(them).single() else {
+            continue;
+        };
+        if r.is_citadel() {
+            continue;
+        }
+        let free = (attacks::royal(r) - b.by_color(them))
+            .squares()
+            .filter(|&sq| !pos.is_attacked(sq, c))
+            .count() as i32;
+        let (x, y) = r.coords();
+        let edge = x.min(10 - x).min(y).min(9 - y).min(4);
+        let escape = distance(r, Square::citadel(c)).min(6);
+        let near: i32 = (b.by_color(c) - b.pawns())
+            .squares()
+            .map(|p| (8 - distance(p, r)).max(0))
+            .sum::<i32>()
+            .min(40);
+        s[c.index()] += 25 * (8 - free) + 15 * (4 - edge) + 12 * escape + 3 * near;
+    }
+    let mut eval = s[us.index()] - s[(!us).index()] + 10;
+    // Progress: as the move-limit clock runs, the score fades toward the draw.
+    let hm = pos.halfmoves().min(200) as i32;
+    eval = eval * (240 - hm) / 240;
+    // The citadel: the side that is behind draws by entering the enemy
+    // citadel with its top royal; the closer it is, the closer to 0.
+    let loser = if eval < -150 {
+        Some(us)
+    } else if eval > 150 {
+        Some(!us)
+    } else {
+        None
+    };
+    if let Some(l) = loser {
+        if let Some(r) = top_royal_square(pos, l) {
+            let d = distance(r, Square::citadel(!l));
+            let (num, den) = match d {
+                0 | 1 => (if l == us { 1 } else { 3 }, 8),
+                2 => (1, 2),
+                3 => (3, 4),
+                _ => (1, 1),
+            };
+            eval = eval * num / den;
+        }
+    }
+    eval.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn initial_position_is_balanced() {
+        let pos = Position::new();
+        let e = evaluate(&pos, EvalKind::Full);
+        assert!(e.abs() < 50, "{e}");
+        assert_eq!(evaluate(&pos, EvalKind::Material), 0);
+    }
+
+    #[test]
+    fn mirror_symmetry() {
+        let mut pos = Position::new();
+        for m in ["f3f4", "b8b7", "b2c4", "e8e7", "c4d6"] {
+            pos.play_str(m).unwrap();
+            let mirrored = pos.mirror();
+            assert_eq!(
+                evaluate(&pos, EvalKind::Full),
+                evaluate(&mirrored, EvalKind::Full),
+                "{pos:?}"
+            );
+        }
+    }
+
+    /// Average empty-board move counts, the origin of the piece values.
+    #[test]
+    fn mobility_table() {
+        let avg = |role: Role| {
+            let total: u32 = Square::ordinary()
+                .map(|sq| attacks::attacks(Color::White, role, sq, Bitboard::EMPTY).count())
+                .sum();
+            total as f64 / 110.0
+        };
+        let rook = avg(Role::Rook);
+        let knight = avg(Role::Knight);
+        assert!(rook > knight);
+        assert!(avg(Role::Giraffe) > avg(Role::Camel));
+    }
+}

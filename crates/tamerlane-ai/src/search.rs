@@ -1,0 +1,828 @@
+//! The search: iterative deepening, PVS alpha-beta with aspiration windows,
+//! quiescence search, transposition table, null-move pruning with a
+//! zugzwang guard, late-move reductions, check extensions and mate-distance
+//! scores, with the Tamerlane game rules applied at every node.
+//!
+//! Rules in the tree: a position after a citadel entry is a draw (it has no
+//! legal moves, so [`Position::is_citadel_draw`] is tested first); no legal
+//! move is a loss (checkmate or stalemate); a repetition of a position of
+//! the current path or of the game history is a draw, as are the 200-ply
+//! limit and royals-only positions (unless the side to move has no move,
+//! which the rules rank first). Capturing one of several royals is an
+//! ordinary capture, and king swaps and pawn-of-pawns moves come from the
+//! move generator like any other move.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use tamerlane_core::{Move, MoveList, Position};
+
+use crate::eval::{evaluate, EvalKind, MATE_BOUND};
+use crate::movepick::{is_quiet, key, pick, OrderingTables, CAPTURE_SCORE};
+use crate::timeman::{Limits, TimeBudget};
+use crate::tt::{Bound, TranspositionTable};
+
+/// The score of a mate at the root (mate in `n` plies is `MATE - n`).
+pub const MATE: i32 = 30_000;
+/// A bound above every score.
+pub const INFINITY: i32 = 31_000;
+/// The deepest ply the search reaches.
+pub const MAX_PLY: usize = 128;
+
+/// Which search techniques are on: every one can be switched off to
+/// measure what it is worth.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Features {
+    /// Use the transposition table for cutoffs and move ordering.
+    pub tt: bool,
+    /// Principal variation search (zero-window searches after the first move).
+    pub pvs: bool,
+    /// Aspiration windows from depth 5.
+    pub aspiration: bool,
+    /// Null-move pruning (with the zugzwang guard).
+    pub null_move: bool,
+    /// Late-move reductions.
+    pub lmr: bool,
+    /// Killer moves and the history heuristic.
+    pub killers_history: bool,
+    /// Extend moves that attack a single royal by one ply.
+    pub check_extension: bool,
+    /// Quiescence search on captures and other tactical moves.
+    pub quiescence: bool,
+}
+
+impl Features {
+    /// Everything on.
+    pub const ALL: Features = Features {
+        tt: true,
+        pvs: true,
+        aspiration: true,
+        null_move: true,
+        lmr: true,
+        killers_history: true,
+        check_extension: true,
+        quiescence: true,
+    };
+    /// Plain alpha-beta: iterative deepening, captures first (MVV-LVA) and
+    /// a quiescence search, nothing else.
+    pub const PLAIN: Features = Features {
+        tt: false,
+        pvs: false,
+        aspiration: false,
+        null_move: false,
+        lmr: false,
+        killers_history: false,
+        check_extension: false,
+        quiescence: true,
+    };
+}
+
+/// A search configuration: features and evaluation.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct SearchConfig {
+    /// The search techniques used.
+    pub features: Features,
+    /// The evaluation used.
+    pub eval: EvalKind,
+    /// The draw limit in plies without capture or pawn move (rules: 200).
+    pub ply_limit: u32,
+}
+
+impl Default for SearchConfig {
+    fn default() -> SearchConfig {
+        SearchConfig::full()
+    }
+}
+
+impl SearchConfig {
+    /// The full engine.
+    pub const fn full() -> SearchConfig {
+        SearchConfig {
+            features: Features::ALL,
+            eval: EvalKind::Full,
+            ply_limit: 200,
+        }
+    }
+
+    /// The baseline: plain alpha-beta with a material-only evaluation.
+    pub const fn plain_material() -> SearchConfig {
+        SearchConfig {
+            features: Features::PLAIN,
+            eval: EvalKind::Material,
+            ply_limit: 200,
+        }
+    }
+}
+
+/// A score as reported to the user.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Centipawns for the side to move.
+    Cp(i32),
+    /// Mate in this many moves (negative: the side to move is mated).
+    Mate(i32),
+}
+
+impl Score {
+    /// Converts an internal score.
+    pub fn from_internal(s: i32) -> Score {
+        if s >= MATE_BOUND {
+            Score::Mate((MATE - s + 1) / 2)
+        } else if s <= -MATE_BOUND {
+            Score::Mate(-((MATE + s) / 2))
+        } else {
+            Score::Cp(s)
+        }
+    }
+}
+
+impl std::fmt::Display for Score {
+    /// `cp N` or `mate N`, as in the protocol.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Score::Cp(c) => write!(f, "cp {c}"),
+            Score::Mate(m) => write!(f, "mate {m}"),
+        }
+    }
+}
+
+/// What the search reports after each completed iteration.
+#[derive(Clone, Debug)]
+pub struct Info {
+    /// The iteration depth.
+    pub depth: u32,
+    /// The deepest ply reached.
+    pub seldepth: u32,
+    /// The score for the side to move.
+    pub score: Score,
+    /// Nodes searched so far (all threads).
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// Time since the start of the search.
+    pub time: Duration,
+    /// The principal variation.
+    pub pv: Vec<Move>,
+    /// Permille of the transposition table used by this search.
+    pub hashfull: u32,
+}
+
+/// The result of a search.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// The best move (`None` when the position has no legal move or has
+    /// already ended by a citadel entry).
+    pub best: Option<Move>,
+    /// Its score.
+    pub score: Score,
+    /// The last completed depth.
+    pub depth: u32,
+    /// Total nodes.
+    pub nodes: u64,
+    /// The principal variation.
+    pub pv: Vec<Move>,
+    /// The elapsed time.
+    pub time: Duration,
+}
+
+/// What all threads of one search share.
+pub(crate) struct Shared<'a> {
+    pub tt: &'a TranspositionTable,
+    pub user_stop: &'a AtomicBool,
+    pub stop: AtomicBool,
+    pub nodes: AtomicU64,
+    pub start: Instant,
+    pub budget: TimeBudget,
+    pub limits: &'a Limits,
+    pub threads: usize,
+}
+
+impl Shared<'_> {
+    fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed) || self.user_stop.load(Ordering::Relaxed)
+    }
+}
+
+/// One search thread.
+pub(crate) struct Worker<'a, 'b> {
+    id: usize,
+    shared: &'b Shared<'a>,
+    config: SearchConfig,
+    nodes: u64,
+    unflushed: u64,
+    aborted: bool,
+    stacks: Vec<Option<Box<MoveList>>>,
+    scores: Vec<Vec<i32>>,
+    ordering: OrderingTables,
+    hashes: Vec<u64>,
+    root_len: usize,
+    pv: Vec<Vec<Move>>,
+    seldepth: usize,
+    lmr: Vec<[i32; 64]>,
+}
+
+fn mated_in(ply: usize) -> i32 {
+    -MATE + ply as i32
+}
+
+fn to_tt(s: i32, ply: usize) -> i32 {
+    if s >= MATE_BOUND {
+        s + ply as i32
+    } else if s <= -MATE_BOUND {
+        s - ply as i32
+    } else {
+        s
+    }
+}
+
+fn from_tt(s: i32, ply: usize) -> i32 {
+    if s >= MATE_BOUND {
+        s - ply as i32
+    } else if s <= -MATE_BOUND {
+        s + ply as i32
+    } else {
+        s
+    }
+}
+
+/// Pieces of the side to move other than pawns and royals: the zugzwang
+/// guard of null-move pruning needs at least two of them.
+fn officers(pos: &Position) -> u32 {
+    let b = pos.board();
+    (b.by_color(pos.turn()) - b.pawns() - b.royals()).count()
+}
+
+/// The position with the other side to move (a "null move"), when valid.
+/// The core has no null move, so this goes through a `Setup`.
+fn null_position(pos: &Position) -> Option<Position> {
+    let mut s = pos.to_setup();
+    s.turn = !s.turn;
+    s.halfmoves = 0;
+    Position::from_setup(s).ok()
+}
+
+impl<'a, 'b> Worker<'a, 'b> {
+    pub(crate) fn new(
+        id: usize,
+        shared: &'b Shared<'a>,
+        config: SearchConfig,
+        history: &[u64],
+    ) -> Worker<'a, 'b> {
+        let mut lmr = vec![[0i32; 64]; 64];
+        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
+            for (i, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.5 + (d as f64).ln() * (i as f64).ln() / 2.25) as i32;
+            }
+        }
+        let mut hashes = Vec::with_capacity(history.len() + MAX_PLY + 2);
+        hashes.extend_from_slice(history);
+        Worker {
+            id,
+            shared,
+            config,
+            nodes: 0,
+            unflushed: 0,
+            aborted: false,
+            stacks: (0..MAX_PLY + 2)
+                .map(|_| Some(Box::new(MoveList::new())))
+                .collect(),
+            scores: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
+            ordering: OrderingTables::new(MAX_PLY + 2),
+            root_len: history.len(),
+            hashes,
+            pv: (0..MAX_PLY + 2)
+                .map(|_| Vec::with_capacity(MAX_PLY))
+                .collect(),
+            seldepth: 0,
+            lmr,
+        }
+    }
+
+    pub(crate) fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    fn flush(&mut self) {
+        self.shared
+            .nodes
+            .fetch_add(self.unflushed, Ordering::Relaxed);
+        self.unflushed = 0;
+    }
+
+    /// Counts a node; returns true when the search must stop.
+    #[inline]
+    fn tick(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        self.nodes += 1;
+        self.unflushed += 1;
+        let limits = self.shared.limits;
+        if self.shared.threads == 1 && limits.nodes.is_some_and(|n| self.nodes > n) {
+            self.aborted = true;
+            return true;
+        }
+        if self.unflushed >= 1024 {
+            self.flush();
+            let total = self.shared.nodes.load(Ordering::Relaxed);
+            if self.shared.stopped()
+                || limits
+                    .nodes
+                    .is_some_and(|n| self.shared.threads > 1 && total > n)
+                || self
+                    .shared
+                    .budget
+                    .hard
+                    .is_some_and(|h| self.shared.start.elapsed() >= h)
+            {
+                self.aborted = true;
+                return true;
+            }
+        }
+        false
+    }
+
+    fn eval(&self, pos: &Position) -> i32 {
+        evaluate(pos, self.config.eval)
+    }
+
+    fn is_repetition(&self, pos: &Position) -> bool {
+        let n = self.hashes.len();
+        let h = pos.hash();
+        let back = (pos.halfmoves() as usize).min(n - 1);
+        let mut k = 2;
+        while k <= back {
+            if self.hashes[n - 1 - k] == h {
+                return true;
+            }
+            k += 2;
+        }
+        false
+    }
+
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        let (a, b) = self.pv.split_at_mut(ply + 1);
+        a[ply].clear();
+        a[ply].push(m);
+        a[ply].extend_from_slice(&b[0]);
+    }
+
+    /// Alpha-beta search of `pos` to `depth` plies.
+    #[allow(clippy::too_many_arguments)]
+    fn search(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        pv_node: bool,
+        allow_null: bool,
+    ) -> i32 {
+        self.pv[ply].clear();
+        if depth <= 0 || ply >= MAX_PLY - 1 {
+            return if self.config.features.quiescence && ply < MAX_PLY - 1 {
+                self.qsearch(pos, alpha, beta, ply, 0)
+            } else {
+                if self.tick() {
+                    return 0;
+                }
+                if pos.is_citadel_draw() {
+                    return 0;
+                }
+                if !pos.has_legal_moves() {
+                    return mated_in(ply);
+                }
+                self.eval(pos)
+            };
+        }
+        if self.tick() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        self.hashes.truncate(self.root_len + ply);
+        self.hashes.push(pos.hash());
+        let features = self.config.features;
+        if ply > 0 {
+            if pos.is_citadel_draw() || self.is_repetition(pos) {
+                return 0;
+            }
+            if pos.halfmoves() >= self.config.ply_limit || pos.is_royals_only() {
+                return if pos.has_legal_moves() {
+                    0
+                } else {
+                    mated_in(ply)
+                };
+            }
+            alpha = alpha.max(mated_in(ply));
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        let in_check = pos.is_single_royal_attacked();
+        let hash = pos.hash();
+        let mut tt_move = None;
+        if features.tt {
+            if let Some(e) = self.shared.tt.probe(hash) {
+                tt_move = e.mv;
+                let s = from_tt(e.score, ply);
+                if !pv_node && e.depth >= depth {
+                    let cut = match e.bound {
+                        Bound::Exact => true,
+                        Bound::Lower => s >= beta,
+                        Bound::Upper => s <= alpha,
+                    };
+                    if cut {
+                        return s;
+                    }
+                }
+            }
+        }
+        // Null-move pruning, guarded against zugzwang (stalemate loses, so
+        // "passing" is never safe with little material): only with two or
+        // more officers, not in check, and verified by a reduced search of
+        // the real position at high depth.
+        if features.null_move
+            && allow_null
+            && !pv_node
+            && !in_check
+            && depth >= 3
+            && beta.abs() < MATE_BOUND
+            && officers(pos) >= 2
+            && self.eval(pos) >= beta
+        {
+            if let Some(null) = null_position(pos) {
+                let r = 3 + depth / 6;
+                let s = -self.search(
+                    &null,
+                    depth - 1 - r,
+                    -beta,
+                    -beta + 1,
+                    ply + 1,
+                    false,
+                    false,
+                );
+                self.hashes.truncate(self.root_len + ply + 1);
+                if self.aborted {
+                    return 0;
+                }
+                if s >= beta {
+                    if depth < 8 {
+                        return s.min(MATE_BOUND - 1);
+                    }
+                    let v = self.search(pos, depth - 1 - r, beta - 1, beta, ply, false, false);
+                    self.hashes.truncate(self.root_len + ply);
+                    self.hashes.push(hash);
+                    if self.aborted {
+                        return 0;
+                    }
+                    if v >= beta {
+                        return s.min(MATE_BOUND - 1);
+                    }
+                }
+            }
+        }
+
+        let mut list = self.stacks[ply].take().expect("move list");
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        pos.legal_moves_into(&mut list);
+        let result = if list.is_empty() {
+            mated_in(ply)
+        } else {
+            self.ordering.score(
+                pos.turn().index(),
+                ply,
+                &list,
+                tt_move,
+                features.killers_history,
+                &mut scores,
+            );
+            self.moves_loop(
+                pos,
+                depth,
+                alpha,
+                beta,
+                ply,
+                pv_node,
+                in_check,
+                &mut list,
+                &mut scores,
+            )
+        };
+        self.stacks[ply] = Some(list);
+        self.scores[ply] = scores;
+        result
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn moves_loop(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        pv_node: bool,
+        in_check: bool,
+        list: &mut MoveList,
+        scores: &mut [i32],
+    ) -> i32 {
+        let features = self.config.features;
+        let alpha0 = alpha;
+        let mut best = -INFINITY;
+        let mut best_move: Option<Move> = None;
+        let mut quiets: [Option<Move>; 32] = [None; 32];
+        let mut n_quiets = 0;
+        let n = list.len();
+        for i in 0..n {
+            let m = pick(list, scores, i);
+            let quiet = is_quiet(&m);
+            let mut child = pos.clone();
+            child.play_unchecked(&m);
+            let gives_check = child.is_single_royal_attacked();
+            let ext = i32::from(features.check_extension && gives_check && ply < 64);
+            let new_depth = depth - 1 + ext;
+            let mut score;
+            if i == 0 {
+                score = -self.search(&child, new_depth, -beta, -alpha, ply + 1, pv_node, true);
+            } else {
+                let mut r = 0;
+                if features.lmr && depth >= 3 && i >= 3 && quiet && !in_check && !gives_check {
+                    r = self.lmr[(depth as usize).min(63)][i.min(63)];
+                    if pv_node {
+                        r -= 1;
+                    }
+                    r = r.clamp(0, (new_depth - 1).max(0));
+                }
+                if features.pvs {
+                    score = -self.search(
+                        &child,
+                        new_depth - r,
+                        -alpha - 1,
+                        -alpha,
+                        ply + 1,
+                        false,
+                        true,
+                    );
+                    if score > alpha && r > 0 && !self.aborted {
+                        score = -self.search(
+                            &child,
+                            new_depth,
+                            -alpha - 1,
+                            -alpha,
+                            ply + 1,
+                            false,
+                            true,
+                        );
+                    }
+                    if score > alpha && score < beta && pv_node && !self.aborted {
+                        score = -self.search(&child, new_depth, -beta, -alpha, ply + 1, true, true);
+                    }
+                } else {
+                    score =
+                        -self.search(&child, new_depth - r, -beta, -alpha, ply + 1, pv_node, true);
+                    if score > alpha && r > 0 && !self.aborted {
+                        score =
+                            -self.search(&child, new_depth, -beta, -alpha, ply + 1, pv_node, true);
+                    }
+                }
+            }
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = Some(m);
+                    alpha = score;
+                    if pv_node || ply == 0 {
+                        self.update_pv(ply, m);
+                    }
+                    if score >= beta {
+                        if quiet && features.killers_history {
+                            let tried: Vec<Move> =
+                                quiets[..n_quiets].iter().flatten().copied().collect();
+                            self.ordering
+                                .update_quiet(pos.turn().index(), ply, &m, &tried, depth);
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet && n_quiets < quiets.len() {
+                quiets[n_quiets] = Some(m);
+                n_quiets += 1;
+            }
+        }
+        if features.tt {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if alpha > alpha0 {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.shared.tt.store(
+                pos.hash(),
+                best_move.map(|m| key(&m)),
+                to_tt(best, ply),
+                depth,
+                bound,
+            );
+        }
+        best
+    }
+
+    /// Quiescence search: captures, promotions, pawn-of-pawns moves and
+    /// citadel entries; all moves when the single royal is attacked.
+    fn qsearch(
+        &mut self,
+        pos: &Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qdepth: u32,
+    ) -> i32 {
+        self.pv[ply].clear();
+        if self.tick() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if pos.is_citadel_draw() {
+            return 0;
+        }
+        let in_check = pos.is_single_royal_attacked();
+        let mut stand = -INFINITY;
+        if !in_check {
+            stand = self.eval(pos);
+            // With several pieces a position without legal moves is
+            // practically impossible, so stand pat before generating.
+            if stand >= beta && pos.board().by_color(pos.turn()).count() >= 6 {
+                return stand;
+            }
+        }
+        if ply >= MAX_PLY - 1 {
+            return if in_check { self.eval(pos) } else { stand };
+        }
+        let mut list = self.stacks[ply].take().expect("move list");
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        pos.legal_moves_into(&mut list);
+        let result = 'done: {
+            if list.is_empty() {
+                break 'done mated_in(ply);
+            }
+            if pos.is_royals_only() || pos.halfmoves() >= self.config.ply_limit {
+                break 'done 0;
+            }
+            if !in_check {
+                if stand >= beta {
+                    break 'done stand;
+                }
+                alpha = alpha.max(stand);
+            } else if qdepth >= 6 {
+                break 'done self.eval(pos);
+            }
+            self.ordering
+                .score(pos.turn().index(), ply, &list, None, false, &mut scores);
+            let mut best = stand;
+            for i in 0..list.len() {
+                let m = pick(&mut list, &mut scores, i);
+                if !in_check && scores[i] < CAPTURE_SCORE {
+                    break;
+                }
+                let mut child = pos.clone();
+                child.play_unchecked(&m);
+                let s = -self.qsearch(&child, -beta, -alpha, ply + 1, qdepth + 1);
+                if self.aborted {
+                    break 'done 0;
+                }
+                if s > best {
+                    best = s;
+                    if s > alpha {
+                        alpha = s;
+                        self.update_pv(ply, m);
+                        if s >= beta {
+                            break;
+                        }
+                    }
+                }
+            }
+            best
+        };
+        self.stacks[ply] = Some(list);
+        self.scores[ply] = scores;
+        result
+    }
+
+    /// Iterative deepening from `root`. The main thread (id 0) reports
+    /// each iteration through `info`.
+    pub(crate) fn iterate(&mut self, root: &Position, info: &mut dyn FnMut(&Info)) -> SearchResult {
+        let limits = self.shared.limits;
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 8)
+            .clamp(1, MAX_PLY as u32 - 8);
+        let mut result = SearchResult {
+            best: None,
+            score: Score::Cp(0),
+            depth: 0,
+            nodes: 0,
+            pv: Vec::new(),
+            time: Duration::ZERO,
+        };
+        let mut root_moves = MoveList::new();
+        if !root.is_citadel_draw() {
+            root.legal_moves_into(&mut root_moves);
+        }
+        if root_moves.is_empty() {
+            result.score = if root.is_citadel_draw() {
+                Score::Cp(0)
+            } else {
+                Score::Mate(0)
+            };
+            return result;
+        }
+        result.best = Some(root_moves[0]);
+        let mut prev: i32 = 0;
+        let mut depth = 1;
+        if self.id > 0 && self.id % 2 == 1 && max_depth > 1 {
+            depth = 2;
+        }
+        while depth <= max_depth {
+            self.seldepth = 0;
+            let d = depth as i32;
+            let mut delta = 25;
+            let (mut alpha, mut beta) =
+                if self.config.features.aspiration && depth >= 5 && prev.abs() < MATE_BOUND {
+                    (prev - delta, prev + delta)
+                } else {
+                    (-INFINITY, INFINITY)
+                };
+            let score = loop {
+                let s = self.search(root, d, alpha, beta, 0, true, false);
+                if self.aborted {
+                    break s;
+                }
+                if s <= alpha && alpha > -INFINITY {
+                    alpha = (alpha - delta).max(-INFINITY);
+                    delta *= 2;
+                } else if s >= beta && beta < INFINITY {
+                    beta = (beta + delta).min(INFINITY);
+                    delta *= 2;
+                } else {
+                    break s;
+                }
+                if delta > 1000 {
+                    alpha = -INFINITY;
+                    beta = INFINITY;
+                }
+            };
+            if self.aborted {
+                break;
+            }
+            prev = score;
+            let pv = self.pv[0].clone();
+            if let Some(&m) = pv.first() {
+                result.best = Some(m);
+            }
+            result.score = Score::from_internal(score);
+            result.depth = depth;
+            result.pv = pv;
+            if self.id == 0 {
+                self.flush();
+                let elapsed = self.shared.start.elapsed();
+                let nodes = self.shared.nodes.load(Ordering::Relaxed);
+                info(&Info {
+                    depth,
+                    seldepth: self.seldepth as u32,
+                    score: result.score,
+                    nodes,
+                    nps: (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
+                    time: elapsed,
+                    pv: result.pv.clone(),
+                    hashfull: self.shared.tt.hashfull(),
+                });
+                if self
+                    .shared
+                    .budget
+                    .soft
+                    .is_some_and(|s| self.shared.start.elapsed() >= s)
+                {
+                    break;
+                }
+                // A forced mate found well within the depth: no need to go on.
+                if score.abs() >= MATE_BOUND
+                    && (MATE - score.abs()) < d - 2
+                    && !limits.infinite
+                    && limits.depth.is_none()
+                {
+                    break;
+                }
+            }
+            depth += 1;
+        }
+        self.flush();
+        result
+    }
+}

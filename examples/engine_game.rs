@@ -1,0 +1,43 @@
+//! The engine plays one full game against itself at a short time per move,
+//! printing the moves in algebraic notation, the board, and the result.
+//!
+//! `cargo run --release --example engine_game -- [MS_PER_MOVE]` (default 30)
+
+use tamerlane::ai::{Engine, Limits};
+use tamerlane::core::Game;
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let ms: u64 = std::env::args().nth(1).as_deref().unwrap_or("30").parse()?;
+    let mut engines = [Engine::new(16), Engine::new(16)];
+    let mut game = Game::new();
+    println!("{}\n", game.position());
+    let mut line = String::new();
+    let outcome = loop {
+        if let Some(outcome) = game.outcome() {
+            break outcome;
+        }
+        let side = game.turn().index();
+        let result = engines[side].search_game(&game, &Limits::movetime(ms), |_| {});
+        let m = result
+            .best
+            .ok_or("the engine found no move in a live game")?;
+        let san = game.position().san(&m);
+        if side == 0 {
+            line.push_str(&format!("{}. ", game.position().fullmoves()));
+        }
+        line.push_str(&san);
+        line.push(' ');
+        game.play(&m)?;
+        if line.len() > 70 {
+            println!("{}", line.trim_end());
+            line.clear();
+        }
+        if game.moves().len().is_multiple_of(40) {
+            println!("\n{}\n", game.position());
+        }
+    };
+    println!("{}\n", line.trim_end());
+    println!("{}\n", game.position());
+    println!("{} plies, {ms} ms per move: {outcome}", game.moves().len());
+    Ok(())
+}
