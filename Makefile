@@ -13,7 +13,7 @@ BIN := target/release/tamerlane
 all: build
 
 build:
-	$(CARGO) build --release --workspace --all-targets
+	$(CARGO) build --release --bin tamerlane
 
 demo: build
 	@echo "== perft from the initial position =="
@@ -29,7 +29,7 @@ doc:
 	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --workspace --no-deps
 
 rust-test:
-	$(CARGO) test --workspace --all-targets --all-features
+	$(CARGO) test --workspace --lib --bins --tests --examples --all-features
 	$(CARGO) test --workspace --doc --all-features
 
 # The Rust CLI against the independent Python reference on random playouts.
