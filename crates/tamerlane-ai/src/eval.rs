@@ -107,21 +107,9 @@ fn top_royal_square(pos: &Position, c: Color) -> Option<Square> {
     (pos.board().by_role(role) & pos.board().by_color(c)).first()
 }
 
-/// The non-pawn roles, for material counting by bitboards.
-const PIECE_ROLES: [Role; 12] = [
-    Role::King,
-    Role::Prince,
-    Role::AdventitiousKing,
-    Role::Ferz,
-    Role::Vizier,
-    Role::Rook,
-    Role::Knight,
-    Role::Elephant,
-    Role::Camel,
-    Role::Dabbaba,
-    Role::Talia,
-    Role::Giraffe,
-];
+/// The non-pawn roles (the first twelve of `Role::ALL`), for material
+/// counting by bitboards.
+const PIECE_ROLES: &[Role] = Role::ALL.split_at(12).0;
 
 /// Each side's material, indexed by colour.
 fn material(pos: &Position) -> [i32; 2] {
@@ -130,7 +118,7 @@ fn material(pos: &Position) -> [i32; 2] {
     for c in Color::ALL {
         let own = b.by_color(c);
         let mut v = 0;
-        for r in PIECE_ROLES {
+        for &r in PIECE_ROLES {
             v += (b.by_role(r) & own).count() as i32 * value(r);
         }
         let pawns = b.pawns() & own;

@@ -221,6 +221,30 @@ enum Parsed {
     Pawn(From, Square, PawnMark),
 }
 
+impl Parsed {
+    /// Whether the legal move `m` is one this SAN string can mean.
+    fn matches(self, m: &Move) -> bool {
+        match self {
+            Parsed::Swap(to) => m.kind == MoveKind::KingSwap && m.to == to,
+            Parsed::Lift(to) => {
+                matches!(m.kind, MoveKind::Placement | MoveKind::Transfer) && m.to == to
+            }
+            Parsed::Piece(role, from, to) => {
+                m.role == role && m.to == to && m.kind != MoveKind::KingSwap && from.matches(m.from)
+            }
+            Parsed::Pawn(from, to, _) => {
+                m.role.is_pawn()
+                    && m.to == to
+                    && !matches!(
+                        m.kind,
+                        MoveKind::KingSwap | MoveKind::Placement | MoveKind::Transfer
+                    )
+                    && from.matches(m.from)
+            }
+        }
+    }
+}
+
 fn syntax(text: &str, problem: &'static str) -> SanError {
     SanError::Syntax {
         text: excerpt(text),
@@ -506,27 +530,7 @@ impl Position {
         let mut found: Option<Move> = None;
         let mut count = 0usize;
         for m in legal {
-            let ok = match parsed {
-                Parsed::Swap(to) => m.kind == MoveKind::KingSwap && m.to == to,
-                Parsed::Lift(to) => {
-                    matches!(m.kind, MoveKind::Placement | MoveKind::Transfer) && m.to == to
-                }
-                Parsed::Piece(role, from, to) => {
-                    m.role == role
-                        && m.to == to
-                        && !matches!(m.kind, MoveKind::KingSwap)
-                        && from.matches(m.from)
-                }
-                Parsed::Pawn(from, to, _) => {
-                    m.role.is_pawn()
-                        && m.to == to
-                        && !matches!(
-                            m.kind,
-                            MoveKind::KingSwap | MoveKind::Placement | MoveKind::Transfer
-                        )
-                        && from.matches(m.from)
-                }
-            };
+            let ok = parsed.matches(m);
             if ok {
                 count += 1;
                 found.get_or_insert(*m);
@@ -562,24 +566,7 @@ impl Position {
             _ => {
                 let candidates = legal
                     .iter()
-                    .filter(|m| match parsed {
-                        Parsed::Piece(role, from, to) => {
-                            m.role == role
-                                && m.to == to
-                                && m.kind != MoveKind::KingSwap
-                                && from.matches(m.from)
-                        }
-                        Parsed::Pawn(from, to, _) => {
-                            m.role.is_pawn()
-                                && m.to == to
-                                && !matches!(
-                                    m.kind,
-                                    MoveKind::KingSwap | MoveKind::Placement | MoveKind::Transfer
-                                )
-                                && from.matches(m.from)
-                        }
-                        _ => false,
-                    })
+                    .filter(|m| parsed.matches(m))
                     .map(|m| format!("{} ({m})", self.san_with(m, legal)))
                     .collect();
                 Err(SanError::Ambiguous {
