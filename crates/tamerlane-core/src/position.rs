@@ -402,41 +402,11 @@ impl Position {
     #[inline]
     pub fn legal_moves_into(&self, list: &mut MoveList) {
         list.clear();
-        self.for_each_legal(|from, targets| self.expand(from, targets, list));
-    }
-
-    /// Appends the moves of one legal move set, reading the moving piece
-    /// once; only pawns reaching the last rank and royals entering a citadel
-    /// need the per-move classification of [`move_between`](Self::move_between).
-    #[inline]
-    fn expand(&self, from: Square, targets: Bitboard, list: &mut MoveList) {
-        let b = &self.board;
-        let role = b.role_at(from).expect("a piece on the origin square");
-        let special = if role.is_pawn() {
-            last_rank(self.turn)
-        } else if role.is_royal() {
-            Bitboard::CITADELS | b.by_color(self.turn)
-        } else {
-            Bitboard::EMPTY
-        };
-        if role == Role::PawnOfPawns && last_rank(self.turn).contains(from) {
+        self.for_each_legal(|from, targets| {
             for to in targets {
                 list.push(self.move_between(from, to));
             }
-            return;
-        }
-        for to in targets - special {
-            list.push(Move {
-                from,
-                to,
-                role,
-                capture: b.role_at(to),
-                kind: MoveKind::Normal,
-            });
-        }
-        for to in targets & special {
-            list.push(self.move_between(from, to));
-        }
+        });
     }
 
     /// Whether the side to move has at least one legal move.
