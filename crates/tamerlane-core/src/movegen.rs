@@ -186,7 +186,17 @@ impl Position {
     /// with disjoint targets.
     #[inline]
     pub fn for_each_legal<F: FnMut(Square, Bitboard)>(&self, f: F) {
-        self.generate::<false, F>(f);
+        self.generate::<false, false, F>(f);
+    }
+
+    /// Like [`for_each_legal`](Self::for_each_legal), but only for the
+    /// *tactical* moves: captures, pawn moves to the last rank (promotions
+    /// and pawn-of-pawns arrivals), the waiting pawn of pawns' placement or
+    /// transfer, and citadel entries. Quiet moves and king swaps are left
+    /// out. This is the generator of a quiescence search.
+    #[inline]
+    pub fn for_each_tactical<F: FnMut(Square, Bitboard)>(&self, f: F) {
+        self.generate::<false, true, F>(f);
     }
 
     /// The number of legal moves, counted from the move sets without
@@ -194,7 +204,7 @@ impl Position {
     #[inline]
     pub fn count_legal(&self) -> usize {
         let mut n = 0;
-        let bulk = self.generate::<true, _>(|_, t| n += t.count() as usize);
+        let bulk = self.generate::<true, false, _>(|_, t| n += t.count() as usize);
         n + bulk
     }
 
@@ -202,9 +212,16 @@ impl Position {
     /// [`count_legal`](Self::count_legal). With `COUNT`, the moves of pawns
     /// that are free to move (not pinned, not in check, not about to
     /// promote) are not reported to `f` but counted in bulk and returned.
+    /// With `TACTICAL`, only the tactical moves are reported (see
+    /// [`for_each_tactical`](Self::for_each_tactical)).
     #[inline]
-    fn generate<const COUNT: bool, F: FnMut(Square, Bitboard)>(&self, mut f: F) -> usize {
+    fn generate<const COUNT: bool, const TACTICAL: bool, F: FnMut(Square, Bitboard)>(
+        &self,
+        mut f: F,
+    ) -> usize {
         let Some(c) = self.ctx() else { return 0 };
+        // Where ordinary moves may go: anywhere legal, or captures only.
+        let dest = if TACTICAL { c.capturable } else { c.targets };
         let b = &self.board;
         let us = c.us;
         let mut any = false;
@@ -220,7 +237,7 @@ impl Position {
         macro_rules! pieces {
             ($role:expr, |$from:ident| $attacks:expr) => {
                 for $from in b.kind($role) & c.own {
-                    let t = $attacks & c.targets;
+                    let t = $attacks & dest;
                     emit($from, self.filter_ordinary(&c, $from, t), &mut f);
                 }
             };
@@ -252,8 +269,11 @@ impl Position {
             }
         }
         for from in pawns {
-            let t =
-                (attacks::pawn_push(us, from) - c.occ) | (attacks::pawn(us, from) & c.capturable);
+            let mut push = attacks::pawn_push(us, from) - c.occ;
+            if TACTICAL {
+                push &= last;
+            }
+            let t = push | (attacks::pawn(us, from) & c.capturable);
             if t.is_empty() {
                 continue;
             }
@@ -303,7 +323,7 @@ impl Position {
         let own_citadel = Square::citadel(us);
         for from in b.royals() & c.own {
             let role = b.role_at(from).expect("royal");
-            let steps = attacks::royal(from) & c.targets;
+            let steps = attacks::royal(from) & dest;
             let steps = match c.single_royal {
                 Some(_) => steps.filter(|to| {
                     let occ = c.occ.without(from).with(to);
@@ -328,7 +348,7 @@ impl Position {
         }
 
         // The king swap: with the King attacked, or with no other legal move.
-        if self.swap_rights[us.index()] {
+        if !TACTICAL && self.swap_rights[us.index()] {
             if let Some(king) = (b.kind(Role::King) & c.own).first() {
                 let king_attacked = match c.safety {
                     Safety::Check { royal } => royal == king,

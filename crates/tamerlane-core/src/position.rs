@@ -402,11 +402,59 @@ impl Position {
     #[inline]
     pub fn legal_moves_into(&self, list: &mut MoveList) {
         list.clear();
-        self.for_each_legal(|from, targets| {
-            for to in targets {
-                list.push(self.move_between(from, to));
+        self.for_each_legal(|from, targets| self.push_moves(list, from, targets));
+    }
+
+    /// Replaces the contents of `list` with the legal *tactical* moves:
+    /// captures, pawn moves to the last rank (promotions and pawn-of-pawns
+    /// arrivals), the waiting pawn of pawns' placement or transfer, and
+    /// citadel entries (see [`for_each_tactical`](Self::for_each_tactical)).
+    /// A quiescence search's move list.
+    ///
+    /// ```
+    /// use tamerlane_core::Position;
+    ///
+    /// // No captures are possible in the initial position.
+    /// assert!(Position::new().tactical_moves().is_empty());
+    /// ```
+    #[inline]
+    pub fn tactical_moves_into(&self, list: &mut MoveList) {
+        list.clear();
+        self.for_each_tactical(|from, targets| self.push_moves(list, from, targets));
+    }
+
+    /// The legal tactical moves (see [`tactical_moves_into`](Self::tactical_moves_into)).
+    pub fn tactical_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.tactical_moves_into(&mut list);
+        list
+    }
+
+    /// Appends the moves of one move set. A piece that is neither a pawn
+    /// nor a royal only makes ordinary moves, so its moves are built
+    /// without looking at the move kind; the others go through
+    /// [`move_between`](Self::move_between).
+    #[inline]
+    fn push_moves(&self, list: &mut MoveList, from: Square, targets: Bitboard) {
+        let b = &self.board;
+        let role = match b.role_at(from) {
+            Some(r) if !r.is_pawn() && !r.is_royal() => r,
+            _ => {
+                for to in targets {
+                    list.push(self.move_between(from, to));
+                }
+                return;
             }
-        });
+        };
+        for to in targets {
+            list.push(Move {
+                from,
+                to,
+                role,
+                capture: b.role_at(to),
+                kind: MoveKind::Normal,
+            });
+        }
     }
 
     /// Whether the side to move has at least one legal move.
@@ -622,6 +670,34 @@ impl Position {
         }
         self.turn = them;
         self.hash ^= zobrist::black_to_move();
+    }
+
+    /// The position with the other side to move and nothing else changed
+    /// except the clocks: a *null move*, as used by null-move pruning in a
+    /// search. It is not a move of the game. The halfmove clock restarts at
+    /// 0 (so a repetition is never detected across a null move) and the
+    /// fullmove number advances after Black's pass, as after a move.
+    ///
+    /// The result is a valid position whenever `self` is; if the side to
+    /// move was in check, its opponent may now capture a royal.
+    ///
+    /// ```
+    /// use tamerlane_core::{Color, Position};
+    ///
+    /// let pos = Position::new();
+    /// let passed = pos.null_move();
+    /// assert_eq!(passed.turn(), Color::Black);
+    /// assert_eq!(passed.null_move().hash(), pos.hash());
+    /// ```
+    pub fn null_move(&self) -> Position {
+        let mut pos = self.clone();
+        if pos.turn == Color::Black {
+            pos.fullmoves = pos.fullmoves.saturating_add(1);
+        }
+        pos.halfmoves = 0;
+        pos.turn = !pos.turn;
+        pos.hash ^= zobrist::black_to_move();
+        pos
     }
 
     /// The same position seen from the other side (board rotated 180

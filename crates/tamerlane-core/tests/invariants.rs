@@ -158,6 +158,53 @@ proptest! {
             }
         });
     }
+
+    /// The tactical generator gives exactly the legal moves that capture,
+    /// reach the last rank with a pawn, move the waiting pawn of pawns or
+    /// enter a citadel, with the same context as the full generator.
+    #[test]
+    fn tactical_moves_are_the_tactical_legal_moves((start, choices) in arb_case()) {
+        playout(STARTS[start], &choices, |g| {
+            let pos = g.position();
+            let expected: Vec<_> = pos
+                .legal_moves()
+                .iter()
+                .filter(|m| {
+                    m.is_capture()
+                        || matches!(
+                            m.kind,
+                            MoveKind::Promotion(_)
+                                | MoveKind::Arrival(_)
+                                | MoveKind::Placement
+                                | MoveKind::Transfer
+                                | MoveKind::CitadelEntry
+                        )
+                })
+                .copied()
+                .collect();
+            let got: Vec<_> = pos.tactical_moves().iter().copied().collect();
+            assert_eq!(got, expected, "{}", pos.to_tfen());
+        });
+    }
+
+    /// A null move changes only the side to move and the clocks, and two
+    /// null moves give back the same hash and board.
+    #[test]
+    fn null_move_flips_the_turn_only((start, choices) in arb_case_short()) {
+        playout(STARTS[start], &choices, |g| {
+            let pos = g.position();
+            let passed = pos.null_move();
+            assert_eq!(passed.turn(), !pos.turn());
+            assert_eq!(passed.board(), pos.board());
+            assert_ne!(passed.hash(), pos.hash());
+            let back = passed.null_move();
+            assert_eq!(back.hash(), pos.hash());
+            assert_eq!(back.board(), pos.board());
+            // The hash stays the one a fresh parse computes.
+            let reparsed = Position::from_tfen(&passed.to_tfen()).unwrap();
+            assert_eq!(reparsed.hash(), passed.hash());
+        });
+    }
 }
 
 #[test]
