@@ -19,9 +19,7 @@
 //! side that is behind and whose top royal is close to the enemy citadel
 //! can draw by entering it, so the score is pulled toward zero.
 
-use std::sync::OnceLock;
-
-use tamerlane_core::{attacks, Bitboard, Color, Position, Role, Square};
+use tamerlane_core::{attacks, Bitboard, Color, Move, MoveKind, Position, Role, Square};
 
 /// Which evaluation a search uses.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
@@ -66,40 +64,95 @@ pub const fn order_value(role: Role) -> i32 {
 /// Scores above this (in absolute value) are mate scores.
 pub const MATE_BOUND: i32 = 29_000;
 
-fn zone2(sq: Square) -> Bitboard {
-    static ZONES: OnceLock<Vec<Bitboard>> = OnceLock::new();
-    let zones = ZONES.get_or_init(|| {
-        Square::all()
-            .map(|s| {
-                let (x, y) = s.coords();
-                let mut b = Bitboard::EMPTY;
-                for dx in -2..=2 {
-                    for dy in -2..=2 {
-                        if let Some(t) = Square::from_xy(x + dx, y + dy) {
-                            b.add(t);
-                        }
-                    }
-                }
-                b
-            })
-            .collect()
-    });
-    zones[sq.index()]
+/// Square-indexed tables of the evaluation, computed at compile time.
+struct Tables {
+    /// The squares within two steps (Chebyshev distance 2) of a square.
+    zone2: [Bitboard; 112],
+    /// `centre_levels[k - 1]`: the squares whose centralisation bonus is
+    /// at least `k` (1 to 9). The bonus is 0 on the edge and the citadels,
+    /// up to 9 in the centre; the bonus of a set of squares is then a sum
+    /// of popcounts.
+    centre_levels: [Bitboard; 9],
+    /// `advance_ranks[colour][a]`: the squares where a pawn of that colour
+    /// has gone `a` ranks past its second rank (1 to 7, capped; its bonus
+    /// is `a * a`).
+    advance_ranks: [[Bitboard; 8]; 2],
 }
+
+const fn build_tables() -> Tables {
+    let mut t = Tables {
+        zone2: [Bitboard::EMPTY; 112],
+        centre_levels: [Bitboard::EMPTY; 9],
+        advance_ranks: [[Bitboard::EMPTY; 8]; 2],
+    };
+    let mut i = 0;
+    while i < 112 {
+        let sq = match Square::new(i as u32) {
+            Some(sq) => sq,
+            None => panic!("112 squares"),
+        };
+        let (x, y) = sq.coords();
+        let mut zone = 0u128;
+        let mut dx = -2;
+        while dx <= 2 {
+            let mut dy = -2;
+            while dy <= 2 {
+                if let Some(s) = Square::from_xy(x + dx, y + dy) {
+                    zone |= 1 << s.index();
+                }
+                dy += 1;
+            }
+            dx += 1;
+        }
+        t.zone2[i] = Bitboard(zone);
+        if !sq.is_citadel() {
+            let white = clamp07(y - 2);
+            let black = clamp07(7 - y);
+            t.advance_ranks[0][white as usize].0 |= 1 << i;
+            t.advance_ranks[1][black as usize].0 |= 1 << i;
+            let mut k = 1;
+            while k <= centre_bonus(x, y) {
+                t.centre_levels[k as usize - 1].0 |= 1 << i;
+                k += 1;
+            }
+        }
+        i += 1;
+    }
+    t
+}
+
+const fn clamp07(v: i32) -> i32 {
+    if v < 0 {
+        0
+    } else if v > 7 {
+        7
+    } else {
+        v
+    }
+}
+
+const fn centre_bonus(x: i32, y: i32) -> i32 {
+    // 0 at the edge/corner, up to 9 in the centre.
+    let fx = 5 - (x - 5).abs();
+    let fy = (9 - (2 * y - 9).abs()) / 2;
+    let fx = if fx < 0 { 0 } else { fx };
+    let fy = if fy < 0 {
+        0
+    } else if fy > 4 {
+        4
+    } else {
+        fy
+    };
+    fx + fy
+}
+
+static TABLES: Tables = build_tables();
 
 /// Chebyshev distance between two squares (citadels included).
 pub fn distance(a: Square, b: Square) -> i32 {
     let (ax, ay) = a.coords();
     let (bx, by) = b.coords();
     (ax - bx).abs().max((ay - by).abs())
-}
-
-fn centre_bonus(sq: Square) -> i32 {
-    let (x, y) = sq.coords();
-    // 0 at the edge/corner, up to 8 in the centre.
-    let fx = 5 - (x - 5).abs();
-    let fy = (9 - (2 * y - 9).abs()) / 2;
-    fx.clamp(0, 5) + fy.clamp(0, 4)
 }
 
 fn top_royal_square(pos: &Position, c: Color) -> Option<Square> {
@@ -111,8 +164,9 @@ fn top_royal_square(pos: &Position, c: Color) -> Option<Square> {
 /// counting by bitboards.
 const PIECE_ROLES: &[Role] = Role::ALL.split_at(12).0;
 
-/// Each side's material, indexed by colour.
-fn material(pos: &Position) -> [i32; 2] {
+/// Each side's material, indexed by colour. A search keeps it up to date
+/// move by move with [`material_after`] instead.
+pub fn material(pos: &Position) -> [i32; 2] {
     let b = pos.board();
     let mut m = [0; 2];
     for c in Color::ALL {
@@ -135,19 +189,31 @@ fn material(pos: &Position) -> [i32; 2] {
     m
 }
 
-fn centre_table() -> &'static [i32] {
-    static T: OnceLock<Vec<i32>> = OnceLock::new();
-    T.get_or_init(|| {
-        Square::all()
-            .map(|sq| if sq.is_citadel() { 0 } else { centre_bonus(sq) })
-            .collect()
-    })
+/// The material of both sides after `us` plays `m`, from the material
+/// before it: a capture removes the captured piece, a promotion turns the
+/// pawn into its new role. No other move changes material.
+#[inline]
+pub fn material_after(before: [i32; 2], m: &Move, us: Color) -> [i32; 2] {
+    let mut after = before;
+    if let Some(captured) = m.capture {
+        after[(!us).index()] -= value(captured);
+    }
+    if let MoveKind::Promotion(role) = m.kind {
+        after[us.index()] += value(role) - value(m.role);
+    }
+    after
 }
 
 /// Evaluates `pos` for the side to move.
 pub fn evaluate(pos: &Position, kind: EvalKind) -> i32 {
+    evaluate_with_material(pos, kind, material(pos))
+}
+
+/// Evaluates `pos` for the side to move, given both sides' material
+/// (as [`material`] computes it).
+pub fn evaluate_with_material(pos: &Position, kind: EvalKind, m: [i32; 2]) -> i32 {
+    debug_assert_eq!(m, material(pos), "{pos:?}");
     let us = pos.turn();
-    let m = material(pos);
     if kind == EvalKind::Material {
         return m[us.index()] - m[(!us).index()];
     }
@@ -159,17 +225,13 @@ pub fn evaluate(pos: &Position, kind: EvalKind) -> i32 {
         let own = b.by_color(c);
         let enemy = b.by_color(!c);
         let mut score = m[c.index()];
-        let centre = centre_table();
-        for sq in own & b.pawns() {
-            if sq.is_citadel() {
-                continue;
-            }
-            let (_, y) = sq.coords();
-            let adv = if c == Color::White { y - 2 } else { 7 - y };
-            score += adv.clamp(0, 7) * adv.clamp(0, 7);
+        let pawns = own & b.pawns();
+        for (a, &rank) in TABLES.advance_ranks[c.index()].iter().enumerate().skip(1) {
+            score += (pawns & rank).count() as i32 * (a * a) as i32;
         }
-        for sq in own - b.pawns() - b.royals() {
-            score += centre[sq.index()] * 2;
+        let officers = own - b.pawns() - b.royals();
+        for &level in &TABLES.centre_levels {
+            score += 2 * (officers & level).count() as i32;
         }
         for role in [Role::Rook, Role::Talia, Role::Giraffe] {
             for sq in b.by_role(role) & own {
@@ -189,7 +251,7 @@ pub fn evaluate(pos: &Position, kind: EvalKind) -> i32 {
         if let Some(r) = royals.single() {
             if !r.is_citadel() && total_material > 2500 {
                 let shelter = (attacks::royal(r) & own).count().min(4) as i32;
-                let attackers = (zone2(r) & enemy).count() as i32;
+                let attackers = (TABLES.zone2[r.index()] & enemy).count() as i32;
                 score += 8 * shelter - 6 * attackers * attackers.min(3);
             }
         } else {

@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use tamerlane_core::{Move, MoveList, Position};
 
-use crate::eval::{evaluate, EvalKind, MATE_BOUND};
+use crate::eval::{evaluate_with_material, material, material_after, EvalKind, MATE_BOUND};
 use crate::movepick::{is_quiet, key, pick, OrderingTables, CAPTURE_SCORE};
 use crate::timeman::{Limits, TimeBudget};
 use crate::tt::{Bound, TranspositionTable};
@@ -219,7 +219,13 @@ pub(crate) struct Worker<'a, 'b> {
     pv: Vec<Vec<Move>>,
     seldepth: usize,
     lmr: Vec<[i32; 64]>,
+    eval_cache: Vec<(u64, i32)>,
+    /// Both sides' material at each ply, updated move by move.
+    material: Vec<[i32; 2]>,
 }
+
+/// Entries of the per-thread evaluation cache (a power of two).
+const EVAL_CACHE_SIZE: usize = 1 << 16;
 
 fn mated_in(ply: usize) -> i32 {
     -MATE + ply as i32
@@ -250,15 +256,6 @@ fn from_tt(s: i32, ply: usize) -> i32 {
 fn officers(pos: &Position) -> u32 {
     let b = pos.board();
     (b.by_color(pos.turn()) - b.pawns() - b.royals()).count()
-}
-
-/// The position with the other side to move (a "null move"), when valid.
-/// The core has no null move, so this goes through a `Setup`.
-fn null_position(pos: &Position) -> Option<Position> {
-    let mut s = pos.to_setup();
-    s.turn = !s.turn;
-    s.halfmoves = 0;
-    Position::from_setup(s).ok()
 }
 
 impl<'a, 'b> Worker<'a, 'b> {
@@ -295,6 +292,8 @@ impl<'a, 'b> Worker<'a, 'b> {
                 .collect(),
             seldepth: 0,
             lmr,
+            eval_cache: vec![(u64::MAX, 0); EVAL_CACHE_SIZE],
+            material: vec![[0; 2]; MAX_PLY + 2],
         }
     }
 
@@ -342,8 +341,18 @@ impl<'a, 'b> Worker<'a, 'b> {
         false
     }
 
-    fn eval(&self, pos: &Position) -> i32 {
-        evaluate(pos, self.config.eval)
+    /// The static evaluation, through a small per-thread cache (the
+    /// evaluation also depends on the halfmove clock, so the clock is part
+    /// of the key).
+    fn eval(&mut self, pos: &Position, ply: usize) -> i32 {
+        let key = pos.hash() ^ u64::from(pos.halfmoves()).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let slot = &mut self.eval_cache[key as usize & (EVAL_CACHE_SIZE - 1)];
+        if slot.0 == key {
+            return slot.1;
+        }
+        let e = evaluate_with_material(pos, self.config.eval, self.material[ply]);
+        *slot = (key, e);
+        e
     }
 
     fn is_repetition(&self, pos: &Position) -> bool {
@@ -393,7 +402,7 @@ impl<'a, 'b> Worker<'a, 'b> {
                 if !pos.has_legal_moves() {
                     return mated_in(ply);
                 }
-                self.eval(pos)
+                self.eval(pos, ply)
             };
         }
         if self.tick() {
@@ -450,9 +459,11 @@ impl<'a, 'b> Worker<'a, 'b> {
             && depth >= 3
             && beta.abs() < MATE_BOUND
             && officers(pos) >= 2
-            && self.eval(pos) >= beta
+            && self.eval(pos, ply) >= beta
         {
-            if let Some(null) = null_position(pos) {
+            {
+                let null = pos.null_move();
+                self.material[ply + 1] = self.material[ply];
                 let r = 3 + depth / 6;
                 let s = -self.search(
                     &null,
@@ -540,6 +551,7 @@ impl<'a, 'b> Worker<'a, 'b> {
             let quiet = is_quiet(&m);
             let mut child = pos.clone();
             child.play_unchecked(&m);
+            self.material[ply + 1] = material_after(self.material[ply], &m, pos.turn());
             let gives_check = child.is_single_royal_attacked();
             let ext = i32::from(features.check_extension && gives_check && ply < 64);
             let new_depth = depth - 1 + ext;
@@ -653,23 +665,32 @@ impl<'a, 'b> Worker<'a, 'b> {
             return 0;
         }
         let in_check = pos.is_single_royal_attacked();
+        // With several pieces a position without legal moves is practically
+        // impossible, so a side with six or more men is taken to have a
+        // move without generating the quiet ones.
+        let many_men = pos.board().by_color(pos.turn()).count() >= 6;
         let mut stand = -INFINITY;
         if !in_check {
-            stand = self.eval(pos);
-            // With several pieces a position without legal moves is
-            // practically impossible, so stand pat before generating.
-            if stand >= beta && pos.board().by_color(pos.turn()).count() >= 6 {
+            stand = self.eval(pos, ply);
+            if stand >= beta && many_men {
                 return stand;
             }
         }
         if ply >= MAX_PLY - 1 {
-            return if in_check { self.eval(pos) } else { stand };
+            return if in_check { self.eval(pos, ply) } else { stand };
         }
         let mut list = self.stacks[ply].take().expect("move list");
         let mut scores = std::mem::take(&mut self.scores[ply]);
-        pos.legal_moves_into(&mut list);
+        // In check every evasion is searched; otherwise only the tactical
+        // moves (captures, last-rank pawn moves, pawn-of-pawns moves and
+        // citadel entries), which the core generates directly.
+        if in_check {
+            pos.legal_moves_into(&mut list);
+        } else {
+            pos.tactical_moves_into(&mut list);
+        }
         let result = 'done: {
-            if list.is_empty() {
+            if list.is_empty() && (in_check || (!many_men && !pos.has_legal_moves())) {
                 break 'done mated_in(ply);
             }
             if pos.is_royals_only() || pos.halfmoves() >= self.config.ply_limit {
@@ -681,18 +702,21 @@ impl<'a, 'b> Worker<'a, 'b> {
                 }
                 alpha = alpha.max(stand);
             } else if qdepth >= 6 {
-                break 'done self.eval(pos);
+                break 'done self.eval(pos, ply);
             }
             self.ordering
                 .score(pos.turn().index(), ply, &list, None, false, &mut scores);
             let mut best = stand;
             for i in 0..list.len() {
                 let m = pick(&mut list, &mut scores, i);
+                // A pawn-of-pawns transfer comes with the tactical moves
+                // but is quiet: it is not searched here.
                 if !in_check && scores[i] < CAPTURE_SCORE {
                     break;
                 }
                 let mut child = pos.clone();
                 child.play_unchecked(&m);
+                self.material[ply + 1] = material_after(self.material[ply], &m, pos.turn());
                 let s = -self.qsearch(&child, -beta, -alpha, ply + 1, qdepth + 1);
                 if self.aborted {
                     break 'done 0;
@@ -744,6 +768,7 @@ impl<'a, 'b> Worker<'a, 'b> {
             return result;
         }
         result.best = Some(root_moves[0]);
+        self.material[0] = material(root);
         let mut prev: i32 = 0;
         let mut depth = 1;
         if self.id > 0 && self.id % 2 == 1 && max_depth > 1 {
