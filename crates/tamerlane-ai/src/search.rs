@@ -222,6 +222,10 @@ pub(crate) struct Worker<'a, 'b> {
     eval_cache: Vec<(u64, i32)>,
     /// Both sides' material at each ply, updated move by move.
     material: Vec<[i32; 2]>,
+    /// Whether the single royal of the side to move is attacked, at each
+    /// ply: set by whoever searches that ply (the parent already knows it
+    /// from its check extension test).
+    checks: Vec<bool>,
 }
 
 /// Entries of the per-thread evaluation cache (a power of two).
@@ -294,6 +298,7 @@ impl<'a, 'b> Worker<'a, 'b> {
             lmr,
             eval_cache: vec![(u64::MAX, 0); EVAL_CACHE_SIZE],
             material: vec![[0; 2]; MAX_PLY + 2],
+            checks: vec![false; MAX_PLY + 2],
         }
     }
 
@@ -429,7 +434,8 @@ impl<'a, 'b> Worker<'a, 'b> {
                 return alpha;
             }
         }
-        let in_check = pos.is_single_royal_attacked();
+        let in_check = self.checks[ply];
+        debug_assert_eq!(in_check, pos.is_single_royal_attacked());
         let hash = pos.hash();
         let mut tt_move = None;
         if features.tt {
@@ -464,6 +470,7 @@ impl<'a, 'b> Worker<'a, 'b> {
             {
                 let null = pos.null_move();
                 self.material[ply + 1] = self.material[ply];
+                self.checks[ply + 1] = null.is_single_royal_attacked();
                 let r = 3 + depth / 6;
                 let s = -self.search(
                     &null,
@@ -553,6 +560,7 @@ impl<'a, 'b> Worker<'a, 'b> {
             child.play_unchecked(&m);
             self.material[ply + 1] = material_after(self.material[ply], &m, pos.turn());
             let gives_check = child.is_single_royal_attacked();
+            self.checks[ply + 1] = gives_check;
             let ext = i32::from(features.check_extension && gives_check && ply < 64);
             let new_depth = depth - 1 + ext;
             let mut score;
@@ -664,7 +672,8 @@ impl<'a, 'b> Worker<'a, 'b> {
         if pos.is_citadel_draw() {
             return 0;
         }
-        let in_check = pos.is_single_royal_attacked();
+        let in_check = self.checks[ply];
+        debug_assert_eq!(in_check, pos.is_single_royal_attacked());
         // With several pieces a position without legal moves is practically
         // impossible, so a side with six or more men is taken to have a
         // move without generating the quiet ones.
@@ -717,6 +726,7 @@ impl<'a, 'b> Worker<'a, 'b> {
                 let mut child = pos.clone();
                 child.play_unchecked(&m);
                 self.material[ply + 1] = material_after(self.material[ply], &m, pos.turn());
+                self.checks[ply + 1] = child.is_single_royal_attacked();
                 let s = -self.qsearch(&child, -beta, -alpha, ply + 1, qdepth + 1);
                 if self.aborted {
                     break 'done 0;
@@ -769,6 +779,7 @@ impl<'a, 'b> Worker<'a, 'b> {
         }
         result.best = Some(root_moves[0]);
         self.material[0] = material(root);
+        self.checks[0] = root.is_single_royal_attacked();
         let mut prev: i32 = 0;
         let mut depth = 1;
         if self.id > 0 && self.id % 2 == 1 && max_depth > 1 {

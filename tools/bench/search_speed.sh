@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Single-threaded search speed of the engine: `tamerlane analyze` for 5 s
+# (or $MOVETIME ms) on the initial position and three middlegame positions
+# (from engine games, 30 plies in; the same ones as docs/STRENGTH.md).
+# Prints nodes, nodes/s and the depth completed for each.
+#
+#   tools/bench/search_speed.sh [path/to/tamerlane]
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+BIN=${1:-target/release/tamerlane}
+MOVETIME=${MOVETIME:-5000}
+if [ "$BIN" = target/release/tamerlane ]; then
+    cargo build --release --quiet --bin tamerlane
+fi
+POSITIONS=(
+    "initial"
+    "e3dtdn3/Cn1gv1fg2r/prpnptpgpvpkpfpee1pp/1c7pdk/11/4NT5/3PE2PV4/PPPDPC1PFPK1PGPTPNPR/R2G1KVGR2/E1C1DFD3E w K 00 1 18"
+    "e3d1d3e/1nCgvkfgtnr/prpnptpgpvpkpfpepcpd1/3c6pp/9PN1/11/3PE3PG3/PPPDPC1PFPKPV1PT1PR/R2GFKVG1R1/E2ND1DcC1E w Kk 00 0 18"
+    "e1c1d1d3e/rntg1kfgt1r/prpnptpgvpkpfpepc1pp/4pv6/9R1/4PE3C2/2PC1T1TPGPT1PN/PPPD2PFPKPV3PR/R2GFKVG3/E1C1D1D3E w Kk 00 3 18"
+)
+printf '%-12s %12s %12s %6s\n' position nodes nodes/s depth
+i=0
+for p in "${POSITIONS[@]}"; do
+    if [ "$p" = initial ]; then args=(); name=initial; else args=(--tfen "$p"); name="middlegame $i"; fi
+    out=$("$BIN" analyze --movetime "$MOVETIME" "${args[@]}" 2>&1)
+    depth=$(echo "$out" | grep '^info depth' | tail -1 | awk '{print $3}')
+    summary=$(echo "$out" | grep 'nodes in')
+    nodes=$(echo "$summary" | awk '{print $1}')
+    nps=$(echo "$summary" | awk '{print $(NF-1)}')
+    printf '%-12s %12s %12s %6s\n' "$name" "$nodes" "$nps" "$depth"
+    i=$((i + 1))
+done
