@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use tamerlane_ai::arena::Rng;
 use tamerlane_ai::verify::forces_win;
-use tamerlane_ai::{Engine, Limits, Score, SearchConfig};
+use tamerlane_ai::{Engine, Features, Limits, Score, SearchConfig};
 use tamerlane_core::{Game, MoveKind, Position};
 
 fn pos(t: &str) -> Position {
@@ -144,7 +144,15 @@ fn two_threads_search_legally() {
 #[test]
 fn never_an_illegal_best_move_on_random_positions() {
     let mut rng = Rng::new(42);
-    for config in [SearchConfig::full(), SearchConfig::plain_material()] {
+    let everything = SearchConfig {
+        features: Features::ALL,
+        ..SearchConfig::full()
+    };
+    for config in [
+        SearchConfig::full(),
+        everything,
+        SearchConfig::plain_material(),
+    ] {
         let mut engine = Engine::with_config(config, 1);
         for _ in 0..4 {
             let mut g = Game::new();
