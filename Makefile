@@ -1,14 +1,22 @@
 # Tamerlane chess: build, demo and test entry points.
 #
 #   make demo   build in release and run the main job (perft, then an engine-vs-engine game)
-#   make test   every test: fmt, clippy, docs, Rust tests, differential crosscheck
+#   make test   every test: fmt, clippy, docs, Rust tests, differential crosscheck,
+#               and the Python package (built into .venv, pytest, mypy, notebook)
 #   make bench  perft speed vs Fairy-Stockfish and the criterion benches
+#   make dev    (re)build the Python package into .venv for development
 
 CARGO ?= cargo
 PYTHON ?= python3
 BIN := target/release/tamerlane
 
-.PHONY: all build demo test lint rust-test crosscheck doc bench clean
+# The Python package (crates/tamerlane-py), built into a project-local venv.
+VENV ?= .venv
+VPY := $(VENV)/bin/python
+PY_CRATE := crates/tamerlane-py
+
+.PHONY: all build demo test lint rust-test crosscheck doc bench clean \
+	venv dev py-dev py-test py-typecheck notebook py-bench fuzz-smoke
 
 all: build
 
@@ -36,10 +44,50 @@ rust-test:
 crosscheck: build
 	$(PYTHON) tools/reference/crosscheck.py --binary $(BIN) --games 40 --plies 120 --seed 1
 
-test: lint doc rust-test crosscheck
+test: lint doc rust-test crosscheck py-test
+
+# --- Python -------------------------------------------------------------
+# A venv with the pinned development dependencies (re-made when they change).
+venv: $(VENV)/.deps-installed
+
+$(VENV)/.deps-installed: $(PY_CRATE)/requirements-dev.txt
+	test -x $(VPY) || $(PYTHON) -m venv $(VENV)
+	$(VPY) -m pip install --quiet --disable-pip-version-check -r $(PY_CRATE)/requirements-dev.txt
+	touch $@
+
+# Builds the extension in release mode and installs it into the venv
+# (editable: the pure-Python files are used from the source tree).
+py-dev: venv
+	VIRTUAL_ENV=$(abspath $(VENV)) $(VENV)/bin/maturin develop --release --quiet \
+		-m $(PY_CRATE)/Cargo.toml
+
+dev: py-dev
+
+# pytest (with hypothesis, the CLI oracle, the examples and the notebook), then mypy.
+py-test: py-dev build
+	TAMERLANE_BIN=$(abspath $(BIN)) $(VPY) -m pytest $(PY_CRATE)/tests -q -p no:cacheprovider
+	$(MAKE) --no-print-directory py-typecheck
+
+py-typecheck: venv
+	$(VPY) -m mypy --strict --no-incremental --cache-dir=/dev/null $(PY_CRATE)/python/tamerlane $(PY_CRATE)/tests/typing_check.py
+
+# Executes examples/notebooks/tour.ipynb headless (also part of py-test).
+notebook: py-dev
+	$(VPY) -m pytest $(PY_CRATE)/tests/test_examples.py -q -p no:cacheprovider -k notebook
+
+# Python-loop perft vs python-chess, Board.perft vs the CLI (docs/BENCHMARKS.md).
+py-bench: py-dev build
+	$(VPY) tools/bench/python_perft.py --binary $(BIN)
 
 bench:
 	tools/bench/perft_comparison.sh
+
+# A bounded run of every fuzz target (FUZZ_SECONDS each, default 30) before a
+# release; needs cargo-fuzz, builds on stable (docs/RELIABILITY.md). The fuzz
+# regressions themselves run in rust-test.
+FUZZ_SECONDS ?= 30
+fuzz-smoke:
+	tools/fuzz/smoke.sh $(FUZZ_SECONDS)
 
 clean:
 	$(CARGO) clean

@@ -1,0 +1,148 @@
+"""Tamerlane chess for Python: rules, legal moves, TFEN, SVG boards, a
+search engine and numpy helpers, implemented in Rust.
+
+>>> import tamerlane
+>>> board = tamerlane.Board()
+>>> len(board.legal_moves)
+24
+>>> board.push_san("f4")
+<Move f3f4: pawn of kings normal>
+>>> tamerlane.Board().perft(2)
+576
+
+The guide is ``docs/PYTHON.md`` in the repository; every name has a
+docstring and a type signature (``_tamerlane.pyi``).
+"""
+
+from __future__ import annotations
+
+import enum
+
+from ._tamerlane import (
+    ACTION_SPACE_SIZE,
+    BOARD_COLS,
+    BOARD_ROWS,
+    INITIAL_TFEN,
+    MAX_PERFT_DEPTH,
+    PLANE_NAMES,
+    PLANES,
+    AmbiguousMoveError,
+    Board,
+    Color,
+    Engine,
+    IllegalMoveError,
+    Info,
+    InvalidMoveError,
+    InvalidTfenError,
+    LegalMoves,
+    Move,
+    Outcome,
+    Piece,
+    Role,
+    SearchResult,
+    Termination,
+    __version__,
+    index_to_move,
+    move_to_index,
+    parse_square,
+    square_name,
+)
+
+WHITE: Color = Color.WHITE
+"""White, the side that moves first."""
+BLACK: Color = Color.BLACK
+"""Black."""
+COLORS: tuple[Color, Color] = (Color.WHITE, Color.BLACK)
+"""Both sides, White first."""
+
+SQUARES: range = range(112)
+"""All square indices: ``0`` (a1) .. ``109`` (k10), ``110`` (wc), ``111`` (bc)."""
+SQUARE_NAMES: tuple[str, ...] = tuple(square_name(i) for i in SQUARES)
+"""The name of each square index."""
+WC: int = 110
+"""White's citadel, right of k2."""
+BC: int = 111
+"""Black's citadel, left of a9."""
+
+
+class Square(enum.IntEnum):
+    """Square names as int constants: ``Square.A1 == 0``, ``Square.K10 ==
+    109``, ``Square.WC == 110`` (White's citadel, right of k2) and
+    ``Square.BC == 111`` (Black's citadel, left of a9). Every API that takes
+    a square accepts these, plain ints or names such as ``"f3"``."""
+
+    A1 = 0; B1 = 1; C1 = 2; D1 = 3; E1 = 4; F1 = 5; G1 = 6; H1 = 7; I1 = 8; J1 = 9; K1 = 10  # noqa: E702
+    A2 = 11; B2 = 12; C2 = 13; D2 = 14; E2 = 15; F2 = 16; G2 = 17; H2 = 18; I2 = 19; J2 = 20; K2 = 21  # noqa: E702
+    A3 = 22; B3 = 23; C3 = 24; D3 = 25; E3 = 26; F3 = 27; G3 = 28; H3 = 29; I3 = 30; J3 = 31; K3 = 32  # noqa: E702
+    A4 = 33; B4 = 34; C4 = 35; D4 = 36; E4 = 37; F4 = 38; G4 = 39; H4 = 40; I4 = 41; J4 = 42; K4 = 43  # noqa: E702
+    A5 = 44; B5 = 45; C5 = 46; D5 = 47; E5 = 48; F5 = 49; G5 = 50; H5 = 51; I5 = 52; J5 = 53; K5 = 54  # noqa: E702
+    A6 = 55; B6 = 56; C6 = 57; D6 = 58; E6 = 59; F6 = 60; G6 = 61; H6 = 62; I6 = 63; J6 = 64; K6 = 65  # noqa: E702
+    A7 = 66; B7 = 67; C7 = 68; D7 = 69; E7 = 70; F7 = 71; G7 = 72; H7 = 73; I7 = 74; J7 = 75; K7 = 76  # noqa: E702
+    A8 = 77; B8 = 78; C8 = 79; D8 = 80; E8 = 81; F8 = 82; G8 = 83; H8 = 84; I8 = 85; J8 = 86; K8 = 87  # noqa: E702
+    A9 = 88; B9 = 89; C9 = 90; D9 = 91; E9 = 92; F9 = 93; G9 = 94; H9 = 95; I9 = 96; J9 = 97; K9 = 98  # noqa: E702
+    A10 = 99; B10 = 100; C10 = 101; D10 = 102; E10 = 103; F10 = 104; G10 = 105; H10 = 106; I10 = 107; J10 = 108; K10 = 109  # noqa: E702
+    WC = 110
+    BC = 111
+
+    def __str__(self) -> str:
+        """The square's name, e.g. ``"f3"`` or ``"wc"``."""
+        return SQUARE_NAMES[self.value]
+
+    @property
+    def is_citadel(self) -> bool:
+        """Whether this is one of the two citadels."""
+        return self.value >= 110
+
+
+def square_file(square: int) -> int | None:
+    """The file 0 (a) .. 10 (k) of an ordinary square, ``None`` for a citadel."""
+    i = parse_square(square)
+    return None if i >= 110 else i % 11
+
+
+def square_rank(square: int) -> int | None:
+    """The rank 0 (rank 1) .. 9 (rank 10) of an ordinary square, ``None``
+    for a citadel."""
+    i = parse_square(square)
+    return None if i >= 110 else i // 11
+
+
+__all__ = [
+    "ACTION_SPACE_SIZE",
+    "BC",
+    "BLACK",
+    "BOARD_COLS",
+    "BOARD_ROWS",
+    "COLORS",
+    "INITIAL_TFEN",
+    "MAX_PERFT_DEPTH",
+    "PLANES",
+    "PLANE_NAMES",
+    "SQUARES",
+    "SQUARE_NAMES",
+    "WC",
+    "WHITE",
+    "AmbiguousMoveError",
+    "Board",
+    "Color",
+    "Engine",
+    "IllegalMoveError",
+    "Info",
+    "InvalidMoveError",
+    "InvalidTfenError",
+    "LegalMoves",
+    "Move",
+    "Outcome",
+    "Piece",
+    "Role",
+    "SearchResult",
+    "Square",
+    "Termination",
+    "__version__",
+    "index_to_move",
+    "move_to_index",
+    "parse_square",
+    "square_file",
+    "square_name",
+    "square_rank",
+]

@@ -1,0 +1,387 @@
+"""Type stubs of the native module ``tamerlane._tamerlane`` (Rust, PyO3)."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, ClassVar, Iterator, Optional, Union
+
+import numpy as np
+import numpy.typing as npt
+
+__version__: str
+INITIAL_TFEN: str
+"""The TFEN of the initial position."""
+ACTION_SPACE_SIZE: int
+"""Number of actions, 112 * 112 = 12544: ``112 * from + to`` from the mover's view."""
+PLANES: int
+"""Number of planes of ``Board.to_planes()`` (55)."""
+PLANE_NAMES: list[str]
+"""The name of each plane, in order."""
+BOARD_ROWS: int
+"""Rows of the plane grid (10 ranks)."""
+BOARD_COLS: int
+"""Columns of the plane grid (13: Black's citadel column, a..k, White's citadel column)."""
+MAX_PERFT_DEPTH: int
+"""The largest depth ``Board.perft`` accepts (30)."""
+
+SquareArg = Union[int, str]
+MoveArg = Union["Move", str]
+
+class InvalidTfenError(ValueError):
+    """A TFEN string that is malformed or describes a position the rules exclude."""
+
+class InvalidMoveError(ValueError):
+    """A move string that is not a move at all (not ``<from><to>``, not SAN)."""
+
+class IllegalMoveError(ValueError):
+    """A well-formed move that is not legal in the position it was tried on."""
+
+class AmbiguousMoveError(IllegalMoveError):
+    """A SAN string that matches more than one legal move."""
+
+class Color:
+    """A side: ``Color.WHITE`` moves first."""
+
+    WHITE: ClassVar[Color]
+    BLACK: ClassVar[Color]
+    @property
+    def other(self) -> Color:
+        """The other side."""
+    @property
+    def letter(self) -> str:
+        """The TFEN letter, ``"w"`` or ``"b"``."""
+    def __int__(self) -> int: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+class Role:
+    """A kind of piece or pawn: the twelve pieces (royals first), then the
+    eleven pawns, each named after the piece it promotes to."""
+
+    KING: ClassVar[Role]
+    PRINCE: ClassVar[Role]
+    ADVENTITIOUS_KING: ClassVar[Role]
+    FERZ: ClassVar[Role]
+    VIZIER: ClassVar[Role]
+    ROOK: ClassVar[Role]
+    KNIGHT: ClassVar[Role]
+    ELEPHANT: ClassVar[Role]
+    CAMEL: ClassVar[Role]
+    DABBABA: ClassVar[Role]
+    TALIA: ClassVar[Role]
+    GIRAFFE: ClassVar[Role]
+    PAWN_OF_ROOKS: ClassVar[Role]
+    PAWN_OF_KNIGHTS: ClassVar[Role]
+    PAWN_OF_TALIAS: ClassVar[Role]
+    PAWN_OF_GIRAFFES: ClassVar[Role]
+    PAWN_OF_FERZES: ClassVar[Role]
+    PAWN_OF_VIZIERS: ClassVar[Role]
+    PAWN_OF_ELEPHANTS: ClassVar[Role]
+    PAWN_OF_CAMELS: ClassVar[Role]
+    PAWN_OF_DABBABAS: ClassVar[Role]
+    PAWN_OF_KINGS: ClassVar[Role]
+    PAWN_OF_PAWNS: ClassVar[Role]
+    @staticmethod
+    def all() -> list[Role]:
+        """Every role, in order (``Role.KING`` ... ``Role.PAWN_OF_PAWNS``)."""
+    @staticmethod
+    def from_token(token: str) -> Role:
+        """The role for an upper-case TFEN token (``"K"``, ``"G"``, ``"PR"``, ...)."""
+    @property
+    def index(self) -> int:
+        """The index 0..22."""
+    @property
+    def token(self) -> str:
+        """The upper-case TFEN token."""
+    @property
+    def english(self) -> str:
+        """The English name, e.g. ``"giraffe"`` or ``"pawn of pawns"``."""
+    @property
+    def is_pawn(self) -> bool:
+        """Whether this is one of the eleven pawn kinds."""
+    @property
+    def is_royal(self) -> bool:
+        """Whether this is a royal: King, Prince or Adventitious King."""
+    @property
+    def promotion(self) -> Optional[Role]:
+        """For a pawn, the piece it promotes to (``None`` for the pawn of pawns and pieces)."""
+    def __int__(self) -> int: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+class Piece:
+    """A piece of a given colour and role."""
+
+    def __init__(self, color: Color, role: Role) -> None: ...
+    @property
+    def color(self) -> Color:
+        """The piece's side."""
+    @property
+    def role(self) -> Role:
+        """The piece's kind."""
+    @staticmethod
+    def from_symbol(symbol: str) -> Piece:
+        """The piece for a TFEN token: ``"K"``, ``"k"``, ``"PR"``, ``"pr"``, ..."""
+    def symbol(self) -> str:
+        """The TFEN token: upper case for White, lower case for Black."""
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+class Termination:
+    """Why a game ended; ``str()`` gives ``"checkmate"``, ``"royals-only"``, ..."""
+
+    CHECKMATE: ClassVar[Termination]
+    STALEMATE: ClassVar[Termination]
+    CITADEL: ClassVar[Termination]
+    ROYALS_ONLY: ClassVar[Termination]
+    REPETITION: ClassVar[Termination]
+    MOVE_LIMIT: ClassVar[Termination]
+    def __int__(self) -> int: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+class Outcome:
+    """The result of a finished game: the winner (``None`` for a draw) and why."""
+
+    def __init__(self, winner: Optional[Color], termination: Termination) -> None: ...
+    @property
+    def winner(self) -> Optional[Color]:
+        """The winning side, ``None`` for a draw."""
+    @property
+    def termination(self) -> Termination:
+        """Why the game ended."""
+    def result(self) -> str:
+        """``"1-0"``, ``"0-1"`` or ``"1/2-1/2"``."""
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+class Move:
+    """A move: origin and target square, plus the context (role, capture,
+    kind, colour) when it came from a position. Moves compare and hash by
+    their squares; ``str()`` is the coordinate string."""
+
+    def __init__(self, from_square: SquareArg, to_square: SquareArg) -> None: ...
+    @classmethod
+    def from_str(cls, text: str) -> Move:
+        """Parses a coordinate string (``"f3f4"``, ``"k2wc"``, ``"a10e5"``);
+        raises ``InvalidMoveError``."""
+    @property
+    def from_square(self) -> int:
+        """The origin square (for a king swap, the King's square)."""
+    @property
+    def to_square(self) -> int:
+        """The target square (for a king swap, the partner's square)."""
+    @property
+    def role(self) -> Optional[Role]:
+        """The role of the moving piece, if known."""
+    @property
+    def captured(self) -> Optional[Role]:
+        """The role of the captured piece, if any and known."""
+    @property
+    def kind(self) -> Optional[str]:
+        """``"normal"``, ``"promotion"``, ``"citadel-entry"``, ``"first-arrival"``,
+        ``"second-arrival-return"``, ``"second-arrival-waiting"``,
+        ``"placement"``, ``"transfer"`` or ``"king-swap"``; ``None`` if unknown."""
+    @property
+    def promotion(self) -> Optional[Role]:
+        """The piece the mover becomes, for a promotion."""
+    @property
+    def color(self) -> Optional[Color]:
+        """The side making the move, if known."""
+    @property
+    def is_capture(self) -> bool:
+        """Whether the move is known to capture."""
+    @property
+    def has_context(self) -> bool:
+        """Whether the move carries its context from a position."""
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+class LegalMoves:
+    """The legal moves of a position (a snapshot): ``len()``, iteration, ``in``."""
+
+    def __len__(self) -> int: ...
+    def __bool__(self) -> bool: ...
+    def __iter__(self) -> Iterator[Move]: ...
+    def __contains__(self, item: object) -> bool: ...
+    def count(self) -> int:
+        """The number of legal moves."""
+
+class Board:
+    """A Tamerlane position with the moves that led to it."""
+
+    def __init__(self, tfen: Optional[str] = None) -> None: ...
+    def set_tfen(self, tfen: str) -> None:
+        """Replaces the position by a TFEN one and clears the move stack."""
+    def reset(self) -> None:
+        """Back to the initial position, with an empty move stack."""
+    def tfen(self) -> str:
+        """The position as a TFEN string."""
+    @property
+    def turn(self) -> Color:
+        """The side to move."""
+    @property
+    def ply(self) -> int:
+        """``2 * (fullmove_number - 1) + (1 if Black to move else 0)``."""
+    @property
+    def halfmove_clock(self) -> int:
+        """Plies since the last capture or pawn move."""
+    @property
+    def fullmove_number(self) -> int:
+        """Starts at 1, goes up after each Black move."""
+    @property
+    def swap_rights(self) -> tuple[bool, bool]:
+        """The king-swap rights as ``(white, black)``."""
+    def has_swap_right(self, color: Color) -> bool:
+        """Whether ``color`` still has its king-swap right."""
+    @property
+    def pawn_of_pawns_stages(self) -> tuple[int, int]:
+        """The pawn-of-pawns stages (0, 1 or 2) as ``(white, black)``."""
+    def pawn_of_pawns_stage(self, color: Color) -> int:
+        """The pawn-of-pawns stage of ``color``."""
+    @property
+    def legal_moves(self) -> LegalMoves:
+        """The legal moves: sized, iterable, supporting ``in``."""
+    def is_legal(self, move: MoveArg) -> bool:
+        """Whether the move (matched by its squares) is legal here."""
+    def push(self, move: MoveArg) -> None:
+        """Plays a legal move (raises ``IllegalMoveError``/``InvalidMoveError``)."""
+    def push_str(self, text: str) -> Move:
+        """Parses and plays a coordinate move string; returns the move."""
+    def parse_str(self, text: str) -> Move:
+        """Parses a coordinate move string into the legal move it names."""
+    def push_san(self, san: str) -> Move:
+        """Parses and plays a SAN string (or coordinates); returns the move."""
+    def parse_san(self, san: str) -> Move:
+        """Parses a SAN string (or coordinates) into the legal move it names."""
+    def san(self, move: MoveArg) -> str:
+        """The SAN of a legal move."""
+    def pop(self) -> Move:
+        """Takes back the last move and returns it (``IndexError`` if none)."""
+    def peek(self) -> Move:
+        """The last move played (``IndexError`` if none)."""
+    @property
+    def move_stack(self) -> list[Move]:
+        """The moves played, oldest first."""
+    def copy(self, stack: bool = True) -> Board:
+        """A copy; with ``stack=False`` the copy has no move history."""
+    def __copy__(self) -> Board: ...
+    def __deepcopy__(self, memo: Any) -> Board: ...
+    def root(self) -> Board:
+        """A new board at the start position of this game."""
+    def piece_at(self, square: SquareArg) -> Optional[Piece]:
+        """The piece on a square (int 0..111 or a name), or ``None``."""
+    def pieces(self, role: Role, color: Color) -> list[int]:
+        """The squares holding pieces of ``role`` and ``color``, ascending."""
+    def piece_map(self) -> dict[int, Piece]:
+        """All pieces, by square."""
+    def is_check(self) -> bool:
+        """Whether some royal of the side to move is attacked."""
+    def repetition_count(self) -> int:
+        """How many times the current position has occurred in this game."""
+    def outcome(self) -> Optional[Outcome]:
+        """The outcome if the game is over, else ``None``."""
+    def is_game_over(self) -> bool:
+        """Whether ``outcome()`` is not ``None``."""
+    def result(self) -> str:
+        """``"1-0"``, ``"0-1"``, ``"1/2-1/2"`` or ``"*"``."""
+    def perft(self, depth: int) -> int:
+        """Legal move sequences of ``depth`` plies (Rust, GIL released, Ctrl-C stops it)."""
+    def to_planes(self) -> npt.NDArray[np.float32]:
+        """The position as ``(PLANES, 10, 13)`` float32 planes, from the side to move's view."""
+    def legal_action_mask(self) -> npt.NDArray[np.bool_]:
+        """``ACTION_SPACE_SIZE`` booleans, true at every legal move's index."""
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+    def _repr_svg_(self) -> str:
+        """SVG for Jupyter."""
+
+class Info:
+    """Progress of a search, passed to the ``info`` callback after each iteration."""
+
+    @property
+    def depth(self) -> int: ...
+    @property
+    def seldepth(self) -> int: ...
+    @property
+    def score_cp(self) -> Optional[int]: ...
+    @property
+    def mate(self) -> Optional[int]: ...
+    @property
+    def nodes(self) -> int: ...
+    @property
+    def nps(self) -> int: ...
+    @property
+    def time(self) -> float: ...
+    @property
+    def pv(self) -> list[Move]: ...
+    @property
+    def hashfull(self) -> int: ...
+
+class SearchResult:
+    """What ``Engine.search`` returns."""
+
+    @property
+    def move(self) -> Optional[Move]:
+        """The best move (``None`` if the position has no legal move)."""
+    @property
+    def score_cp(self) -> Optional[int]:
+        """Centipawns for the side to move (``None`` for a mate score)."""
+    @property
+    def mate(self) -> Optional[int]:
+        """Mate in this many moves (negative: the side to move is mated)."""
+    @property
+    def pv(self) -> list[Move]:
+        """The principal variation."""
+    @property
+    def depth(self) -> int:
+        """The last completed depth."""
+    @property
+    def nodes(self) -> int:
+        """Nodes searched."""
+    @property
+    def nps(self) -> int:
+        """Nodes per second."""
+    @property
+    def time(self) -> float:
+        """Seconds spent."""
+
+class Engine:
+    """The search engine: ``hash_mb`` MiB of table, ``threads`` threads."""
+
+    def __init__(self, hash_mb: int = 16, threads: int = 1) -> None: ...
+    @property
+    def hash_mb(self) -> int:
+        """The table size in MiB."""
+    @property
+    def threads(self) -> int:
+        """The number of search threads."""
+    @property
+    def last_result(self) -> Optional[SearchResult]:
+        """The result of the last finished or interrupted search."""
+    def new_game(self) -> None:
+        """Clears the transposition table."""
+    def stop(self) -> None:
+        """Asks the running search to stop soon (from any thread)."""
+    def search(
+        self,
+        board: Board,
+        depth: Optional[int] = None,
+        movetime: Optional[float] = None,
+        nodes: Optional[int] = None,
+        info: Optional[Callable[[Info], object]] = None,
+    ) -> SearchResult:
+        """Searches ``board`` (GIL released) until ``depth`` plies,
+        ``movetime`` seconds or ``nodes`` nodes; with no limit, until stopped.
+        Ctrl-C raises ``KeyboardInterrupt`` carrying ``.result``."""
+
+def square_name(square: SquareArg) -> str:
+    """The name of a square: ``"a1"`` .. ``"k10"``, ``"wc"`` (110), ``"bc"`` (111)."""
+
+def parse_square(name: SquareArg) -> int:
+    """The index 0..111 of a square name; raises ``ValueError``."""
+
+def move_to_index(move: Move, turn: Optional[Color] = None) -> int:
+    """The action index ``112 * from + to`` from the mover's view."""
+
+def index_to_move(board: Board, index: int) -> Move:
+    """The legal move of ``board`` with this action index."""

@@ -1,0 +1,331 @@
+//! `Engine`: the search engine, with the GIL released while it thinks.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
+use pyo3::prelude::*;
+use tamerlane_ai as ai;
+use tamerlane_core as core;
+
+use crate::board::Board;
+use crate::interrupt::run_interruptible;
+use crate::types::{opt_int_arg, Move};
+
+/// Largest transposition table accepted, in MiB.
+const MAX_HASH_MB: i64 = 4096;
+/// Largest thread count accepted.
+const MAX_THREADS: i64 = 256;
+/// Largest depth accepted (the search's own maximum).
+const MAX_DEPTH: i64 = ai::search::MAX_PLY as i64 - 8;
+/// Stack of the search thread (the search recurses deeply).
+const SEARCH_STACK: usize = 64 << 20;
+
+/// The search engine (PVS alpha-beta, Lazy SMP with `threads` threads, a
+/// transposition table of `hash_mb` MiB).
+///
+/// Searches from several Python threads on one `Engine` are serialised
+/// (each waits for the previous to finish, GIL released); separate engines
+/// search in parallel.
+#[pyclass(module = "tamerlane", frozen)]
+pub struct Engine {
+    engine: Mutex<ai::Engine>,
+    stop: Arc<AtomicBool>,
+    last: Mutex<Option<Py<SearchResult>>>,
+}
+
+fn check_range(name: &str, v: i64, lo: i64, hi: i64) -> PyResult<i64> {
+    if (lo..=hi).contains(&v) {
+        Ok(v)
+    } else {
+        Err(PyValueError::new_err(format!(
+            "{name} {v} out of range (expected {lo}..={hi})"
+        )))
+    }
+}
+
+/// A score as `(score_cp, mate)`.
+fn score_parts(s: ai::Score) -> (Option<i32>, Option<i32>) {
+    match s {
+        ai::Score::Cp(c) => (Some(c), None),
+        ai::Score::Mate(m) => (None, Some(m)),
+    }
+}
+
+/// Wraps a PV: the moves alternate sides starting with `turn`.
+fn pv_moves(pv: &[core::Move], turn: core::Color) -> Vec<Move> {
+    let mut c = turn;
+    pv.iter()
+        .map(|&m| {
+            let r = Move::full(m, c);
+            c = !c;
+            r
+        })
+        .collect()
+}
+
+fn nps(nodes: u64, time: Duration) -> u64 {
+    let us = time.as_micros().max(1);
+    (u128::from(nodes) * 1_000_000 / us).min(u128::from(u64::MAX)) as u64
+}
+
+impl Engine {
+    fn lock(&self) -> std::sync::MutexGuard<'_, ai::Engine> {
+        self.engine.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+#[pymethods]
+impl Engine {
+    /// An engine with a `hash_mb` MiB table (1..=4096) and `threads` search
+    /// threads (1..=256).
+    #[new]
+    #[pyo3(
+        signature = (hash_mb = None, threads = None),
+        text_signature = "(hash_mb=16, threads=1)"
+    )]
+    fn new(
+        hash_mb: Option<&Bound<'_, PyAny>>,
+        threads: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Engine> {
+        let hash_mb = opt_int_arg(hash_mb, "hash_mb")?.unwrap_or(16);
+        let threads = opt_int_arg(threads, "threads")?.unwrap_or(1);
+        let hash = check_range("hash_mb", hash_mb, 1, MAX_HASH_MB)? as usize;
+        let threads = check_range("threads", threads, 1, MAX_THREADS)? as usize;
+        let mut e = ai::Engine::new(hash);
+        e.set_threads(threads);
+        let stop = e.stop_flag();
+        Ok(Engine {
+            engine: Mutex::new(e),
+            stop,
+            last: Mutex::new(None),
+        })
+    }
+
+    /// The table size in MiB.
+    #[getter]
+    fn hash_mb(&self, py: Python<'_>) -> usize {
+        py.allow_threads(|| self.lock().hash_mib())
+    }
+
+    /// The number of search threads.
+    #[getter]
+    fn threads(&self, py: Python<'_>) -> usize {
+        py.allow_threads(|| self.lock().threads())
+    }
+
+    /// Forgets everything learnt (clears the transposition table).
+    fn new_game(&self, py: Python<'_>) {
+        py.allow_threads(|| self.lock().new_game())
+    }
+
+    /// Asks the running search (if any) to stop soon; it then returns its
+    /// best move so far. Safe to call from any thread.
+    fn stop(&self) {
+        self.stop.store(true, Ordering::SeqCst);
+    }
+
+    /// The result of the last search that finished or was interrupted.
+    #[getter]
+    fn last_result(&self, py: Python<'_>) -> Option<Py<SearchResult>> {
+        self.last
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .as_ref()
+            .map(|r| r.clone_ref(py))
+    }
+
+    /// Searches `board`'s position (its move stack counts for repetitions)
+    /// until `depth` plies, `movetime` seconds or `nodes` nodes, whichever
+    /// comes first; with no limit at all, until stopped (`stop()` or
+    /// Ctrl-C). `info`, if given, is called with an `Info` after each
+    /// completed iteration; an exception in it stops the search and is
+    /// re-raised.
+    ///
+    /// The GIL is released while searching. On Ctrl-C the search stops
+    /// within a few milliseconds and `KeyboardInterrupt` is raised; the
+    /// interrupted search's result (best move so far) is attached to it as
+    /// `.result` and kept in `engine.last_result`.
+    #[pyo3(signature = (board, depth = None, movetime = None, nodes = None, info = None))]
+    fn search(
+        &self,
+        py: Python<'_>,
+        board: &Bound<'_, Board>,
+        depth: Option<&Bound<'_, PyAny>>,
+        movetime: Option<f64>,
+        nodes: Option<&Bound<'_, PyAny>>,
+        info: Option<PyObject>,
+    ) -> PyResult<Py<SearchResult>> {
+        let depth = opt_int_arg(depth, "depth")?;
+        let nodes = opt_int_arg(nodes, "nodes")?;
+        let mut limits = ai::Limits::default();
+        if let Some(d) = depth {
+            limits.depth = Some(check_range("depth", d, 1, MAX_DEPTH)? as u32);
+        }
+        if let Some(t) = movetime {
+            if !(t.is_finite() && (0.0..=1e7).contains(&t)) {
+                return Err(PyValueError::new_err(format!(
+                    "movetime {t} out of range (expected seconds, 0 to 1e7)"
+                )));
+            }
+            limits.movetime = Some(Duration::from_secs_f64(t).max(Duration::from_millis(1)));
+        }
+        if let Some(n) = nodes {
+            limits.nodes = Some(check_range("nodes", n, 1, i64::MAX)? as u64);
+        }
+        if depth.is_none() && movetime.is_none() && nodes.is_none() {
+            limits.infinite = true;
+        }
+        let (pos, history) = {
+            let b = board.borrow();
+            (b.pos.clone(), b.history())
+        };
+        let turn = pos.turn();
+        let interrupted = AtomicBool::new(false);
+        let stop: &AtomicBool = &self.stop;
+        // On Ctrl-C the watcher sets `interrupted`, then the engine's flag.
+        let flags = [&interrupted, stop];
+        let (outcome, signal) = run_interruptible(py, &flags, SEARCH_STACK, || {
+            let mut engine = self.lock();
+            stop.store(false, Ordering::SeqCst);
+            if interrupted.load(Ordering::SeqCst) {
+                stop.store(true, Ordering::SeqCst);
+            }
+            let mut callback_error: Option<PyErr> = None;
+            let result = engine.search(&pos, &history, &limits, |i| {
+                let Some(cb) = &info else { return };
+                if callback_error.is_some() {
+                    return;
+                }
+                let (score_cp, mate) = score_parts(i.score);
+                let obj = Info {
+                    depth: i.depth,
+                    seldepth: i.seldepth,
+                    score_cp,
+                    mate,
+                    nodes: i.nodes,
+                    nps: i.nps,
+                    time: i.time.as_secs_f64(),
+                    pv: pv_moves(&i.pv, turn),
+                    hashfull: i.hashfull,
+                };
+                let r = Python::with_gil(|py| cb.call1(py, (obj,)).map(|_| ()));
+                if let Err(e) = r {
+                    callback_error = Some(e);
+                    stop.store(true, Ordering::SeqCst);
+                }
+            });
+            (result, callback_error)
+        })?;
+        let (result, callback_error) = outcome;
+        let (score_cp, mate) = score_parts(result.score);
+        let r = Py::new(
+            py,
+            SearchResult {
+                r#move: result.best.map(|m| Move::full(m, turn)),
+                score_cp,
+                mate,
+                pv: pv_moves(&result.pv, turn),
+                depth: result.depth,
+                nodes: result.nodes,
+                nps: nps(result.nodes, result.time),
+                time: result.time.as_secs_f64(),
+            },
+        )?;
+        *self.last.lock().unwrap_or_else(|e| e.into_inner()) = Some(r.clone_ref(py));
+        if let Some(e) = signal {
+            if e.is_instance_of::<PyKeyboardInterrupt>(py) {
+                let _ = e.value(py).setattr("result", r.clone_ref(py));
+            }
+            return Err(e);
+        }
+        if let Some(e) = callback_error {
+            return Err(e);
+        }
+        Ok(r)
+    }
+}
+
+/// What `Engine.search` returns.
+#[pyclass(module = "tamerlane", frozen, get_all)]
+pub struct SearchResult {
+    /// The best move (`None` if the position has no legal move).
+    pub r#move: Option<Move>,
+    /// The score in centipawns for the side to move (`None` for a mate score).
+    pub score_cp: Option<i32>,
+    /// Mate in this many moves (negative: the side to move is mated), or `None`.
+    pub mate: Option<i32>,
+    /// The principal variation.
+    pub pv: Vec<Move>,
+    /// The last completed depth.
+    pub depth: u32,
+    /// Nodes searched (all threads).
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// Seconds spent.
+    pub time: f64,
+}
+
+#[pymethods]
+impl SearchResult {
+    fn __repr__(&self) -> String {
+        let mv = self
+            .r#move
+            .map_or("None".to_owned(), |m| m.coord.to_string());
+        let score = match (self.score_cp, self.mate) {
+            (_, Some(m)) => format!("mate={m}"),
+            (Some(c), None) => format!("score_cp={c}"),
+            (None, None) => "score=None".to_owned(),
+        };
+        let pv: Vec<String> = self.pv.iter().map(|m| m.coord.to_string()).collect();
+        format!(
+            "SearchResult(move={mv}, {score}, depth={}, nodes={}, nps={}, pv=[{}])",
+            self.depth,
+            self.nodes,
+            self.nps,
+            pv.join(" ")
+        )
+    }
+}
+
+/// Progress of a search, passed to the `info` callback after each
+/// completed iteration.
+#[pyclass(module = "tamerlane", frozen, get_all)]
+pub struct Info {
+    /// The iteration depth.
+    pub depth: u32,
+    /// The deepest ply reached.
+    pub seldepth: u32,
+    /// The score in centipawns for the side to move (`None` for a mate score).
+    pub score_cp: Option<i32>,
+    /// Mate in this many moves, or `None`.
+    pub mate: Option<i32>,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// Seconds since the start of the search.
+    pub time: f64,
+    /// The principal variation.
+    pub pv: Vec<Move>,
+    /// Permille of the transposition table in use.
+    pub hashfull: u32,
+}
+
+#[pymethods]
+impl Info {
+    fn __repr__(&self) -> String {
+        let pv: Vec<String> = self.pv.iter().map(|m| m.coord.to_string()).collect();
+        let opt = |v: Option<i32>| v.map_or("None".to_owned(), |x| x.to_string());
+        format!(
+            "Info(depth={}, score_cp={}, mate={}, nodes={}, pv=[{}])",
+            self.depth,
+            opt(self.score_cp),
+            opt(self.mate),
+            self.nodes,
+            pv.join(" ")
+        )
+    }
+}

@@ -1,0 +1,70 @@
+//! `tamerlane-py`: the Python bindings of Tamerlane chess, built with maturin
+//! into the `tamerlane` Python package (native module `tamerlane._tamerlane`).
+//!
+//! The Rust side exposes the rules (`Board`, `Move`, `Piece`, ...), the
+//! search engine (`Engine`) and the research helpers (planes and the action
+//! space); the pure-Python part of the package (`python/tamerlane/`) adds the
+//! SVG renderer and the `Square` names. The Python API is documented in
+//! `docs/PYTHON.md` and in the type stubs `python/tamerlane/_tamerlane.pyi`.
+//!
+//! Nothing here can panic across the FFI boundary on user input: every value
+//! coming from Python is checked and turned into a typed Python exception
+//! (`InvalidTfenError`, `InvalidMoveError`, `IllegalMoveError`, all
+//! subclasses of `ValueError`, or `TypeError`/`IndexError`).
+
+#![warn(missing_docs)]
+
+use pyo3::prelude::*;
+
+pub mod board;
+pub mod engine;
+pub mod errors;
+pub mod interrupt;
+pub mod research;
+pub mod types;
+
+/// The native module `tamerlane._tamerlane`.
+#[pymodule]
+fn _tamerlane(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add(
+        "InvalidTfenError",
+        py.get_type::<errors::InvalidTfenError>(),
+    )?;
+    m.add(
+        "InvalidMoveError",
+        py.get_type::<errors::InvalidMoveError>(),
+    )?;
+    m.add(
+        "IllegalMoveError",
+        py.get_type::<errors::IllegalMoveError>(),
+    )?;
+    m.add(
+        "AmbiguousMoveError",
+        py.get_type::<errors::AmbiguousMoveError>(),
+    )?;
+    m.add_class::<types::Color>()?;
+    m.add_class::<types::Role>()?;
+    m.add_class::<types::Piece>()?;
+    m.add_class::<types::Termination>()?;
+    m.add_class::<types::Outcome>()?;
+    m.add_class::<types::Move>()?;
+    m.add_class::<board::Board>()?;
+    m.add_class::<board::LegalMoves>()?;
+    m.add_class::<engine::Engine>()?;
+    m.add_class::<engine::SearchResult>()?;
+    m.add_class::<engine::Info>()?;
+    m.add_function(wrap_pyfunction!(types::square_name, m)?)?;
+    m.add_function(wrap_pyfunction!(types::parse_square, m)?)?;
+    m.add_function(wrap_pyfunction!(research::move_to_index, m)?)?;
+    m.add_function(wrap_pyfunction!(research::index_to_move, m)?)?;
+    m.add("INITIAL_TFEN", tamerlane_core::INITIAL_TFEN)?;
+    m.add("ACTION_SPACE_SIZE", research::ACTION_SPACE_SIZE)?;
+    m.add("PLANES", research::PLANES)?;
+    m.add("PLANE_NAMES", research::plane_names())?;
+    m.add("BOARD_ROWS", research::ROWS)?;
+    m.add("BOARD_COLS", research::COLS)?;
+    m.add("MAX_PERFT_DEPTH", board::MAX_PERFT_DEPTH)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

@@ -1,0 +1,193 @@
+//! Research helpers: the position as numpy planes, and the fixed action
+//! space of moves with its legal-move mask. Everything is seen from the side
+//! to move: for Black the board is turned through 180 degrees (so `a1`
+//! becomes `k10` and `wc` becomes `bc`) and "own" means Black's.
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyByteArray;
+use tamerlane_core as core;
+use tamerlane_core::{CoordMove, Position, Square};
+
+use crate::board::Board;
+use crate::errors::IllegalMoveError;
+use crate::types::{int_arg, Color, Move};
+
+/// Rows of the plane grid: the ten ranks.
+pub const ROWS: usize = 10;
+/// Columns of the plane grid: Black's citadel column, files a..k, White's
+/// citadel column.
+pub const COLS: usize = 13;
+/// Number of planes.
+pub const PLANES: usize = 55;
+/// Number of actions: every (from, to) pair of the 112 squares.
+pub const ACTION_SPACE_SIZE: usize = 112 * 112;
+
+/// The names of the planes, in order.
+pub fn plane_names() -> Vec<String> {
+    let mut v = Vec::with_capacity(PLANES);
+    for side in ["own", "opponent"] {
+        for r in core::Role::ALL {
+            v.push(format!("{side} {}", r.name()));
+        }
+    }
+    for s in [
+        "on board",
+        "white to move",
+        "own swap right",
+        "opponent swap right",
+        "own pawn-of-pawns stage / 2",
+        "opponent pawn-of-pawns stage / 2",
+        "halfmove clock / 200",
+        "fullmove number / 500",
+        "repetitions / 2",
+    ] {
+        v.push(s.to_owned());
+    }
+    debug_assert_eq!(v.len(), PLANES);
+    v
+}
+
+/// A square as seen by the side to move.
+fn relative(sq: Square, turn: core::Color) -> Square {
+    match turn {
+        core::Color::White => sq,
+        core::Color::Black => sq.rotate(),
+    }
+}
+
+/// The grid cell (row, column) of a relative square.
+fn cell(rel: Square) -> (usize, usize) {
+    let (file, rank) = rel.coords();
+    (rank as usize, (file + 1) as usize)
+}
+
+/// The action index of a move made by `turn`.
+pub fn action_index(c: CoordMove, turn: core::Color) -> usize {
+    relative(c.from, turn).index() * 112 + relative(c.to, turn).index()
+}
+
+/// Builds a numpy array from native-endian bytes.
+fn numpy_array<'py>(
+    py: Python<'py>,
+    bytes: &[u8],
+    dtype: &str,
+    shape: &[usize],
+) -> PyResult<Bound<'py, PyAny>> {
+    let np = py.import("numpy").map_err(|e| {
+        pyo3::exceptions::PyImportError::new_err(format!(
+            "numpy is needed for the research helpers (pip install numpy): {e}"
+        ))
+    })?;
+    let buf = PyByteArray::new(py, bytes);
+    let arr = np.call_method1("frombuffer", (buf, np.getattr(dtype)?))?;
+    arr.call_method1("reshape", (shape.to_vec(),))
+}
+
+/// The planes of a board (see `docs/PYTHON.md`).
+pub fn planes<'py>(py: Python<'py>, board: &Board) -> PyResult<Bound<'py, PyAny>> {
+    let pos = &board.pos;
+    let us = pos.turn();
+    let them = !us;
+    let mut data = vec![0f32; PLANES * ROWS * COLS];
+    let mut set = |plane: usize, rel: Square, v: f32| {
+        let (r, c) = cell(rel);
+        data[(plane * ROWS + r) * COLS + c] = v;
+    };
+    for (sq, p) in pos.board().pieces() {
+        let base = if p.color == us { 0 } else { core::Role::COUNT };
+        set(base + p.role.index(), relative(sq, us), 1.0);
+    }
+    let fill = |data: &mut [f32], plane: usize, v: f32| {
+        if v != 0.0 {
+            for sq in Square::all() {
+                let (r, c) = cell(sq);
+                data[(plane * ROWS + r) * COLS + c] = v;
+            }
+        }
+    };
+    let b = |x: bool| if x { 1.0 } else { 0.0 };
+    fill(&mut data, 46, 1.0);
+    fill(&mut data, 47, b(us == core::Color::White));
+    fill(&mut data, 48, b(pos.swap_right(us)));
+    fill(&mut data, 49, b(pos.swap_right(them)));
+    fill(&mut data, 50, f32::from(pos.pawn_of_pawns_stage(us)) / 2.0);
+    fill(
+        &mut data,
+        51,
+        f32::from(pos.pawn_of_pawns_stage(them)) / 2.0,
+    );
+    fill(&mut data, 52, pos.halfmoves().min(200) as f32 / 200.0);
+    fill(&mut data, 53, pos.fullmoves().min(500) as f32 / 500.0);
+    fill(
+        &mut data,
+        54,
+        ((board.repetitions() - 1).min(2)) as f32 / 2.0,
+    );
+    let bytes: Vec<u8> = data.iter().flat_map(|f| f.to_ne_bytes()).collect();
+    numpy_array(py, &bytes, "float32", &[PLANES, ROWS, COLS])
+}
+
+/// The legal-action mask of a position.
+pub fn mask<'py>(py: Python<'py>, pos: &Position) -> PyResult<Bound<'py, PyAny>> {
+    let mut bytes = vec![0u8; ACTION_SPACE_SIZE];
+    let turn = pos.turn();
+    pos.for_each_legal(|from, targets| {
+        for to in targets {
+            bytes[action_index(CoordMove { from, to }, turn)] = 1;
+        }
+    });
+    numpy_array(py, &bytes, "bool_", &[ACTION_SPACE_SIZE])
+}
+
+/// The action index (0..ACTION_SPACE_SIZE) of a move:
+/// `112 * from + to`, both squares seen from the mover's side (rotated
+/// through 180 degrees for Black). The mover is the move's own colour when
+/// it came from a position; otherwise pass `turn`.
+#[pyfunction]
+#[pyo3(signature = (r#move, turn = None))]
+pub fn move_to_index(r#move: &Bound<'_, Move>, turn: Option<Color>) -> PyResult<usize> {
+    let m = r#move.get();
+    let color = match (turn, m.ctx) {
+        (Some(t), _) => core::Color::from(t),
+        (None, Some((_, c))) => c,
+        (None, None) => {
+            return Err(PyValueError::new_err(format!(
+                "move {} has no colour (it was not generated from a position): pass turn=",
+                m.coord
+            )))
+        }
+    };
+    Ok(action_index(m.coord, color))
+}
+
+/// The legal move of `board` with action index `index`. Raises
+/// `ValueError` for an index outside the action space and
+/// `IllegalMoveError` if the index names no legal move here.
+#[pyfunction]
+pub fn index_to_move(board: &Bound<'_, Board>, index: &Bound<'_, PyAny>) -> PyResult<Move> {
+    let index = int_arg(index, "action index")?;
+    let b = board.borrow();
+    let i = usize::try_from(index)
+        .ok()
+        .filter(|i| *i < ACTION_SPACE_SIZE)
+        .ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "action index {index} out of range (expected 0..{ACTION_SPACE_SIZE})"
+            ))
+        })?;
+    let turn = b.pos.turn();
+    let unrotate = |rel: usize| {
+        let sq = Square::new(rel as u32).expect("index below 112");
+        relative(sq, turn)
+    };
+    let c = CoordMove {
+        from: unrotate(i / 112),
+        to: unrotate(i % 112),
+    };
+    let m = b
+        .pos
+        .find_move(c)
+        .map_err(|e| IllegalMoveError::new_err(format!("action index {i} ({c}): {e}")))?;
+    Ok(Move::full(m, turn))
+}

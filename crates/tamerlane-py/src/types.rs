@@ -1,0 +1,683 @@
+//! The small value types: `Color`, `Role`, `Piece`, `Termination`,
+//! `Outcome`, `Move`, and square arguments.
+
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyInt, PyString, PyTuple, PyType};
+use tamerlane_core as core;
+use tamerlane_core::{CoordMove, MoveKind, Square};
+
+use crate::errors::InvalidMoveError;
+
+/// A side: `Color.WHITE` moves first.
+#[pyclass(module = "tamerlane", eq, eq_int, frozen, hash)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Color {
+    /// White, upper-case letters, moves first.
+    #[pyo3(name = "WHITE")]
+    White = 0,
+    /// Black, lower-case letters.
+    #[pyo3(name = "BLACK")]
+    Black = 1,
+}
+
+impl From<core::Color> for Color {
+    fn from(c: core::Color) -> Color {
+        match c {
+            core::Color::White => Color::White,
+            core::Color::Black => Color::Black,
+        }
+    }
+}
+
+impl From<Color> for core::Color {
+    fn from(c: Color) -> core::Color {
+        match c {
+            Color::White => core::Color::White,
+            Color::Black => core::Color::Black,
+        }
+    }
+}
+
+#[pymethods]
+impl Color {
+    /// The other side.
+    #[getter]
+    fn other(&self) -> Color {
+        core::Color::from(*self).other().into()
+    }
+
+    /// `"white"` or `"black"`.
+    fn __str__(&self) -> &'static str {
+        core::Color::from(*self).name()
+    }
+
+    /// The TFEN letter, `"w"` or `"b"`.
+    #[getter]
+    fn letter(&self) -> String {
+        core::Color::from(*self).char().to_string()
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        enum_reduce(
+            slf,
+            if *slf.get() == Color::White {
+                "WHITE"
+            } else {
+                "BLACK"
+            },
+        )
+    }
+}
+
+fn enum_reduce<'py, T: pyo3::PyClass>(
+    slf: &Bound<'py, T>,
+    name: &str,
+) -> PyResult<Bound<'py, PyTuple>> {
+    let py = slf.py();
+    let getattr = py.import("builtins")?.getattr("getattr")?;
+    let args = PyTuple::new(
+        py,
+        [
+            slf.as_any().get_type().into_any(),
+            PyString::new(py, name).into_any(),
+        ],
+    )?;
+    PyTuple::new(py, [getattr, args.into_any()])
+}
+
+macro_rules! roles {
+    ($($py:literal $v:ident),* $(,)?) => {
+        /// A kind of piece or pawn: the twelve pieces (royals first), then the
+        /// eleven pawns, each named after the piece it promotes to.
+        #[pyclass(module = "tamerlane", eq, eq_int, frozen, hash)]
+        #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+        pub enum Role {
+            $(
+                #[doc = concat!("`", $py, "`")]
+                #[pyo3(name = $py)]
+                $v,
+            )*
+        }
+
+        impl Role {
+            /// All roles in core order.
+            pub const ALL: [Role; 23] = [$(Role::$v),*];
+            const NAMES: [&'static str; 23] = [$($py),*];
+        }
+
+        impl From<core::Role> for Role {
+            fn from(r: core::Role) -> Role {
+                Role::ALL[r.index()]
+            }
+        }
+
+        impl From<Role> for core::Role {
+            fn from(r: Role) -> core::Role {
+                core::Role::ALL[r as usize]
+            }
+        }
+    };
+}
+
+roles!(
+    "KING" King,
+    "PRINCE" Prince,
+    "ADVENTITIOUS_KING" AdventitiousKing,
+    "FERZ" Ferz,
+    "VIZIER" Vizier,
+    "ROOK" Rook,
+    "KNIGHT" Knight,
+    "ELEPHANT" Elephant,
+    "CAMEL" Camel,
+    "DABBABA" Dabbaba,
+    "TALIA" Talia,
+    "GIRAFFE" Giraffe,
+    "PAWN_OF_ROOKS" PawnOfRooks,
+    "PAWN_OF_KNIGHTS" PawnOfKnights,
+    "PAWN_OF_TALIAS" PawnOfTalias,
+    "PAWN_OF_GIRAFFES" PawnOfGiraffes,
+    "PAWN_OF_FERZES" PawnOfFerzes,
+    "PAWN_OF_VIZIERS" PawnOfViziers,
+    "PAWN_OF_ELEPHANTS" PawnOfElephants,
+    "PAWN_OF_CAMELS" PawnOfCamels,
+    "PAWN_OF_DABBABAS" PawnOfDabbabas,
+    "PAWN_OF_KINGS" PawnOfKings,
+    "PAWN_OF_PAWNS" PawnOfPawns,
+);
+
+#[pymethods]
+impl Role {
+    /// Every role, in order (`Role.KING` ... `Role.PAWN_OF_PAWNS`).
+    #[staticmethod]
+    fn all() -> Vec<Role> {
+        Role::ALL.to_vec()
+    }
+
+    /// The role for an upper-case TFEN token (`"K"`, `"G"`, `"PR"`, ...).
+    #[staticmethod]
+    fn from_token(token: &str) -> PyResult<Role> {
+        core::Role::ALL
+            .iter()
+            .find(|r| r.token() == token)
+            .map(|&r| r.into())
+            .ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "unknown role token {:?} (expected K S A F V R N E C D T G or PR PN PT PG PF PV PE PC PD PK PP)",
+                    excerpt(token)
+                ))
+            })
+    }
+
+    /// The index 0..22 (`Role.KING` is 0, `Role.PAWN_OF_PAWNS` 22).
+    #[getter]
+    fn index(&self) -> usize {
+        *self as usize
+    }
+
+    /// The upper-case TFEN token: `"K"`, `"G"`, `"PR"`, ...
+    #[getter]
+    fn token(&self) -> &'static str {
+        core::Role::from(*self).token()
+    }
+
+    /// The English name, e.g. `"giraffe"` or `"pawn of pawns"`.
+    #[getter]
+    fn english(&self) -> &'static str {
+        core::Role::from(*self).name()
+    }
+
+    /// Whether this is one of the eleven pawn kinds.
+    #[getter]
+    fn is_pawn(&self) -> bool {
+        core::Role::from(*self).is_pawn()
+    }
+
+    /// Whether this is a royal: King, Prince or Adventitious King.
+    #[getter]
+    fn is_royal(&self) -> bool {
+        core::Role::from(*self).is_royal()
+    }
+
+    /// For a pawn, the piece it promotes to (`None` for the pawn of pawns
+    /// and for pieces).
+    #[getter]
+    fn promotion(&self) -> Option<Role> {
+        core::Role::from(*self).promotion().map(Role::from)
+    }
+
+    fn __str__(&self) -> &'static str {
+        core::Role::from(*self).name()
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        enum_reduce(slf, Role::NAMES[*slf.get() as usize])
+    }
+}
+
+/// A piece of a given colour and role.
+#[pyclass(module = "tamerlane", eq, frozen, hash)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    /// The piece's side.
+    #[pyo3(get)]
+    pub color: Color,
+    /// The piece's kind.
+    #[pyo3(get)]
+    pub role: Role,
+}
+
+impl From<core::Piece> for Piece {
+    fn from(p: core::Piece) -> Piece {
+        Piece {
+            color: p.color.into(),
+            role: p.role.into(),
+        }
+    }
+}
+
+#[pymethods]
+impl Piece {
+    #[new]
+    fn new(color: Color, role: Role) -> Piece {
+        Piece { color, role }
+    }
+
+    /// The piece for a TFEN token: `"K"`, `"k"`, `"PR"`, `"pr"`, ...
+    #[staticmethod]
+    fn from_symbol(symbol: &str) -> PyResult<Piece> {
+        let color = if symbol.chars().all(|c| c.is_ascii_uppercase()) {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let role = Role::from_token(&symbol.to_ascii_uppercase()).map_err(|_| {
+            PyValueError::new_err(format!("unknown piece symbol {:?}", excerpt(symbol)))
+        })?;
+        let p = Piece { color, role };
+        if p.symbol() != symbol {
+            return Err(PyValueError::new_err(format!(
+                "unknown piece symbol {:?} (both letters of a pawn must have the same case)",
+                excerpt(symbol)
+            )));
+        }
+        Ok(p)
+    }
+
+    /// The TFEN token: upper case for White, lower case for Black.
+    pub fn symbol(&self) -> String {
+        core::Piece::new(self.color.into(), self.role.into()).token()
+    }
+
+    fn __str__(&self) -> String {
+        self.symbol()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Piece.from_symbol('{}')", self.symbol())
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let py = slf.py();
+        let p = slf.get();
+        let args = PyTuple::new(
+            py,
+            [
+                Bound::new(py, p.color)?.into_any(),
+                Bound::new(py, p.role)?.into_any(),
+            ],
+        )?;
+        PyTuple::new(py, [slf.get_type().into_any(), args.into_any()])
+    }
+}
+
+/// Why a game ended.
+#[pyclass(module = "tamerlane", eq, eq_int, frozen, hash)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Termination {
+    /// No legal move, the single royal attacked: the side to move loses.
+    #[pyo3(name = "CHECKMATE")]
+    Checkmate,
+    /// No legal move otherwise: the side to move loses too.
+    #[pyo3(name = "STALEMATE")]
+    Stalemate,
+    /// A royal stepped into the opponent's citadel: draw.
+    #[pyo3(name = "CITADEL")]
+    Citadel,
+    /// Only royals left on both sides: draw.
+    #[pyo3(name = "ROYALS_ONLY")]
+    RoyalsOnly,
+    /// Third occurrence of the same position: draw.
+    #[pyo3(name = "REPETITION")]
+    Repetition,
+    /// 200 plies without a capture or pawn move: draw.
+    #[pyo3(name = "MOVE_LIMIT")]
+    MoveLimit,
+}
+
+impl From<core::Termination> for Termination {
+    fn from(t: core::Termination) -> Termination {
+        match t {
+            core::Termination::Checkmate => Termination::Checkmate,
+            core::Termination::Stalemate => Termination::Stalemate,
+            core::Termination::Citadel => Termination::Citadel,
+            core::Termination::RoyalsOnly => Termination::RoyalsOnly,
+            core::Termination::Repetition => Termination::Repetition,
+            core::Termination::MoveLimit => Termination::MoveLimit,
+        }
+    }
+}
+
+impl From<Termination> for core::Termination {
+    fn from(t: Termination) -> core::Termination {
+        match t {
+            Termination::Checkmate => core::Termination::Checkmate,
+            Termination::Stalemate => core::Termination::Stalemate,
+            Termination::Citadel => core::Termination::Citadel,
+            Termination::RoyalsOnly => core::Termination::RoyalsOnly,
+            Termination::Repetition => core::Termination::Repetition,
+            Termination::MoveLimit => core::Termination::MoveLimit,
+        }
+    }
+}
+
+#[pymethods]
+impl Termination {
+    /// `"checkmate"`, `"stalemate"`, `"citadel"`, `"royals-only"`,
+    /// `"repetition"` or `"move-limit"`.
+    fn __str__(&self) -> &'static str {
+        core::Termination::from(*self).name()
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let name = match slf.get() {
+            Termination::Checkmate => "CHECKMATE",
+            Termination::Stalemate => "STALEMATE",
+            Termination::Citadel => "CITADEL",
+            Termination::RoyalsOnly => "ROYALS_ONLY",
+            Termination::Repetition => "REPETITION",
+            Termination::MoveLimit => "MOVE_LIMIT",
+        };
+        enum_reduce(slf, name)
+    }
+}
+
+/// The result of a finished game: the winner (`None` for a draw) and why.
+#[pyclass(module = "tamerlane", eq, frozen, hash)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// The winning side, `None` for a draw.
+    #[pyo3(get)]
+    pub winner: Option<Color>,
+    /// Why the game ended.
+    #[pyo3(get)]
+    pub termination: Termination,
+}
+
+impl From<core::Outcome> for Outcome {
+    fn from(o: core::Outcome) -> Outcome {
+        Outcome {
+            winner: o.winner.map(Color::from),
+            termination: o.termination.into(),
+        }
+    }
+}
+
+#[pymethods]
+impl Outcome {
+    #[new]
+    #[pyo3(signature = (winner, termination))]
+    fn new(winner: Option<Color>, termination: Termination) -> Outcome {
+        Outcome {
+            winner,
+            termination,
+        }
+    }
+
+    /// `"1-0"`, `"0-1"` or `"1/2-1/2"`.
+    pub fn result(&self) -> &'static str {
+        match self.winner {
+            Some(Color::White) => "1-0",
+            Some(Color::Black) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+
+    fn __str__(&self) -> String {
+        core::Outcome {
+            winner: self.winner.map(core::Color::from),
+            termination: self.termination.into(),
+        }
+        .to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        let w = match self.winner {
+            Some(Color::White) => "Color.WHITE",
+            Some(Color::Black) => "Color.BLACK",
+            None => "None",
+        };
+        format!(
+            "Outcome(winner={w}, termination=Termination.{})",
+            core::Termination::from(self.termination)
+                .name()
+                .to_ascii_uppercase()
+                .replace('-', "_")
+        )
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let py = slf.py();
+        let o = slf.get();
+        let winner = match o.winner {
+            Some(c) => Bound::new(py, c)?.into_any(),
+            None => py.None().into_bound(py),
+        };
+        let args = PyTuple::new(py, [winner, Bound::new(py, o.termination)?.into_any()])?;
+        PyTuple::new(py, [slf.get_type().into_any(), args.into_any()])
+    }
+}
+
+/// A move: origin and target square, plus, for moves that came from a
+/// position (`Board.legal_moves`, `Board.push_str`, a search), the context
+/// there: the moving role, the captured role, the kind of move and the
+/// mover's colour.
+///
+/// Moves compare and hash by their squares alone (the coordinate string):
+/// in any position each legal move has exactly one coordinate string.
+#[pyclass(module = "tamerlane", frozen)]
+#[derive(Copy, Clone, Debug)]
+pub struct Move {
+    /// The squares.
+    pub coord: CoordMove,
+    /// The full move and the mover, when known.
+    pub ctx: Option<(core::Move, core::Color)>,
+}
+
+impl Move {
+    /// A move with its context in a position where `color` is to move.
+    pub fn full(m: core::Move, color: core::Color) -> Move {
+        Move {
+            coord: m.coord(),
+            ctx: Some((m, color)),
+        }
+    }
+}
+
+/// The kind of a core move as its Python string.
+pub fn kind_name(kind: MoveKind) -> &'static str {
+    match kind {
+        MoveKind::Normal => "normal",
+        MoveKind::Promotion(_) => "promotion",
+        MoveKind::CitadelEntry => "citadel-entry",
+        MoveKind::Arrival(core::Arrival::First) => "first-arrival",
+        MoveKind::Arrival(core::Arrival::SecondToReturnSquare) => "second-arrival-return",
+        MoveKind::Arrival(core::Arrival::SecondWaiting) => "second-arrival-waiting",
+        MoveKind::Placement => "placement",
+        MoveKind::Transfer => "transfer",
+        MoveKind::KingSwap => "king-swap",
+    }
+}
+
+#[pymethods]
+impl Move {
+    /// A move from `from_square` to `to_square` (ints 0..111 or names
+    /// such as `"f3"`, `"wc"`), without context.
+    #[new]
+    fn new(from_square: &Bound<'_, PyAny>, to_square: &Bound<'_, PyAny>) -> PyResult<Move> {
+        Ok(Move {
+            coord: CoordMove {
+                from: square_arg(from_square)?,
+                to: square_arg(to_square)?,
+            },
+            ctx: None,
+        })
+    }
+
+    /// Parses a coordinate string such as `"f3f4"`, `"k2wc"` or `"a10e5"`.
+    /// Raises `InvalidMoveError` if it is not one.
+    #[classmethod]
+    fn from_str(_cls: &Bound<'_, PyType>, text: &str) -> PyResult<Move> {
+        let coord: CoordMove = text
+            .parse()
+            .map_err(|e: core::ParseMoveError| InvalidMoveError::new_err(e.to_string()))?;
+        Ok(Move { coord, ctx: None })
+    }
+
+    /// The origin square (0..111; for a king swap, the King's square).
+    #[getter(from_square)]
+    fn origin(&self) -> usize {
+        self.coord.from.index()
+    }
+
+    /// The target square (0..111; for a king swap, the partner's square).
+    #[getter(to_square)]
+    fn target(&self) -> usize {
+        self.coord.to.index()
+    }
+
+    /// The role of the moving piece, if known.
+    #[getter]
+    fn role(&self) -> Option<Role> {
+        self.ctx.map(|(m, _)| m.role.into())
+    }
+
+    /// The role of the captured piece (`None` if nothing is captured or the
+    /// context is unknown).
+    #[getter]
+    fn captured(&self) -> Option<Role> {
+        self.ctx.and_then(|(m, _)| m.capture.map(Role::from))
+    }
+
+    /// The kind of move, if known: `"normal"`, `"promotion"`,
+    /// `"citadel-entry"`, `"first-arrival"`, `"second-arrival-return"`,
+    /// `"second-arrival-waiting"`, `"placement"`, `"transfer"` or
+    /// `"king-swap"`.
+    #[getter]
+    fn kind(&self) -> Option<&'static str> {
+        self.ctx.map(|(m, _)| kind_name(m.kind))
+    }
+
+    /// The piece the mover becomes, for a promotion.
+    #[getter]
+    fn promotion(&self) -> Option<Role> {
+        self.ctx.and_then(|(m, _)| m.promotion().map(Role::from))
+    }
+
+    /// The side making the move, if known.
+    #[getter]
+    fn color(&self) -> Option<Color> {
+        self.ctx.map(|(_, c)| c.into())
+    }
+
+    /// Whether the move is known to capture.
+    #[getter]
+    fn is_capture(&self) -> bool {
+        self.ctx.is_some_and(|(m, _)| m.is_capture())
+    }
+
+    /// Whether the move carries its context from a position.
+    #[getter]
+    fn has_context(&self) -> bool {
+        self.ctx.is_some()
+    }
+
+    /// The coordinate string, e.g. `"f3f4"`.
+    fn __str__(&self) -> String {
+        self.coord.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        match self.ctx {
+            None => format!("Move.from_str('{}')", self.coord),
+            Some((m, _)) => {
+                let mut s = format!(
+                    "<Move {}: {} {}",
+                    self.coord,
+                    m.role.name(),
+                    kind_name(m.kind)
+                );
+                if let Some(c) = m.capture {
+                    s.push_str(&format!(" x {}", c.name()));
+                }
+                s.push('>');
+                s
+            }
+        }
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyObject {
+        let py = other.py();
+        match other.downcast::<Move>() {
+            Ok(o) => (o.get().coord == self.coord)
+                .into_pyobject(py)
+                .unwrap()
+                .to_owned()
+                .into_any()
+                .unbind(),
+            Err(_) => py.NotImplemented(),
+        }
+    }
+
+    fn __hash__(&self) -> u64 {
+        (self.coord.from.index() * 112 + self.coord.to.index()) as u64
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let py = slf.py();
+        let c = slf.get().coord;
+        let args = PyTuple::new(py, [c.from.index(), c.to.index()])?;
+        PyTuple::new(py, [slf.get_type().into_any(), args.into_any()])
+    }
+}
+
+/// Shortens user text quoted in an error message.
+pub fn excerpt(s: &str) -> String {
+    let mut t: String = s.chars().take(40).collect();
+    if t.len() < s.len() {
+        t.push_str("...");
+    }
+    t
+}
+
+/// A square from Python: an int 0..111 or a name (`"a1"`..`"k10"`, `"wc"`,
+/// `"bc"`).
+pub fn square_arg(obj: &Bound<'_, PyAny>) -> PyResult<Square> {
+    if let Ok(i) = obj.downcast::<PyInt>() {
+        let n: i64 = i
+            .extract()
+            .map_err(|_| PyValueError::new_err("square index out of range (expected 0..111)"))?;
+        return u32::try_from(n).ok().and_then(Square::new).ok_or_else(|| {
+            PyValueError::new_err(format!("square index {n} out of range (expected 0..111)"))
+        });
+    }
+    if let Ok(s) = obj.downcast::<PyString>() {
+        let s = s.to_cow()?;
+        return s.parse::<Square>().map_err(|_| {
+            PyValueError::new_err(format!(
+                "invalid square name {:?} (expected a1..k10, wc or bc)",
+                excerpt(&s)
+            ))
+        });
+    }
+    Err(PyTypeError::new_err(format!(
+        "a square must be an int 0..111 or a name like 'f3', 'wc', 'bc', not {}",
+        obj.get_type().name()?
+    )))
+}
+
+/// The name of a square index: `"a1"` .. `"k10"`, `"wc"` (110), `"bc"` (111).
+#[pyfunction]
+pub fn square_name(square: &Bound<'_, PyAny>) -> PyResult<String> {
+    Ok(square_arg(square)?.to_string())
+}
+
+/// The index 0..111 of a square name (`"a1"` is 0, `"k10"` 109, `"wc"` 110,
+/// `"bc"` 111). Raises `ValueError` for anything else.
+#[pyfunction]
+pub fn parse_square(name: &Bound<'_, PyAny>) -> PyResult<usize> {
+    Ok(square_arg(name)?.index())
+}
+
+/// An integer argument as `i64`: `TypeError` for a non-int, `ValueError`
+/// (not `OverflowError`) for an int beyond 64 bits.
+pub fn int_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<i64> {
+    if obj.downcast::<PyInt>().is_err() {
+        return Err(PyTypeError::new_err(format!(
+            "{name} must be an int, not {}",
+            obj.get_type().name()?
+        )));
+    }
+    obj.extract::<i64>().map_err(|_| {
+        PyValueError::new_err(format!("{name} out of range (does not fit in 64 bits)"))
+    })
+}
+
+/// An optional integer argument (see [`int_arg`]).
+pub fn opt_int_arg(obj: Option<&Bound<'_, PyAny>>, name: &str) -> PyResult<Option<i64>> {
+    match obj {
+        None => Ok(None),
+        Some(o) if o.is_none() => Ok(None),
+        Some(o) => int_arg(o, name).map(Some),
+    }
+}

@@ -1,0 +1,42 @@
+"""Checked by mypy --strict (make py-typecheck): the stubs describe the API
+as it is used here. Also runs as a plain script."""
+
+from __future__ import annotations
+
+from typing import List, Optional
+
+import numpy as np
+import numpy.typing as npt
+
+import tamerlane
+import tamerlane.svg
+
+
+def typed_tour() -> int:
+    board: tamerlane.Board = tamerlane.Board()
+    moves: List[tamerlane.Move] = list(board.legal_moves)
+    n: int = len(board.legal_moves) + board.perft(1)
+    board.push(moves[0])
+    san: str = board.san("f8f7")
+    m: tamerlane.Move = board.push_san(san)
+    role: Optional[tamerlane.Role] = m.role
+    kind: Optional[str] = m.kind
+    sq: int = m.from_square
+    piece: Optional[tamerlane.Piece] = board.piece_at(tamerlane.Square.F2)
+    outcome: Optional[tamerlane.Outcome] = board.outcome()
+    planes: npt.NDArray[np.float32] = board.to_planes()
+    mask: npt.NDArray[np.bool_] = board.legal_action_mask()
+    index: int = tamerlane.move_to_index(m)
+    back: tamerlane.Move = tamerlane.index_to_move(board.root(), tamerlane.move_to_index(moves[0]))
+    engine = tamerlane.Engine(hash_mb=1, threads=1)
+    result: tamerlane.SearchResult = engine.search(board, depth=1, info=lambda i: print(i.depth))
+    best: Optional[tamerlane.Move] = result.move
+    svg: str = tamerlane.svg.board(board, lastmove=best, arrows=[("f3", "f4")], flipped=True, size=200)
+    turn: tamerlane.Color = board.turn
+    stages: tuple[int, int] = board.pawn_of_pawns_stages
+    del role, kind, sq, piece, outcome, planes, mask, index, back, svg, turn, stages
+    return n
+
+
+if __name__ == "__main__":
+    print(typed_tour())
