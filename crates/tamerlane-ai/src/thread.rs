@@ -37,10 +37,15 @@ impl Engine {
     }
 
     /// An engine with a given configuration.
+    ///
+    /// A table the machine cannot give is made smaller (see
+    /// [`TranspositionTable::new`]); [`hash_mib`](Self::hash_mib) tells the
+    /// size obtained.
     pub fn with_config(config: SearchConfig, hash_mib: usize) -> Engine {
+        let tt = TranspositionTable::new(hash_mib);
         Engine {
-            tt: Arc::new(TranspositionTable::new(hash_mib)),
-            hash_mib: hash_mib.max(1),
+            hash_mib: tt.size_mib().max(1),
+            tt: Arc::new(tt),
             threads: 1,
             config,
             stop: Arc::new(AtomicBool::new(false)),
@@ -52,10 +57,14 @@ impl Engine {
         self.config
     }
 
-    /// Resizes (and clears) the transposition table.
+    /// Resizes (and clears) the transposition table (smaller than asked
+    /// if the memory cannot be had, see [`TranspositionTable::new`]).
     pub fn set_hash(&mut self, mib: usize) {
-        self.hash_mib = mib.max(1);
-        self.tt = Arc::new(TranspositionTable::new(self.hash_mib));
+        // Free the old table first, so that its memory can be reused.
+        self.tt = Arc::new(TranspositionTable::new(1));
+        let tt = TranspositionTable::new(mib);
+        self.hash_mib = tt.size_mib().max(1);
+        self.tt = Arc::new(tt);
     }
 
     /// The table size in MiB.
@@ -123,8 +132,10 @@ impl Engine {
         };
         let config = self.config;
         let mut result = std::thread::scope(|scope| {
+            // A helper thread the system refuses to start is simply not
+            // used: the search goes on with the threads it has.
             let helpers: Vec<_> = (1..self.threads)
-                .map(|id| {
+                .filter_map(|id| {
                     let shared = &shared;
                     std::thread::Builder::new()
                         .stack_size(16 << 20)
@@ -133,7 +144,7 @@ impl Engine {
                             w.iterate(pos, &mut |_| {});
                             w.nodes()
                         })
-                        .expect("spawning a search thread")
+                        .ok()
                 })
                 .collect();
             let mut main = Worker::new(0, &shared, config, history);

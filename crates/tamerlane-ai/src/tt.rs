@@ -93,17 +93,30 @@ fn decode(d: u64) -> Option<(TtEntry, u8)> {
 }
 
 impl TranspositionTable {
-    /// A table of about `mib` mebibytes (at least one cluster).
+    /// A table of about `mib` mebibytes (at least one cluster). When the
+    /// memory cannot be had, the size is halved until it can (down to one
+    /// cluster), so asking for too much never aborts the process;
+    /// [`size_mib`](Self::size_mib) tells the size obtained.
     pub fn new(mib: usize) -> TranspositionTable {
-        let bytes = mib.max(1) * 1024 * 1024;
-        let clusters = (bytes / 32).max(1);
-        let mut slots = Vec::with_capacity(clusters * 2);
-        slots.resize_with(clusters * 2, Slot::default);
-        TranspositionTable {
-            slots,
-            clusters: clusters as u64,
-            generation: AtomicU64::new(0),
+        let bytes = mib.clamp(1, usize::MAX >> 21) << 20;
+        let mut clusters = (bytes / 32).max(1);
+        loop {
+            let mut slots = Vec::new();
+            if slots.try_reserve_exact(clusters * 2).is_ok() || clusters == 1 {
+                slots.resize_with(clusters * 2, Slot::default);
+                return TranspositionTable {
+                    slots,
+                    clusters: clusters as u64,
+                    generation: AtomicU64::new(0),
+                };
+            }
+            clusters /= 2;
         }
+    }
+
+    /// The table's size in MiB (rounded down; 0 for a table under 1 MiB).
+    pub fn size_mib(&self) -> usize {
+        (self.clusters as usize * 32) >> 20
     }
 
     /// Empties the table.
