@@ -3,7 +3,7 @@
 //! brute-force checks of `tamerlane_ai::verify` establish. Usage:
 //! `cargo run --release -p tamerlane-ai --example gen_tactics -- CATEGORY COUNT SEED`
 use tamerlane_ai::arena::Rng;
-use tamerlane_ai::verify::{allows_win_in_one, material_gain, winning_moves};
+use tamerlane_ai::verify::{allows_win_in_one, material_gain, winning_moves, FORK_GAIN};
 use tamerlane_core::{Color, Move, MoveKind, Piece, Position, Role, Setup, Square};
 
 const OFFICERS: [Role; 9] = [
@@ -230,7 +230,7 @@ fn main() {
                 let gains: Vec<(Move, i32)> =
                     moves.iter().map(|m| (*m, material_gain(&pos, m))).collect();
                 let best = gains.iter().map(|g| g.1).max().unwrap_or(0);
-                if best < 250 {
+                if best < FORK_GAIN {
                     continue;
                 }
                 let top: Vec<Move> = gains.iter().filter(|g| g.1 == best).map(|g| g.0).collect();

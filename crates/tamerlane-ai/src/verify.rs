@@ -64,6 +64,11 @@ fn material(pos: &Position, c: Color) -> i32 {
         .sum()
 }
 
+/// The least material gain (eval piece values, see [`material_gain`]) that
+/// makes a move a winning fork in the tactics suite: a piece worth one
+/// and a half pawns or more.
+pub const FORK_GAIN: i32 = 150;
+
 /// The side to move's material gain (eval piece values) after `m`, the
 /// opponent's best reply and then its own best move, by exhaustive 3-ply
 /// search: how much a fork wins. A reply that ends the game counts as

@@ -3,7 +3,9 @@
 //! within a fixed node budget.
 
 use tamerlane_ai::eval::{evaluate, EvalKind};
-use tamerlane_ai::verify::{allows_win_in_one, forces_win, material_gain, winning_moves};
+use tamerlane_ai::verify::{
+    allows_win_in_one, forces_win, material_gain, winning_moves, FORK_GAIN,
+};
 use tamerlane_ai::{Engine, Limits};
 use tamerlane_core::{Move, MoveKind, Position};
 
@@ -67,7 +69,7 @@ fn correct(c: &Case, m: &Move) -> bool {
             m.kind == MoveKind::CitadelEntry && after.is_citadel_draw()
         }
         "swap" => m.kind == MoveKind::KingSwap && !allows_win_in_one(pos, m),
-        "fork" => m.kind == MoveKind::Placement && material_gain(pos, m) >= 250,
+        "fork" => m.kind == MoveKind::Placement && material_gain(pos, m) >= FORK_GAIN,
         other => panic!("line {}: unknown category {other}", c.line),
     }
 }
@@ -135,7 +137,7 @@ fn answers_are_verified_by_brute_force() {
                     .max()
                     .unwrap_or(i32::MIN);
                 assert!(
-                    best_other < 250,
+                    best_other < FORK_GAIN,
                     "line {}: a non-placement wins {best_other}",
                     c.line
                 );
