@@ -2,7 +2,9 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use pyo3::exceptions::{PyIndexError, PyKeyboardInterrupt, PyTypeError, PyValueError};
+use pyo3::exceptions::{
+    PyIndexError, PyKeyboardInterrupt, PyRuntimeError, PyTypeError, PyValueError,
+};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 use tamerlane_core as core;
@@ -23,9 +25,10 @@ const REPETITIONS: usize = 3;
 
 /// A Tamerlane position with the moves that led to it (python-chess style).
 ///
-/// Every method runs entirely while holding the GIL, except `perft`, which
-/// copies the position first: a `Board` shared between threads is safe
-/// (each call is atomic), never half-updated.
+/// Every method borrows the board only briefly while holding the GIL;
+/// `perft`, `to_planes` and `legal_action_mask` copy what they need and let
+/// the board go before releasing the GIL or calling numpy: a `Board` shared
+/// between threads is safe (each call is atomic), never half-updated.
 #[pyclass(module = "tamerlane")]
 #[derive(Clone)]
 pub struct Board {
@@ -109,6 +112,25 @@ pub fn coord_arg(mv: &Bound<'_, PyAny>) -> PyResult<CoordMove> {
         "expected a tamerlane.Move or a coordinate string like 'f3f4', not {}",
         mv.get_type().name()?
     )))
+}
+
+/// Borrows a board for reading; a `RuntimeError` (never a panic) if it is
+/// being modified at this moment (e.g. by `__setstate__` calling back into
+/// Python).
+pub fn read_board<'py>(board: &Bound<'py, Board>) -> PyResult<PyRef<'py, Board>> {
+    board.try_borrow().map_err(|_| {
+        PyRuntimeError::new_err(
+            "the Board is being modified by another call (Already mutably borrowed)",
+        )
+    })
+}
+
+/// Borrows a board for writing; a `RuntimeError` (never a panic) if it is
+/// in use by another call.
+pub fn write_board<'py>(board: &Bound<'py, Board>) -> PyResult<PyRefMut<'py, Board>> {
+    board.try_borrow_mut().map_err(|_| {
+        PyRuntimeError::new_err("the Board is in use by another call (Already borrowed)")
+    })
 }
 
 fn color_arg(c: Color) -> core::Color {
@@ -355,10 +377,16 @@ impl Board {
     }
 
     /// All pieces as a dict from square (int) to `Piece`.
-    fn piece_map<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let d = PyDict::new(py);
-        for (sq, p) in self.pos.board().pieces() {
-            d.set_item(sq.index(), Piece::from(p))?;
+    fn piece_map<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyDict>> {
+        let pieces: Vec<(usize, Piece)> = read_board(slf)?
+            .pos
+            .board()
+            .pieces()
+            .map(|(sq, p)| (sq.index(), Piece::from(p)))
+            .collect();
+        let d = PyDict::new(slf.py());
+        for (sq, p) in pieces {
+            d.set_item(sq, p)?;
         }
         Ok(d)
     }
@@ -395,7 +423,8 @@ impl Board {
     /// The number of legal move sequences of `depth` plies (0..=30),
     /// computed in Rust with the GIL released. Ctrl-C (KeyboardInterrupt)
     /// stops it within a few milliseconds.
-    fn perft(&self, py: Python<'_>, depth: &Bound<'_, PyAny>) -> PyResult<u64> {
+    fn perft(slf: &Bound<'_, Self>, depth: &Bound<'_, PyAny>) -> PyResult<u64> {
+        let py = slf.py();
         let depth = int_arg(depth, "perft depth")?;
         let depth = u32::try_from(depth)
             .ok()
@@ -405,12 +434,15 @@ impl Board {
                     "perft depth {depth} out of range (expected 0..={MAX_PERFT_DEPTH})"
                 ))
             })?;
-        let pos = self.pos.clone();
+        // Copy the position and drop the borrow before releasing the GIL, so
+        // other threads can use the board meanwhile.
+        let pos = read_board(slf)?.pos.clone();
         if depth <= 3 {
             return Ok(py.allow_threads(|| core::perft(&pos, depth)));
         }
         let stop = AtomicBool::new(false);
-        let (n, signal) = run_interruptible(py, &[&stop], 16 << 20, || {
+        let on_signal = || stop.store(true, Ordering::SeqCst);
+        let (n, signal) = run_interruptible(py, &on_signal, 16 << 20, || {
             perft_stoppable(&pos, depth, &stop)
         })?;
         if let Some(e) = signal {
@@ -421,14 +453,21 @@ impl Board {
 
     /// The position as planes: a numpy `float32` array of shape
     /// `(PLANES, 10, 13)`, from the side to move's view (see docs/PYTHON.md).
-    fn to_planes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        research::planes(py, self)
+    fn to_planes<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        // Copy what is needed and let the board go before calling numpy
+        // (which may let other threads run).
+        let (pos, reps) = {
+            let b = read_board(slf)?;
+            (b.pos.clone(), b.repetitions())
+        };
+        research::planes(slf.py(), &pos, reps)
     }
 
     /// A numpy `bool` array of length `ACTION_SPACE_SIZE`, true at the
     /// index of every legal move (see `move_to_index`).
-    fn legal_action_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        research::mask(py, &self.pos)
+    fn legal_action_mask<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        let pos = read_board(slf)?.pos.clone();
+        research::mask(slf.py(), &pos)
     }
 
     /// Same position: placement (citadels included), side to move, swap
@@ -466,9 +505,12 @@ impl Board {
     /// Pickling: the start TFEN and the moves played.
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
         let py = slf.py();
-        let b = slf.borrow();
-        let args = PyTuple::new(py, [b.start().to_tfen()])?;
-        let moves: Vec<String> = b.stack.iter().map(|(_, m)| m.to_string()).collect();
+        let (start, moves) = {
+            let b = read_board(slf)?;
+            let moves: Vec<String> = b.stack.iter().map(|(_, m)| m.to_string()).collect();
+            (b.start().to_tfen(), moves)
+        };
+        let args = PyTuple::new(py, [start])?;
         PyTuple::new(
             py,
             [
@@ -481,16 +523,20 @@ impl Board {
 
     /// Replays a list of coordinate moves from the start position (used by
     /// unpickling).
-    fn __setstate__(&mut self, state: Vec<String>) -> PyResult<()> {
+    fn __setstate__(slf: &Bound<'_, Self>, state: &Bound<'_, PyAny>) -> PyResult<()> {
+        // Collect the (user-supplied) sequence before borrowing the board:
+        // iterating it may run Python code that uses this board.
+        let state: Vec<String> = state.extract()?;
+        let start = read_board(slf)?.start().clone();
         let mut b = Board {
-            pos: self.start().clone(),
+            pos: start,
             stack: Vec::new(),
         };
         for s in &state {
             let m = b.pos.parse_move(s).map_err(move_err)?;
             b.play(m);
         }
-        *self = b;
+        *write_board(slf)? = b;
         Ok(())
     }
 
@@ -499,8 +545,12 @@ impl Board {
         let py = slf.py();
         let svg = py.import("tamerlane.svg")?;
         let kwargs = PyDict::new(py);
-        if let Some((before, m)) = slf.borrow().stack.last() {
-            kwargs.set_item("lastmove", Move::full(*m, before.turn()))?;
+        let last = read_board(slf)?
+            .stack
+            .last()
+            .map(|(before, m)| Move::full(*m, before.turn()));
+        if let Some(m) = last {
+            kwargs.set_item("lastmove", m)?;
         }
         svg.getattr("board")?
             .call((slf,), Some(&kwargs))?

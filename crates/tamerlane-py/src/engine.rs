@@ -1,15 +1,19 @@
 //! `Engine`: the search engine, with the GIL released while it thinks.
 
+use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
 use std::time::Duration;
 
-use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
+use pyo3::exceptions::{
+    PyKeyboardInterrupt, PyOverflowError, PyRuntimeError, PyTypeError, PyValueError,
+};
 use pyo3::prelude::*;
+use pyo3::types::PyBool;
 use tamerlane_ai as ai;
 use tamerlane_core as core;
 
-use crate::board::Board;
+use crate::board::{read_board, Board};
 use crate::interrupt::run_interruptible;
 use crate::types::{opt_int_arg, Move};
 
@@ -21,18 +25,32 @@ const MAX_THREADS: i64 = 256;
 const MAX_DEPTH: i64 = ai::search::MAX_PLY as i64 - 8;
 /// Stack of the search thread (the search recurses deeply).
 const SEARCH_STACK: usize = 64 << 20;
+/// How long a wait for a busy engine sleeps between polls.
+const LOCK_POLL: Duration = Duration::from_millis(2);
+
+thread_local! {
+    /// The address of the engine whose search (and so whose `info`
+    /// callback) runs on this thread, or 0.
+    static SEARCHING: Cell<usize> = const { Cell::new(0) };
+}
 
 /// The search engine (PVS alpha-beta, Lazy SMP with `threads` threads, a
 /// transposition table of `hash_mb` MiB).
 ///
 /// Searches from several Python threads on one `Engine` are serialised
-/// (each waits for the previous to finish, GIL released); separate engines
-/// search in parallel.
+/// (each waits for the previous to finish, GIL released, Ctrl-C honoured);
+/// separate engines search in parallel. Calling `search` or `new_game` from
+/// the engine's own `info` callback raises `RuntimeError` (it would wait
+/// for itself).
 #[pyclass(module = "tamerlane", frozen)]
 pub struct Engine {
     engine: Mutex<ai::Engine>,
     stop: Arc<AtomicBool>,
     last: Mutex<Option<Py<SearchResult>>>,
+    /// Fixed at construction, so readable without the engine lock.
+    hash_mb: usize,
+    /// Fixed at construction, so readable without the engine lock.
+    threads: usize,
 }
 
 fn check_range(name: &str, v: i64, lo: i64, hi: i64) -> PyResult<i64> {
@@ -71,9 +89,77 @@ fn nps(nodes: u64, time: Duration) -> u64 {
 }
 
 impl Engine {
-    fn lock(&self) -> std::sync::MutexGuard<'_, ai::Engine> {
-        self.engine.lock().unwrap_or_else(|e| e.into_inner())
+    fn id(&self) -> usize {
+        self as *const Engine as usize
     }
+
+    /// `RuntimeError` if called from this engine's own `info` callback.
+    fn check_not_reentrant(&self, what: &str) -> PyResult<()> {
+        if SEARCHING.with(Cell::get) == self.id() {
+            return Err(PyRuntimeError::new_err(format!(
+                "engine is busy: Engine.{what}() cannot be called from this engine's \
+                 own info callback (use another Engine, or return and call it afterwards)"
+            )));
+        }
+        Ok(())
+    }
+
+    /// The engine lock, or `None` if it is held by someone else right now.
+    fn try_lock(&self) -> Option<MutexGuard<'_, ai::Engine>> {
+        match self.engine.try_lock() {
+            Ok(g) => Some(g),
+            Err(TryLockError::Poisoned(e)) => Some(e.into_inner()),
+            Err(TryLockError::WouldBlock) => None,
+        }
+    }
+
+    /// Waits for the engine lock (a search on another thread may hold it)
+    /// with the GIL released between polls, checking for signals: Ctrl-C
+    /// raises `KeyboardInterrupt` promptly.
+    fn lock_interruptible(&self, py: Python<'_>) -> PyResult<MutexGuard<'_, ai::Engine>> {
+        loop {
+            if let Some(g) = self.try_lock() {
+                return Ok(g);
+            }
+            py.check_signals()?;
+            py.allow_threads(|| std::thread::sleep(LOCK_POLL));
+        }
+    }
+}
+
+/// The `movetime` argument in seconds: `ValueError` when out of range
+/// (including ints too big for a float), `TypeError` for a non-number or a
+/// `bool`.
+fn movetime_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<f64>> {
+    let Some(o) = obj.filter(|o| !o.is_none()) else {
+        return Ok(None);
+    };
+    let range_err = |t: &str| {
+        PyValueError::new_err(format!(
+            "movetime {t} out of range (expected seconds, 0 to 1e7)"
+        ))
+    };
+    if o.downcast::<PyBool>().is_ok() {
+        return Err(PyTypeError::new_err(
+            "movetime must be a number of seconds, not bool",
+        ));
+    }
+    let t = match o.extract::<f64>() {
+        Ok(t) => t,
+        Err(e) if e.is_instance_of::<PyOverflowError>(o.py()) => {
+            return Err(range_err("(a huge number)"))
+        }
+        Err(_) => {
+            return Err(PyTypeError::new_err(format!(
+                "movetime must be a number of seconds, not {}",
+                o.get_type().name()?
+            )))
+        }
+    };
+    if !(t.is_finite() && (0.0..=1e7).contains(&t)) {
+        return Err(range_err(&t.to_string()));
+    }
+    Ok(Some(t))
 }
 
 #[pymethods]
@@ -100,24 +186,33 @@ impl Engine {
             engine: Mutex::new(e),
             stop,
             last: Mutex::new(None),
+            hash_mb: hash,
+            threads,
         })
     }
 
     /// The table size in MiB.
     #[getter]
-    fn hash_mb(&self, py: Python<'_>) -> usize {
-        py.allow_threads(|| self.lock().hash_mib())
+    fn hash_mb(&self) -> usize {
+        self.hash_mb
     }
 
     /// The number of search threads.
     #[getter]
-    fn threads(&self, py: Python<'_>) -> usize {
-        py.allow_threads(|| self.lock().threads())
+    fn threads(&self) -> usize {
+        self.threads
     }
 
-    /// Forgets everything learnt (clears the transposition table).
-    fn new_game(&self, py: Python<'_>) {
-        py.allow_threads(|| self.lock().new_game())
+    /// Forgets everything learnt (clears the transposition table). If a
+    /// search on another thread is running, waits for it to finish (GIL
+    /// released, Ctrl-C honoured); from this engine's own `info` callback
+    /// raises `RuntimeError`.
+    fn new_game(&self, py: Python<'_>) -> PyResult<()> {
+        self.check_not_reentrant("new_game")?;
+        let mut guard = self.lock_interruptible(py)?;
+        let engine: &mut ai::Engine = &mut guard;
+        py.allow_threads(|| engine.new_game());
+        Ok(())
     }
 
     /// Asks the running search (if any) to stop soon; it then returns its
@@ -147,16 +242,22 @@ impl Engine {
     /// within a few milliseconds and `KeyboardInterrupt` is raised; the
     /// interrupted search's result (best move so far) is attached to it as
     /// `.result` and kept in `engine.last_result`.
+    ///
+    /// If another thread is searching with this engine, waits for it (GIL
+    /// released, Ctrl-C honoured). Called from this engine's own `info`
+    /// callback, raises `RuntimeError` ("engine is busy").
     #[pyo3(signature = (board, depth = None, movetime = None, nodes = None, info = None))]
     fn search(
         &self,
         py: Python<'_>,
         board: &Bound<'_, Board>,
         depth: Option<&Bound<'_, PyAny>>,
-        movetime: Option<f64>,
+        movetime: Option<&Bound<'_, PyAny>>,
         nodes: Option<&Bound<'_, PyAny>>,
         info: Option<PyObject>,
     ) -> PyResult<Py<SearchResult>> {
+        self.check_not_reentrant("search")?;
+        let movetime = movetime_arg(movetime)?;
         let depth = opt_int_arg(depth, "depth")?;
         let nodes = opt_int_arg(nodes, "nodes")?;
         let mut limits = ai::Limits::default();
@@ -164,11 +265,6 @@ impl Engine {
             limits.depth = Some(check_range("depth", d, 1, MAX_DEPTH)? as u32);
         }
         if let Some(t) = movetime {
-            if !(t.is_finite() && (0.0..=1e7).contains(&t)) {
-                return Err(PyValueError::new_err(format!(
-                    "movetime {t} out of range (expected seconds, 0 to 1e7)"
-                )));
-            }
             limits.movetime = Some(Duration::from_secs_f64(t).max(Duration::from_millis(1)));
         }
         if let Some(n) = nodes {
@@ -178,16 +274,36 @@ impl Engine {
             limits.infinite = true;
         }
         let (pos, history) = {
-            let b = board.borrow();
+            let b = read_board(board)?;
             (b.pos.clone(), b.history())
         };
         let turn = pos.turn();
         let interrupted = AtomicBool::new(false);
+        // Whether this call holds the engine (so may stop its search).
+        let mine = AtomicBool::new(false);
         let stop: &AtomicBool = &self.stop;
-        // On Ctrl-C the watcher sets `interrupted`, then the engine's flag.
-        let flags = [&interrupted, stop];
-        let (outcome, signal) = run_interruptible(py, &flags, SEARCH_STACK, || {
-            let mut engine = self.lock();
+        // On Ctrl-C the watcher sets `interrupted`, then the engine's flag
+        // if this call's search is the one running (not another thread's).
+        let on_signal = || {
+            interrupted.store(true, Ordering::SeqCst);
+            if mine.load(Ordering::SeqCst) {
+                stop.store(true, Ordering::SeqCst);
+            }
+        };
+        let id = self.id();
+        let (outcome, signal) = run_interruptible(py, &on_signal, SEARCH_STACK, || {
+            // Wait for a search of another thread to finish, unless Ctrl-C.
+            let mut engine = loop {
+                if let Some(g) = self.try_lock() {
+                    break g;
+                }
+                if interrupted.load(Ordering::SeqCst) {
+                    return None;
+                }
+                std::thread::sleep(LOCK_POLL);
+            };
+            mine.store(true, Ordering::SeqCst);
+            SEARCHING.with(|s| s.set(id));
             stop.store(false, Ordering::SeqCst);
             if interrupted.load(Ordering::SeqCst) {
                 stop.store(true, Ordering::SeqCst);
@@ -216,9 +332,15 @@ impl Engine {
                     stop.store(true, Ordering::SeqCst);
                 }
             });
-            (result, callback_error)
+            SEARCHING.with(|s| s.set(0));
+            Some((result, callback_error))
         })?;
-        let (result, callback_error) = outcome;
+        let Some((result, callback_error)) = outcome else {
+            // Interrupted while waiting for another thread's search.
+            return Err(signal.unwrap_or_else(|| {
+                PyKeyboardInterrupt::new_err("interrupted while waiting for the engine")
+            }));
+        };
         let (score_cp, mate) = score_parts(result.score);
         let r = Py::new(
             py,

@@ -8,7 +8,6 @@
 //! watcher then sets the stop flag and keeps waiting until the work returns,
 //! which it does promptly because it polls the flag.
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
 
@@ -20,11 +19,11 @@ const POLL: Duration = Duration::from_millis(20);
 
 /// Runs `work` on a helper thread (with `stack` bytes of stack) with the GIL
 /// released. Returns its value and the `KeyboardInterrupt` (or other signal
-/// handler error) raised meanwhile, if any. The `stop` flags are set, in
-/// order, when a signal handler raised.
+/// handler error) raised meanwhile, if any. `on_signal` is called (once)
+/// when a signal handler raised: it should ask `work` to return soon.
 pub fn run_interruptible<T, F>(
     py: Python<'_>,
-    stop: &[&AtomicBool],
+    on_signal: &(dyn Fn() + Sync),
     stack: usize,
     work: F,
 ) -> PyResult<(T, Option<PyErr>)>
@@ -54,9 +53,7 @@ where
                     Err(mpsc::RecvTimeoutError::Timeout) => {
                         if signal.is_none() {
                             if let Err(e) = Python::with_gil(|py| py.check_signals()) {
-                                for flag in stop {
-                                    flag.store(true, Ordering::SeqCst);
-                                }
+                                on_signal();
                                 signal = Some(e);
                             }
                         }

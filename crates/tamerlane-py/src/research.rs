@@ -84,9 +84,13 @@ fn numpy_array<'py>(
     arr.call_method1("reshape", (shape.to_vec(),))
 }
 
-/// The planes of a board (see `docs/PYTHON.md`).
-pub fn planes<'py>(py: Python<'py>, board: &Board) -> PyResult<Bound<'py, PyAny>> {
-    let pos = &board.pos;
+/// The planes of a position that has occurred `repetitions` times in its
+/// game (see `docs/PYTHON.md`).
+pub fn planes<'py>(
+    py: Python<'py>,
+    pos: &Position,
+    repetitions: usize,
+) -> PyResult<Bound<'py, PyAny>> {
     let us = pos.turn();
     let them = !us;
     let mut data = vec![0f32; PLANES * ROWS * COLS];
@@ -122,7 +126,7 @@ pub fn planes<'py>(py: Python<'py>, board: &Board) -> PyResult<Bound<'py, PyAny>
     fill(
         &mut data,
         54,
-        ((board.repetitions() - 1).min(2)) as f32 / 2.0,
+        (repetitions.saturating_sub(1).min(2)) as f32 / 2.0,
     );
     let bytes: Vec<u8> = data.iter().flat_map(|f| f.to_ne_bytes()).collect();
     numpy_array(py, &bytes, "float32", &[PLANES, ROWS, COLS])
@@ -146,8 +150,15 @@ pub fn mask<'py>(py: Python<'py>, pos: &Position) -> PyResult<Bound<'py, PyAny>>
 /// it came from a position; otherwise pass `turn`.
 #[pyfunction]
 #[pyo3(signature = (r#move, turn = None))]
-pub fn move_to_index(r#move: &Bound<'_, Move>, turn: Option<Color>) -> PyResult<usize> {
-    let m = r#move.get();
+pub fn move_to_index(r#move: &Bound<'_, PyAny>, turn: Option<Color>) -> PyResult<usize> {
+    let m = r#move.downcast::<Move>().map_err(|_| {
+        let ty = r#move
+            .get_type()
+            .name()
+            .map_or("?".to_owned(), |n| n.to_string());
+        pyo3::exceptions::PyTypeError::new_err(format!("move must be a tamerlane.Move, not {ty}"))
+    })?;
+    let m = m.get();
     let color = match (turn, m.ctx) {
         (Some(t), _) => core::Color::from(t),
         (None, Some((_, c))) => c,
@@ -167,7 +178,7 @@ pub fn move_to_index(r#move: &Bound<'_, Move>, turn: Option<Color>) -> PyResult<
 #[pyfunction]
 pub fn index_to_move(board: &Bound<'_, Board>, index: &Bound<'_, PyAny>) -> PyResult<Move> {
     let index = int_arg(index, "action index")?;
-    let b = board.borrow();
+    let b = crate::board::read_board(board)?;
     let i = usize::try_from(index)
         .ok()
         .filter(|i| *i < ACTION_SPACE_SIZE)

@@ -3,7 +3,7 @@
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyInt, PyString, PyTuple, PyType};
+use pyo3::types::{PyBool, PyInt, PyString, PyTuple, PyType};
 use tamerlane_core as core;
 use tamerlane_core::{CoordMove, MoveKind, Square};
 
@@ -50,6 +50,12 @@ impl Color {
     /// `"white"` or `"black"`.
     fn __str__(&self) -> &'static str {
         core::Color::from(*self).name()
+    }
+
+    /// As in python-chess: `WHITE` is true, `BLACK` false, so
+    /// `if board.turn:` means "White to move".
+    fn __bool__(&self) -> bool {
+        *self == Color::White
     }
 
     /// The TFEN letter, `"w"` or `"b"`.
@@ -464,6 +470,27 @@ impl Move {
     }
 }
 
+/// The kind of a move as a small int (for pickling), and back.
+const KINDS: [MoveKind; 8] = [
+    MoveKind::Normal,
+    MoveKind::CitadelEntry,
+    MoveKind::Arrival(core::Arrival::First),
+    MoveKind::Arrival(core::Arrival::SecondToReturnSquare),
+    MoveKind::Arrival(core::Arrival::SecondWaiting),
+    MoveKind::Placement,
+    MoveKind::Transfer,
+    MoveKind::KingSwap,
+];
+/// The pickled code of a promotion (followed by the promoted role).
+const PROMOTION_CODE: usize = 8;
+
+fn role_at(i: i64) -> PyResult<core::Role> {
+    usize::try_from(i)
+        .ok()
+        .and_then(|i| core::Role::ALL.get(i).copied())
+        .ok_or_else(|| PyValueError::new_err(format!("bad role index {i} in a Move state")))
+}
+
 /// The kind of a core move as its Python string.
 pub fn kind_name(kind: MoveKind) -> &'static str {
     match kind {
@@ -492,6 +519,63 @@ impl Move {
             },
             ctx: None,
         })
+    }
+
+    /// Rebuilds a move with its context from `__reduce__`'s state (private:
+    /// used by pickle). Refuses malformed states with `ValueError`.
+    #[staticmethod]
+    #[pyo3(signature = (from_square, to_square, context = None))]
+    fn _restore(
+        from_square: &Bound<'_, PyAny>,
+        to_square: &Bound<'_, PyAny>,
+        context: Option<(i64, i64, i64, i64, i64)>,
+    ) -> PyResult<Move> {
+        let coord = CoordMove {
+            from: square_arg(from_square)?,
+            to: square_arg(to_square)?,
+        };
+        let Some((role, capture, kind, promo, color)) = context else {
+            return Ok(Move { coord, ctx: None });
+        };
+        let kind = match usize::try_from(kind) {
+            Ok(k) if k < KINDS.len() => KINDS[k],
+            Ok(PROMOTION_CODE) => MoveKind::Promotion(role_at(promo)?),
+            _ => {
+                return Err(PyValueError::new_err(format!(
+                    "bad move kind {kind} in a Move state"
+                )))
+            }
+        };
+        let color = match color {
+            0 => core::Color::White,
+            1 => core::Color::Black,
+            _ => return Err(PyValueError::new_err("bad colour in a Move state")),
+        };
+        let m = core::Move {
+            from: coord.from,
+            to: coord.to,
+            role: role_at(role)?,
+            capture: if capture < 0 {
+                None
+            } else {
+                Some(role_at(capture)?)
+            },
+            kind,
+        };
+        Ok(Move {
+            coord,
+            ctx: Some((m, color)),
+        })
+    }
+
+    /// Moves are immutable: a copy is the move itself (context included).
+    fn __copy__(slf: &Bound<'_, Self>) -> Py<Move> {
+        slf.clone().unbind()
+    }
+
+    /// Moves are immutable: a deep copy is the move itself.
+    fn __deepcopy__(slf: &Bound<'_, Self>, _memo: &Bound<'_, PyAny>) -> Py<Move> {
+        slf.clone().unbind()
     }
 
     /// Parses a coordinate string such as `"f3f4"`, `"k2wc"` or `"a10e5"`.
@@ -603,11 +687,27 @@ impl Move {
         (self.coord.from.index() * 112 + self.coord.to.index()) as u64
     }
 
+    /// Pickling keeps the context (role, capture, kind, colour).
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
         let py = slf.py();
-        let c = slf.get().coord;
-        let args = PyTuple::new(py, [c.from.index(), c.to.index()])?;
-        PyTuple::new(py, [slf.get_type().into_any(), args.into_any()])
+        let mv = slf.get();
+        let c = mv.coord;
+        let context = mv.ctx.map(|(m, color)| {
+            let (kind, promo) = match m.kind {
+                MoveKind::Promotion(r) => (PROMOTION_CODE as i64, r.index() as i64),
+                k => (KINDS.iter().position(|x| *x == k).unwrap_or(0) as i64, -1),
+            };
+            (
+                m.role.index() as i64,
+                m.capture.map_or(-1, |r| r.index() as i64),
+                kind,
+                promo,
+                color.index() as i64,
+            )
+        });
+        let args = (c.from.index(), c.to.index(), context).into_pyobject(py)?;
+        let restore = slf.get_type().getattr("_restore")?;
+        PyTuple::new(py, [restore, args.into_any()])
     }
 }
 
@@ -623,7 +723,7 @@ pub fn excerpt(s: &str) -> String {
 /// A square from Python: an int 0..111 or a name (`"a1"`..`"k10"`, `"wc"`,
 /// `"bc"`).
 pub fn square_arg(obj: &Bound<'_, PyAny>) -> PyResult<Square> {
-    if let Ok(i) = obj.downcast::<PyInt>() {
+    if let Some(i) = index_arg(obj, "square")? {
         let n: i64 = i
             .extract()
             .map_err(|_| PyValueError::new_err("square index out of range (expected 0..111)"))?;
@@ -659,16 +759,44 @@ pub fn parse_square(name: &Bound<'_, PyAny>) -> PyResult<usize> {
     Ok(square_arg(name)?.index())
 }
 
-/// An integer argument as `i64`: `TypeError` for a non-int, `ValueError`
-/// (not `OverflowError`) for an int beyond 64 bits.
-pub fn int_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<i64> {
-    if obj.downcast::<PyInt>().is_err() {
+/// An integer-like argument as a Python `int`: `Some` for an `int` or any
+/// object with `__index__` (numpy integers), `None` for anything else;
+/// `TypeError` for a `bool` (almost always a mistake, e.g. `perft(True)`).
+pub fn index_arg<'py>(obj: &Bound<'py, PyAny>, name: &str) -> PyResult<Option<Bound<'py, PyInt>>> {
+    // `numpy.bool_` (named `bool` or `bool_`) is rejected like `bool`.
+    let ty = obj.get_type().name()?;
+    if obj.downcast::<PyBool>().is_ok() || matches!(&*ty.to_cow()?, "bool" | "bool_") {
         return Err(PyTypeError::new_err(format!(
             "{name} must be an int, not {}",
             obj.get_type().name()?
         )));
     }
-    obj.extract::<i64>().map_err(|_| {
+    if let Ok(i) = obj.downcast::<PyInt>() {
+        return Ok(Some(i.clone()));
+    }
+    if obj.get_type().hasattr("__index__")? {
+        let i = obj.call_method0("__index__")?;
+        return match i.downcast_into::<PyInt>() {
+            Ok(i) => Ok(Some(i)),
+            Err(_) => Err(PyTypeError::new_err(format!(
+                "{name}: __index__ returned a non-int"
+            ))),
+        };
+    }
+    Ok(None)
+}
+
+/// An integer argument as `i64`: accepts an `int` or anything with
+/// `__index__` (numpy integers); `TypeError` for a `bool` or a non-integer,
+/// `ValueError` (not `OverflowError`) for an int beyond 64 bits.
+pub fn int_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<i64> {
+    let Some(i) = index_arg(obj, name)? else {
+        return Err(PyTypeError::new_err(format!(
+            "{name} must be an int, not {}",
+            obj.get_type().name()?
+        )));
+    };
+    i.extract::<i64>().map_err(|_| {
         PyValueError::new_err(format!("{name} out of range (does not fit in 64 bits)"))
     })
 }

@@ -260,6 +260,36 @@ def test_svg() -> None:
         tamerlane.svg.board("not a board")  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         tamerlane.svg.board(b, size=-3)
+    with pytest.raises(ValueError, match="size"):
+        tamerlane.svg.board(b, size=10**400)
+    with pytest.raises(TypeError, match="arrows"):
+        tamerlane.svg.board(b, arrows=None)  # type: ignore[arg-type]
+
+
+def test_svg_last_move_highlight() -> None:
+    import re
+
+    import tamerlane.svg
+
+    def highlighted(svg: str) -> set:  # type: ignore[type-arg]
+        fill = tamerlane.svg._LASTMOVE
+        rects = re.findall(r'<rect class="square[^"]*" x="([0-9.]+)" y="([0-9.]+)"[^>]*fill="([^"]+)"', svg)
+        return {(x, y) for x, y, f in rects if f == fill}
+
+    b = Board()
+    assert highlighted(tamerlane.svg.board(b)) == set()
+    b.push_str("f3f4")
+    plain = tamerlane.svg.board(b)
+    marked = tamerlane.svg.board(b, lastmove=b.peek())
+    assert len(highlighted(marked)) == 2 and highlighted(plain) == set()
+    # _repr_svg_ marks the last move on its own; the two squares are f3, f4.
+    assert highlighted(b._repr_svg_()) == highlighted(marked)
+    x3, y3 = tamerlane.svg._xy(tamerlane.parse_square("f3"), False)
+    x4, y4 = tamerlane.svg._xy(tamerlane.parse_square("f4"), False)
+    assert highlighted(marked) == {(str(x3), str(y3)), (str(x4), str(y4))}
+    # A move into a citadel highlights the citadel square too.
+    xc, yc = tamerlane.svg._xy(tamerlane.WC, False)
+    assert (str(xc), str(yc)) in highlighted(tamerlane.svg.board(b, lastmove=Move("k2", "wc")))
 
 
 def test_doctests_and_docstrings() -> None:
@@ -285,3 +315,59 @@ def test_doctests_and_docstrings() -> None:
                 if not (getattr(value, "__doc__", None) or "").strip():
                     missing.append(f"{name}.{attr}")
     assert not missing, missing
+
+
+def test_move_pickle_and_copy_keep_the_context() -> None:
+    import copy
+    import pickle
+
+    b = Board()
+    moves = list(b.legal_moves) + [b.parse_san("Nc4")]
+    b.push_str("f3f4")
+    b.push_str("f8f7")
+    moves.append(b.parse_str("e1c1") if b.is_legal("e1c1") else moves[0])
+    for m in moves:
+        for c in (pickle.loads(pickle.dumps(m)), copy.copy(m), copy.deepcopy(m)):
+            assert c == m and c.has_context
+            assert (c.role, c.captured, c.kind, c.promotion, c.color) == \
+                (m.role, m.captured, m.kind, m.promotion, m.color)
+            assert repr(c) == repr(m)
+    bare = Move.from_str("f3f4")
+    c = pickle.loads(pickle.dumps(bare))
+    assert c == bare and not c.has_context and c.role is None
+    for bad in ((0, 1, (99, -1, 0, -1, 0)), (0, 1, (0, -1, 42, -1, 0)), (0, 1, (0, -1, 0, -1, 7)),
+                (0, 1, (0, -1, 8, 50, 0)), (200, 1, None)):
+        with pytest.raises(ValueError):
+            Move._restore(*bad)
+
+
+def test_color_truthiness_follows_python_chess() -> None:
+    assert bool(tamerlane.WHITE) is True and bool(tamerlane.BLACK) is False
+    b = Board()
+    assert b.turn
+    b.push_str("f3f4")
+    assert not b.turn
+
+
+def test_move_to_index_type_error_names_move() -> None:
+    with pytest.raises(TypeError, match=r"^move must be a tamerlane\.Move, not int$"):
+        tamerlane.move_to_index(1)  # type: ignore[arg-type]
+
+
+def test_legal_moves_after_drawn_endings() -> None:
+    # Repetition: the game is over, yet legal_moves still lists the moves.
+    b = Board()
+    for _ in range(2):
+        for m in ("b2c4", "b9c7", "c4b2", "c7b9"):
+            b.push_str(m)
+    assert b.is_game_over() and b.outcome() is not None
+    assert b.outcome().termination == tamerlane.Termination.REPETITION  # type: ignore[union-attr]
+    assert len(b.legal_moves) == 24
+    # Move limit: likewise.
+    m = Board(tamerlane.INITIAL_TFEN.replace(" 0 1", " 200 1"))
+    assert m.outcome() is not None and str(m.outcome().termination) == "move-limit"  # type: ignore[union-attr]
+    assert len(m.legal_moves) == 24
+    # Citadel entry: no legal moves at all.
+    c = Board("11/K10/11/11/11/11/11/11/10k/11 w - 00 0 1")
+    c.push_str("a9bc")
+    assert c.is_game_over() and len(c.legal_moves) == 0

@@ -117,3 +117,82 @@ def test_engine_properties() -> None:
     e.new_game()
     r = e.search(Board(), depth=3)
     assert r.move is not None and e.last_result is not None
+
+
+def test_info_callback_can_read_settings_of_its_engine() -> None:
+    engine = Engine(hash_mb=2, threads=1)
+    seen: List[tuple] = []
+    r = engine.search(Board(), depth=3, info=lambda i: seen.append((engine.hash_mb, engine.threads)))
+    assert r.depth == 3 and seen and all(s == (2, 1) for s in seen)
+
+
+@pytest.mark.parametrize("call", ["new_game", "search"])
+def test_info_callback_reusing_its_engine_raises_instead_of_deadlocking(call: str) -> None:
+    engine = Engine(hash_mb=2)
+    board = Board()
+
+    def cb(_: Info) -> None:
+        if call == "new_game":
+            engine.new_game()
+        else:
+            engine.search(board, depth=1)
+
+    with pytest.raises(RuntimeError, match="engine is busy"):
+        engine.search(board, depth=3, info=cb)
+    # The engine is usable afterwards, and another engine may be used inside.
+    other = Engine(hash_mb=1)
+    inner: List[int] = []
+    r = engine.search(board, depth=2, info=lambda i: inner.append(other.search(board, depth=1).depth))
+    assert r.depth == 2 and inner == [1] * len(inner) and inner
+    engine.new_game()
+
+
+def test_settings_readable_while_another_thread_searches() -> None:
+    engine = Engine(hash_mb=2)
+    th = threading.Thread(target=lambda: engine.search(Board(), movetime=1.5), daemon=True)
+    th.start()
+    time.sleep(0.2)
+    start = time.monotonic()
+    assert engine.hash_mb == 2 and engine.threads == 1
+    assert time.monotonic() - start < 0.5
+    engine.stop()
+    th.join(30)
+    assert not th.is_alive()
+
+
+@pytest.mark.parametrize("call", ["new_game", "search"])
+def test_keyboard_interrupt_while_waiting_for_a_busy_engine(call: str) -> None:
+    engine = Engine(hash_mb=2)
+    board = Board()
+    done: List[object] = []
+    th = threading.Thread(target=lambda: done.append(engine.search(board)), daemon=True)
+    th.start()  # an infinite search on another thread holds the engine
+    time.sleep(0.2)
+    timer = interrupt_main_after(0.3)
+    start = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        if call == "new_game":
+            engine.new_game()
+        else:
+            engine.search(board, depth=2)
+    assert time.monotonic() - start < 5.0
+    timer.join()
+    # The other thread's search was not stopped by this thread's interrupt.
+    time.sleep(0.1)
+    assert th.is_alive() and not done
+    engine.stop()
+    th.join(30)
+    assert done and engine.search(board, depth=2).depth == 2
+
+
+def test_movetime_overflow_and_bool_limits() -> None:
+    e = Engine(hash_mb=1)
+    b = Board()
+    with pytest.raises(ValueError, match="movetime"):
+        e.search(b, movetime=10**400)
+    for kwargs in ({"depth": True}, {"nodes": True}, {"movetime": True}, {"movetime": "1"}):
+        with pytest.raises(TypeError):
+            e.search(b, **kwargs)  # type: ignore[arg-type]
+    np = pytest.importorskip("numpy")
+    assert e.search(b, depth=np.int64(2), nodes=np.uint32(10_000)).depth >= 1
+    assert e.search(b, movetime=np.float64(0.05)).move is not None

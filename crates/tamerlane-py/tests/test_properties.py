@@ -101,6 +101,8 @@ def test_planes_consistent_with_the_board(seed: int) -> None:
     assert np.all(planes[50] == board.pawn_of_pawns_stages[own] / 2 * on_board)
     assert np.all(planes[51] == board.pawn_of_pawns_stages[opp] / 2 * on_board)
     assert np.allclose(planes[52], min(board.halfmove_clock, 200) / 200 * on_board)
+    assert np.allclose(planes[53], min(board.fullmove_number, 500) / 500 * on_board)
+    assert np.allclose(planes[54], min(board.repetition_count() - 1, 2) / 2 * on_board)
 
 
 def rotate(sq: int) -> int:
@@ -196,3 +198,20 @@ def test_pushed_positions_equal_the_rust_cli_apply(cli: str, seed: int) -> None:
     clone = pickle.loads(pickle.dumps(board))
     assert clone == board and clone.tfen() == board.tfen() and clone.move_stack == board.move_stack
     assert clone.outcome() == board.outcome() and clone.repetition_count() == board.repetition_count()
+
+
+def test_fullmove_and_repetition_planes() -> None:
+    board = Board()
+    assert np.allclose(board.to_planes()[53], 1 / 500 * board.to_planes()[46])
+    assert not board.to_planes()[54].any()
+    shuffle = ["b2c4", "b9c7", "c4b2", "c7b9"]  # knights out and back: a repetition
+    for n in (1, 2):
+        for m in shuffle:
+            board.push_str(m)
+        assert board.repetition_count() == n + 1
+        planes = board.to_planes()
+        assert np.allclose(planes[54], n / 2 * planes[46])
+        assert np.allclose(planes[53], board.fullmove_number / 500 * planes[46])
+    assert board.fullmove_number == 5
+    late = Board(tamerlane.INITIAL_TFEN.rsplit(" ", 1)[0] + " 900")
+    assert np.allclose(late.to_planes()[53], late.to_planes()[46])  # capped at 500

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import threading
+import time
 from typing import Callable, List
 
 import tamerlane
@@ -78,38 +79,72 @@ def test_perft_in_parallel_threads() -> None:
 
 
 def test_board_shared_between_threads_stays_consistent() -> None:
-    """Every Board method is atomic under the GIL: a shared board is never
-    corrupted. Threads push and pop pairs of moves and read it meanwhile."""
+    """A shared board is never corrupted and never reports a borrow
+    conflict: one thread runs long perfts (GIL released) while others push,
+    pop and read the same board."""
     board = Board()
-    lock_free_errors: List[BaseException] = []
+    stop = threading.Event()
+    borrow_errors: List[BaseException] = []
+    perfts: List[int] = []
+    ops = [0]
 
     def mutator(seed: int) -> Callable[[], None]:
         def run() -> None:
             rng = random.Random(seed)
-            for _ in range(300):
+            while not stop.is_set():
                 try:
                     moves = list(board.legal_moves)
-                    board.push(rng.choice(moves))
-                except tamerlane.IllegalMoveError:
-                    pass  # another thread moved in between: a clean refusal
-                try:
+                    if moves:
+                        board.push(rng.choice(moves))
                     board.pop()
-                except IndexError:
-                    pass
+                except (tamerlane.IllegalMoveError, IndexError):
+                    pass  # another thread moved in between: a clean refusal
+                except RuntimeError as e:  # "Already borrowed": the bug
+                    borrow_errors.append(e)
+                ops[0] += 1
         return run
 
     def reader() -> None:
-        for _ in range(300):
-            Board(board.tfen())  # always a valid position
-            board.perft(2)
-            board.to_planes()
-            len(board.legal_moves)
+        while not stop.is_set():
+            try:
+                Board(board.tfen())  # always a valid position
+                board.to_planes()
+                board.legal_action_mask()
+                board.piece_map()
+                len(board.legal_moves)
+            except RuntimeError as e:
+                borrow_errors.append(e)
 
-    errors = run_threads([mutator(1), mutator(2), reader, reader])
+    def perfter() -> None:
+        try:
+            for _ in range(3):
+                perfts.append(board.perft(4))
+        finally:
+            stop.set()
+
+    errors = run_threads([perfter, mutator(1), mutator(2), reader])
     assert not errors, errors
-    assert not lock_free_errors
+    assert not borrow_errors, borrow_errors[:3]
+    assert len(perfts) == 3 and all(n > 0 for n in perfts)
+    assert ops[0] > 10, "the mutators did not run while perft was running"
     # Valid and consistent at the end: replaying the stack gives the position.
     replay = board.root()
     for m in board.move_stack:
         replay.push(m)
     assert replay.tfen() == board.tfen()
+
+
+def test_engine_settings_and_board_usable_during_a_search() -> None:
+    """While a search runs on a thread, its engine's settings and its board
+    are usable from others (no lock held across the GIL release)."""
+    engine = Engine(hash_mb=2)
+    board = Board()
+    th = threading.Thread(target=lambda: engine.search(board, movetime=1.0), daemon=True)
+    th.start()
+    time.sleep(0.2)
+    assert engine.hash_mb == 2 and engine.threads == 1
+    board.push_str("f3f4")
+    assert board.perft(2) > 0
+    board.pop()
+    th.join(TIMEOUT)
+    assert not th.is_alive()

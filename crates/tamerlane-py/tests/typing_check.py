@@ -34,6 +34,11 @@ def typed_tour() -> int:
     svg: str = tamerlane.svg.board(board, lastmove=best, arrows=[("f3", "f4")], flipped=True, size=200)
     turn: tamerlane.Color = board.turn
     stages: tuple[int, int] = board.pawn_of_pawns_stages
+    # numpy integers are accepted wherever an int is (anything with __index__).
+    first: tamerlane.Move = tamerlane.index_to_move(board, np.argmax(board.legal_action_mask()))
+    n += board.perft(np.int64(1)) + (tamerlane.square_file("f3") or 0) + (tamerlane.square_rank(np.int64(27)) or 0)
+    white_to_move: bool = bool(board.turn)
+    del first, white_to_move
     del role, kind, sq, piece, outcome, planes, mask, index, back, svg, turn, stages
     return n
 

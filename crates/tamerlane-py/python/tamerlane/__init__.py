@@ -17,6 +17,7 @@ docstring and a type signature (``_tamerlane.pyi``).
 from __future__ import annotations
 
 import enum
+from typing import SupportsIndex
 
 from ._tamerlane import (
     ACTION_SPACE_SIZE,
@@ -94,18 +95,21 @@ class Square(enum.IntEnum):
         return self.value >= 110
 
 
-def square_file(square: int) -> int | None:
-    """The file 0 (a) .. 10 (k) of an ordinary square, ``None`` for a citadel."""
+def square_file(square: SupportsIndex | str) -> int | None:
+    """The file 0 (a) .. 10 (k) of an ordinary square (an int or a name such
+    as ``"f3"``), ``None`` for a citadel."""
     i = parse_square(square)
     return None if i >= 110 else i % 11
 
 
-def square_rank(square: int) -> int | None:
+def square_rank(square: SupportsIndex | str) -> int | None:
     """The rank 0 (rank 1) .. 9 (rank 10) of an ordinary square, ``None``
     for a citadel."""
     i = parse_square(square)
     return None if i >= 110 else i // 11
 
+
+from . import svg  # noqa: E402  (``import tamerlane`` makes ``tamerlane.svg`` available)
 
 __all__ = [
     "ACTION_SPACE_SIZE",
@@ -145,4 +149,5 @@ __all__ = [
     "square_file",
     "square_name",
     "square_rank",
+    "svg",
 ]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar, Iterator, Optional, Union
+from typing import Any, Callable, ClassVar, Iterator, Optional, SupportsIndex, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -23,7 +23,7 @@ BOARD_COLS: int
 MAX_PERFT_DEPTH: int
 """The largest depth ``Board.perft`` accepts (30)."""
 
-SquareArg = Union[int, str]
+SquareArg = Union[SupportsIndex, str]
 MoveArg = Union["Move", str]
 
 class InvalidTfenError(ValueError):
@@ -49,6 +49,8 @@ class Color:
     @property
     def letter(self) -> str:
         """The TFEN letter, ``"w"`` or ``"b"``."""
+    def __bool__(self) -> bool:
+        """As in python-chess: ``WHITE`` is true, ``BLACK`` false."""
     def __int__(self) -> int: ...
     def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
@@ -193,6 +195,15 @@ class Move:
     @property
     def has_context(self) -> bool:
         """Whether the move carries its context from a position."""
+    @staticmethod
+    def _restore(
+        from_square: SquareArg,
+        to_square: SquareArg,
+        context: Optional[tuple[int, int, int, int, int]] = None,
+    ) -> Move:
+        """Rebuilds a pickled move with its context (private)."""
+    def __copy__(self) -> Move: ...
+    def __deepcopy__(self, memo: Any) -> Move: ...
     def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
 
@@ -284,7 +295,7 @@ class Board:
         """Whether ``outcome()`` is not ``None``."""
     def result(self) -> str:
         """``"1-0"``, ``"0-1"``, ``"1/2-1/2"`` or ``"*"``."""
-    def perft(self, depth: int) -> int:
+    def perft(self, depth: SupportsIndex) -> int:
         """Legal move sequences of ``depth`` plies (Rust, GIL released, Ctrl-C stops it)."""
     def to_planes(self) -> npt.NDArray[np.float32]:
         """The position as ``(PLANES, 10, 13)`` float32 planes, from the side to move's view."""
@@ -359,20 +370,23 @@ class Engine:
     def last_result(self) -> Optional[SearchResult]:
         """The result of the last finished or interrupted search."""
     def new_game(self) -> None:
-        """Clears the transposition table."""
+        """Clears the transposition table; waits (Ctrl-C honoured) for a search
+        on another thread; ``RuntimeError`` from this engine's ``info`` callback."""
     def stop(self) -> None:
         """Asks the running search to stop soon (from any thread)."""
     def search(
         self,
         board: Board,
-        depth: Optional[int] = None,
+        depth: Optional[SupportsIndex] = None,
         movetime: Optional[float] = None,
-        nodes: Optional[int] = None,
+        nodes: Optional[SupportsIndex] = None,
         info: Optional[Callable[[Info], object]] = None,
     ) -> SearchResult:
         """Searches ``board`` (GIL released) until ``depth`` plies,
         ``movetime`` seconds or ``nodes`` nodes; with no limit, until stopped.
-        Ctrl-C raises ``KeyboardInterrupt`` carrying ``.result``."""
+        Ctrl-C raises ``KeyboardInterrupt`` carrying ``.result``. Waits (Ctrl-C
+        honoured) for a search of this engine on another thread; called from
+        this engine's own ``info`` callback, raises ``RuntimeError``."""
 
 def square_name(square: SquareArg) -> str:
     """The name of a square: ``"a1"`` .. ``"k10"``, ``"wc"`` (110), ``"bc"`` (111)."""
@@ -383,5 +397,5 @@ def parse_square(name: SquareArg) -> int:
 def move_to_index(move: Move, turn: Optional[Color] = None) -> int:
     """The action index ``112 * from + to`` from the mover's view."""
 
-def index_to_move(board: Board, index: int) -> Move:
+def index_to_move(board: Board, index: SupportsIndex) -> Move:
     """The legal move of ``board`` with this action index."""

@@ -110,6 +110,10 @@ def _arrow_squares(arrow: ArrowLike) -> Tuple[int, int]:
     raise TypeError(f"an arrow must be a Move or a (from, to) pair, not {type(arrow).__name__}")
 
 
+_MAX_SIZE = 1_000_000
+"""The largest ``size`` accepted, in pixels."""
+
+
 def board(
     board: Optional[Board] = None,
     lastmove: Optional[Move] = None,
@@ -131,13 +135,16 @@ def board(
     height = 2 * _MARGIN + _ROWS * SQUARE_SIZE
     dims = ""
     if size is not None:
-        if not isinstance(size, int) or isinstance(size, bool) or size <= 0:
-            raise ValueError(f"size must be a positive int, not {size!r}")
+        if not isinstance(size, int) or isinstance(size, bool) or not 0 < size <= _MAX_SIZE:
+            shown = repr(size) if not isinstance(size, int) or size < 10**12 else "a huge int"
+            raise ValueError(f"size must be an int from 1 to {_MAX_SIZE}, not {shown}")
         dims = f' width="{size}" height="{round(size * height / width)}"'
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" viewBox="0 0 {width} {height}"{dims}>',
         f'<rect x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>',
     ]
+    if arrows is None or isinstance(arrows, (str, bytes)) or not hasattr(arrows, "__iter__"):
+        raise TypeError(f"arrows must be an iterable of moves or (from, to) pairs, not {type(arrows).__name__}")
     highlight = set()
     if lastmove is not None:
         if not isinstance(lastmove, Move):
