@@ -3,7 +3,7 @@
 //!
 //! Results go to stdout; errors go to stderr with exit code 2.
 
-use std::io::{self, BufRead, BufWriter, Write};
+use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -11,6 +11,7 @@ use clap::{Parser, Subcommand};
 
 mod engine_cmd;
 mod record_cmd;
+use tamerlane::ai::uci::{read_line_bounded, LineRead};
 use tamerlane::core::{divide, perft, Game, Position};
 
 /// Tamerlane chess tools.
@@ -70,7 +71,7 @@ enum Command {
     /// Play against the engine in the terminal.
     Play(engine_cmd::PlayArgs),
     /// Play an engine-vs-engine match and report score, Elo and SPRT.
-    Match(engine_cmd::MatchArgs),
+    Match(Box<engine_cmd::MatchArgs>),
 }
 
 /// Writes one line to stdout; a closed pipe or full disk is an error, not a panic.
@@ -109,16 +110,32 @@ fn apply_line(line: &str) -> Result<String, String> {
     Ok(pos.to_tfen())
 }
 
+/// The longest `--stdin` line read, in bytes: far above any TFEN (at most
+/// 512 bytes) with a move; a longer line is read and dropped without being
+/// held in memory, and answered with an error line.
+const MAX_STDIN_LINE_BYTES: usize = 1 << 16;
+
 /// Runs `f` on each input line (line endings stripped) and prints its
 /// result, or `error: ...`, one output line per input line.
 fn each_line(f: impl Fn(&str) -> Result<String, String>) -> Result<(), String> {
     let stdin = io::stdin();
+    let mut input = stdin.lock();
     let mut out = BufWriter::new(io::stdout().lock());
-    for line in stdin.lock().split(b'\n') {
-        let line = line.map_err(|e| format!("reading stdin: {e}"))?;
-        let text = String::from_utf8_lossy(&line);
-        let text = text.strip_suffix('\r').unwrap_or(&text);
-        let result = f(text).unwrap_or_else(|e| format!("error: {e}"));
+    let mut line = Vec::new();
+    loop {
+        let read = read_line_bounded(&mut input, &mut line, MAX_STDIN_LINE_BYTES)
+            .map_err(|e| format!("reading stdin: {e}"))?;
+        let result = match read {
+            LineRead::End => break,
+            LineRead::TooLong => {
+                format!("error: line longer than {MAX_STDIN_LINE_BYTES} bytes")
+            }
+            LineRead::Line => {
+                let text = String::from_utf8_lossy(&line);
+                let text = text.strip_suffix('\r').unwrap_or(&text);
+                f(text).unwrap_or_else(|e| format!("error: {e}"))
+            }
+        };
         writeln!(out, "{result}").map_err(|e| e.to_string())?;
     }
     out.flush().map_err(|e| e.to_string())
@@ -169,7 +186,7 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Engine => engine_cmd::engine(),
         Command::Analyze(args) => engine_cmd::analyze(args),
         Command::Play(args) => engine_cmd::play(args),
-        Command::Match(args) => engine_cmd::run(args),
+        Command::Match(args) => engine_cmd::run(*args),
         Command::Outcome { tfen, moves } => {
             let game = game_after(tfen.as_deref(), &moves)?;
             match game.outcome() {

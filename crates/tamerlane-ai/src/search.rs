@@ -336,22 +336,30 @@ impl<'a, 'b> Worker<'a, 'b> {
         }
         if self.unflushed >= 1024 {
             self.flush();
-            let total = self.shared.nodes.load(Ordering::Relaxed);
-            if self.shared.stopped()
-                || limits
-                    .nodes
-                    .is_some_and(|n| self.shared.threads > 1 && total > n)
-                || self
-                    .shared
-                    .budget
-                    .hard
-                    .is_some_and(|h| self.shared.start.elapsed() >= h)
-            {
+            if self.must_stop() {
                 self.aborted = true;
                 return true;
             }
         }
         false
+    }
+
+    /// Whether the search must end now: a `stop` (from the user, or from
+    /// the main thread to the helpers), the shared node limit of a
+    /// multi-threaded search, or the hard time limit. Polled every 1024
+    /// nodes and after every iteration (iterations can be shorter than
+    /// 1024 nodes, e.g. once a mate is found).
+    fn must_stop(&self) -> bool {
+        let limits = self.shared.limits;
+        self.shared.stopped()
+            || limits.nodes.is_some_and(|n| {
+                self.shared.threads > 1 && self.shared.nodes.load(Ordering::Relaxed) > n
+            })
+            || self
+                .shared
+                .budget
+                .hard
+                .is_some_and(|h| self.shared.start.elapsed() >= h)
     }
 
     /// The static evaluation, through a small per-thread cache (the
@@ -863,6 +871,10 @@ impl<'a, 'b> Worker<'a, 'b> {
                 {
                     break;
                 }
+            }
+            self.flush();
+            if self.must_stop() {
+                break;
             }
             depth += 1;
         }

@@ -26,6 +26,12 @@ pub const DEFAULT_HASH_MIB: usize = 16;
 pub const MAX_HASH_MIB: usize = 65_536;
 /// The largest accepted `Threads` value.
 pub const MAX_THREADS: usize = 256;
+/// The longest input line read, in bytes; a longer line is dropped (read
+/// and discarded, never held whole in memory) and answered with an error.
+pub const MAX_LINE_BYTES: usize = 1 << 20;
+/// The most moves a `position` command may list (the record reader's
+/// [`GameRecord::MAX_PLIES`](tamerlane_core::GameRecord::MAX_PLIES)).
+pub const MAX_POSITION_MOVES: usize = tamerlane_core::GameRecord::MAX_PLIES;
 
 /// A parsed protocol command.
 #[derive(Debug)]
@@ -119,6 +125,12 @@ fn parse_position(rest: &[&str]) -> Result<Game, String> {
         Some(i) => (&rest[..i], &rest[i + 1..]),
         None => (rest, &[][..]),
     };
+    if moves.len() > MAX_POSITION_MOVES {
+        return Err(format!(
+            "{} moves: a position may list at most {MAX_POSITION_MOVES}",
+            moves.len()
+        ));
+    }
     let start = match head.first() {
         Some(&"startpos") if head.len() == 1 => Position::new(),
         Some(&"tfen") | Some(&"fen") => {
@@ -196,6 +208,9 @@ pub struct Session {
     out: Output,
     search: Option<JoinHandle<Engine>>,
     stop: Arc<std::sync::atomic::AtomicBool>,
+    /// Set by the search thread once its move is decided, just before it
+    /// prints `bestmove`.
+    search_done: Arc<std::sync::atomic::AtomicBool>,
 }
 
 impl Session {
@@ -209,6 +224,7 @@ impl Session {
             out,
             search: None,
             stop,
+            search_done: Arc::new(std::sync::atomic::AtomicBool::new(false)),
         }
     }
 
@@ -226,8 +242,14 @@ impl Session {
         }
     }
 
+    /// Whether a search is running. A search that has decided its move
+    /// counts as over even while its thread is still printing `bestmove`
+    /// and handing the engine back: it is joined here, so that a command
+    /// sent right after `bestmove` (as GUIs do) is never refused.
     fn searching(&mut self) -> bool {
-        if self.search.as_ref().is_some_and(|h| h.is_finished()) {
+        if self.search.as_ref().is_some_and(|h| h.is_finished())
+            || self.search_done.load(Ordering::Acquire)
+        {
             self.wait_search();
         }
         self.search.is_some()
@@ -279,7 +301,16 @@ impl Session {
                 self.game = Game::new();
             }
             Command::Hash(mib) => {
-                if let Some(e) = self.engine.as_mut() {
+                // Ask for the memory first: a table the machine cannot
+                // give is an error message, not an abort.
+                let mut probe: Vec<u8> = Vec::new();
+                if probe.try_reserve_exact(mib << 20).is_err() {
+                    emit(
+                        &self.out,
+                        &format!("info string error: cannot allocate {mib} MiB for Hash"),
+                    );
+                } else if let Some(e) = self.engine.as_mut() {
+                    drop(probe);
                     e.set_hash(mib);
                 }
             }
@@ -296,9 +327,12 @@ impl Session {
 
     fn go(&mut self, limits: Limits) {
         let Some(mut engine) = self.engine.take() else {
+            emit(&self.out, "info string error: the engine is not available");
             return;
         };
         self.stop.store(false, Ordering::Relaxed);
+        self.search_done.store(false, Ordering::Release);
+        let done = Arc::clone(&self.search_done);
         let game = self.game.clone();
         let out = Arc::clone(&self.out);
         let stop = Arc::clone(&self.stop);
@@ -311,6 +345,7 @@ impl Session {
                         std::thread::sleep(Duration::from_millis(2));
                     }
                 }
+                done.store(true, Ordering::Release);
                 match r.best {
                     Some(m) => emit(&out, &format!("bestmove {m}")),
                     None => emit(&out, "bestmove (none)"),
@@ -332,15 +367,84 @@ impl Session {
     }
 }
 
+/// What [`read_line_bounded`] found.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum LineRead {
+    /// A whole line (possibly the last one, without a line ending).
+    Line,
+    /// A line longer than the limit: its first bytes are in the buffer, the
+    /// rest was read and dropped.
+    TooLong,
+    /// The end of the input: no line.
+    End,
+}
+
+/// Reads one `\n`-terminated line into `buf` (cleared first, line ending
+/// removed), keeping at most `max` bytes of it, so that memory stays
+/// bounded whatever the input. An interrupted read is retried; any other
+/// read error is returned (what was read of the line is lost).
+pub fn read_line_bounded(
+    src: &mut impl BufRead,
+    buf: &mut Vec<u8>,
+    max: usize,
+) -> std::io::Result<LineRead> {
+    buf.clear();
+    let mut any = false;
+    let mut cut = false;
+    loop {
+        let chunk = match src.fill_buf() {
+            Ok(c) => c,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            break;
+        }
+        any = true;
+        let (len, end) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (chunk.len(), false),
+        };
+        let body = &chunk[..if end { len - 1 } else { len }];
+        let room = max.saturating_sub(buf.len());
+        if body.len() <= room {
+            buf.extend_from_slice(body);
+        } else {
+            buf.extend_from_slice(&body[..room]);
+            cut = true;
+        }
+        src.consume(len);
+        if end {
+            break;
+        }
+    }
+    Ok(match (any, cut) {
+        (false, _) => LineRead::End,
+        (true, false) => LineRead::Line,
+        (true, true) => LineRead::TooLong,
+    })
+}
+
 /// Runs the protocol: reads commands from `input` until `quit` or end of
-/// input (a search still running then is allowed to finish).
-pub fn run(input: impl BufRead, out: Output) {
-    let mut session = Session::new(out);
-    for line in input.split(b'\n') {
-        let Ok(line) = line else { break };
-        let text = String::from_utf8_lossy(&line);
-        if !session.handle(text.trim_end_matches('\r')) {
-            return;
+/// input or a read error (a search still running then is allowed to
+/// finish). Lines longer than [`MAX_LINE_BYTES`] are answered with an error
+/// and skipped.
+pub fn run(mut input: impl BufRead, out: Output) {
+    let mut session = Session::new(out.clone());
+    let mut line = Vec::new();
+    loop {
+        match read_line_bounded(&mut input, &mut line, MAX_LINE_BYTES) {
+            Err(_) | Ok(LineRead::End) => break,
+            Ok(LineRead::TooLong) => emit(
+                &out,
+                &format!("info string error: line longer than {MAX_LINE_BYTES} bytes ignored"),
+            ),
+            Ok(LineRead::Line) => {
+                let text = String::from_utf8_lossy(&line);
+                if !session.handle(text.trim_end_matches('\r')) {
+                    return;
+                }
+            }
         }
     }
     session.finish();
@@ -441,6 +545,29 @@ mod tests {
         assert!(String::from_utf8(buf.lock().unwrap().clone())
             .unwrap()
             .contains("bestmove"));
+        assert!(!s.handle("quit"));
+    }
+
+    /// A GUI sends `position` and `go` as soon as it reads `bestmove`,
+    /// possibly before the search thread has handed the engine back: a
+    /// search whose move is decided must not count as running.
+    #[test]
+    fn a_search_that_has_decided_is_not_running() {
+        let buf: Arc<Mutex<Vec<u8>>> = Arc::new(Mutex::new(Vec::new()));
+        let mut s = Session::new(buf.clone());
+        let engine = s.engine.take().unwrap();
+        // A search thread that has printed its move but not yet returned.
+        s.search = Some(std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(100));
+            engine
+        }));
+        s.search_done.store(true, Ordering::Release);
+        assert!(s.handle("position startpos moves f3f4"));
+        assert!(s.handle("go nodes 200"));
+        s.wait_search();
+        let text = String::from_utf8(buf.lock().unwrap().clone()).unwrap();
+        assert!(!text.contains("error"), "{text}");
+        assert_eq!(text.matches("bestmove ").count(), 1, "{text}");
         assert!(!s.handle("quit"));
     }
 }

@@ -188,6 +188,25 @@ impl GameRecord {
         }
     }
 
+    /// The longest line the reader accepts, in bytes (line ending not
+    /// counted); longer lines are refused with
+    /// [`RecordErrorKind::LineTooLong`] without being held in memory. The
+    /// writer's lines are at most 80 characters, or one tag pair or comment
+    /// word: a record whose tag value or comment word is longer than this
+    /// (or whose text exceeds [`MAX_TEXT_BYTES`](Self::MAX_TEXT_BYTES)) is
+    /// written but not read back.
+    pub const MAX_LINE_BYTES: usize = 1 << 20;
+    /// The most plies one game may have ([`RecordErrorKind::TooManyPlies`]).
+    /// A game played to its rules' end is far shorter: at most 199 plies
+    /// pass between two captures or pawn moves before the move limit, and
+    /// a game has at most a few hundred of those (see `docs/RELIABILITY.md`).
+    pub const MAX_PLIES: usize = 100_000;
+    /// The most tag pairs one game may have ([`RecordErrorKind::TooManyTags`]).
+    pub const MAX_TAGS: usize = 1_000;
+    /// The most bytes of tag and comment text one game may hold, counting
+    /// 16 bytes of overhead per tag or comment ([`RecordErrorKind::TextTooLong`]).
+    pub const MAX_TEXT_BYTES: usize = 1 << 22;
+
     /// Reads a text holding exactly one game.
     pub fn from_pgn(text: &str) -> Result<GameRecord, RecordError> {
         let mut reader = read_records(text.as_bytes());
@@ -411,6 +430,16 @@ pub enum RecordErrorKind {
     NoGame,
     /// The text holds more than one game (from [`GameRecord::from_pgn`]).
     MoreThanOneGame,
+    /// A line longer than [`GameRecord::MAX_LINE_BYTES`] (the column is
+    /// the first byte past the limit, counted in bytes).
+    LineTooLong(usize),
+    /// A game with more than [`GameRecord::MAX_PLIES`] plies.
+    TooManyPlies(usize),
+    /// A game with more than [`GameRecord::MAX_TAGS`] tag pairs.
+    TooManyTags(usize),
+    /// A game with more than [`GameRecord::MAX_TEXT_BYTES`] of tags and
+    /// comments.
+    TextTooLong(usize),
 }
 
 impl fmt::Display for RecordErrorKind {
@@ -466,6 +495,12 @@ impl fmt::Display for RecordErrorKind {
             },
             RecordErrorKind::NoGame => f.write_str("no game in the text"),
             RecordErrorKind::MoreThanOneGame => f.write_str("more than one game in the text"),
+            RecordErrorKind::LineTooLong(n) => write!(f, "line longer than {n} bytes"),
+            RecordErrorKind::TooManyPlies(n) => write!(f, "game longer than {n} plies"),
+            RecordErrorKind::TooManyTags(n) => write!(f, "more than {n} tag pairs in a game"),
+            RecordErrorKind::TextTooLong(n) => {
+                write!(f, "more than {n} bytes of tags and comments in a game")
+            }
         }
     }
 }
@@ -475,7 +510,12 @@ impl fmt::Display for RecordErrorKind {
 /// Each item is a game or the error that made the reader give up on it;
 /// after an error the reader skips to the next game (the next line that
 /// begins with `[` after the bad game's tag section), so one bad game loses
-/// nothing else. It never panics, whatever the input.
+/// nothing else. It never panics, whatever the input, and its memory is
+/// bounded whatever the input's size: lines longer than
+/// [`GameRecord::MAX_LINE_BYTES`] are skipped unread, and a game may hold
+/// at most [`GameRecord::MAX_PLIES`] plies, [`GameRecord::MAX_TAGS`] tags
+/// and [`GameRecord::MAX_TEXT_BYTES`] of tags and comments. A read error
+/// ends the input and is the last item ([`RecordErrorKind::Io`]).
 pub fn read_records<R: BufRead>(src: R) -> RecordReader<R> {
     RecordReader {
         src,
@@ -483,7 +523,9 @@ pub fn read_records<R: BufRead>(src: R) -> RecordReader<R> {
         line: String::new(),
         pos: 0,
         line_no: 0,
-        bad_column: None,
+        bad_line: None,
+        too_long: false,
+        io_error: None,
         done: false,
         games: 0,
         phase: Phase::Tags,
@@ -501,8 +543,14 @@ pub struct RecordReader<R> {
     /// Byte offset of the next unread character in `line`.
     pos: usize,
     line_no: usize,
-    /// The column of the first bad byte if the current line is not UTF-8.
-    bad_column: Option<usize>,
+    /// Why the current line cannot be read (not UTF-8, too long) and the
+    /// column to report.
+    bad_line: Option<(usize, RecordErrorKind)>,
+    /// Whether the raw line was cut at the length limit.
+    too_long: bool,
+    /// A read error not reported yet: it ends the input, and is reported
+    /// as the last item (instead of the truncation it causes, if any).
+    io_error: Option<String>,
     /// End of input or a read error.
     done: bool,
     games: usize,
@@ -536,7 +584,16 @@ impl<R: BufRead> Iterator for RecordReader<R> {
     fn next(&mut self) -> Option<Self::Item> {
         self.phase = Phase::Tags;
         match self.next_token() {
-            Ok(false) => return None,
+            Ok(false) => {
+                let e = self.io_error.take()?;
+                self.games += 1;
+                return Some(Err(RecordError {
+                    game: self.games,
+                    line: self.line_no.max(1),
+                    column: 1,
+                    kind: RecordErrorKind::Io(e),
+                }));
+            }
             Ok(true) => {}
             Err(f) => {
                 self.games += 1;
@@ -556,6 +613,10 @@ impl<R: BufRead> Iterator for RecordReader<R> {
 fn is_delimiter(b: u8) -> bool {
     b.is_ascii_whitespace() || matches!(b, b'{' | b'}' | b'(' | b')' | b';' | b'[' | b']')
 }
+
+/// The bytes to read of a line, line ending included, before it counts as
+/// too long.
+const RAW_LINE_CAP: usize = GameRecord::MAX_LINE_BYTES + 2;
 
 /// Whether a raw line looks like the start of a game: first non-blank byte `[`.
 fn starts_game(raw: &[u8]) -> bool {
@@ -578,11 +639,22 @@ impl<R: BufRead> RecordReader<R> {
 
     /// Attaches the game index and skips to the next game.
     fn fail(&mut self, f: Failure) -> RecordError {
+        let kind = match f.kind {
+            // Cut short by a read error: report the error itself.
+            RecordErrorKind::Truncated
+            | RecordErrorKind::UnterminatedComment
+            | RecordErrorKind::UnterminatedVariation
+                if self.io_error.is_some() =>
+            {
+                RecordErrorKind::Io(self.io_error.take().unwrap_or_default())
+            }
+            kind => kind,
+        };
         let err = RecordError {
             game: self.games,
             line: f.line,
             column: f.column,
-            kind: f.kind,
+            kind,
         };
         if !f.at_boundary && self.phase != Phase::Done {
             self.recover();
@@ -590,28 +662,53 @@ impl<R: BufRead> RecordReader<R> {
         err
     }
 
-    /// Reads the next raw line; `false` at the end of input.
+    /// Reads the next raw line; `false` at the end of input. At most
+    /// [`RAW_LINE_CAP`] bytes of it are kept: the rest of a longer line is
+    /// read and dropped, and `too_long` is set.
     fn read_raw(&mut self) -> bool {
         if self.done {
             return false;
         }
         self.raw.clear();
-        match self.src.read_until(b'\n', &mut self.raw) {
-            Ok(0) => {
+        self.too_long = false;
+        let mut any = false;
+        loop {
+            let buf = match self.src.fill_buf() {
+                Ok(buf) => buf,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => {
+                    // The end of input; the games read so far stay valid,
+                    // and the error is reported as the last item.
+                    self.io_error = Some(e.to_string());
+                    self.done = true;
+                    break;
+                }
+            };
+            if buf.is_empty() {
                 self.done = true;
-                false
+                break;
             }
-            Ok(_) => {
-                self.line_no += 1;
-                true
+            any = true;
+            let (len, end) = match buf.iter().position(|&b| b == b'\n') {
+                Some(i) => (i + 1, true),
+                None => (buf.len(), false),
+            };
+            let room = RAW_LINE_CAP - self.raw.len();
+            if len <= room {
+                self.raw.extend_from_slice(&buf[..len]);
+            } else {
+                self.raw.extend_from_slice(&buf[..room]);
+                self.too_long = true;
             }
-            Err(_) => {
-                // Treated as the end of input; a read error on a file is
-                // rare and the games read so far stay valid.
-                self.done = true;
-                false
+            self.src.consume(len);
+            if end {
+                break;
             }
         }
+        if any {
+            self.line_no += 1;
+        }
+        any
     }
 
     /// Decodes the raw line into the current line.
@@ -628,14 +725,21 @@ impl<R: BufRead> RecordReader<R> {
         }
         self.line.clear();
         self.pos = 0;
+        if self.too_long || raw.len() > GameRecord::MAX_LINE_BYTES {
+            self.bad_line = Some((
+                GameRecord::MAX_LINE_BYTES + 1,
+                RecordErrorKind::LineTooLong(GameRecord::MAX_LINE_BYTES),
+            ));
+            return;
+        }
         match core::str::from_utf8(raw) {
             Ok(s) => {
                 self.line.push_str(s);
-                self.bad_column = None;
+                self.bad_line = None;
             }
             Err(e) => {
                 let good = core::str::from_utf8(&raw[..e.valid_up_to()]).unwrap_or("");
-                self.bad_column = Some(good.chars().count() + 1);
+                self.bad_line = Some((good.chars().count() + 1, RecordErrorKind::InvalidUtf8));
             }
         }
     }
@@ -645,7 +749,7 @@ impl<R: BufRead> RecordReader<R> {
         if !self.read_raw() {
             // Stay at the end of the last line, for the error position.
             self.pos = self.line.len();
-            self.bad_column = None;
+            self.bad_line = None;
             return false;
         }
         self.decode();
@@ -663,7 +767,7 @@ impl<R: BufRead> RecordReader<R> {
             if !self.read_raw() {
                 self.line.clear();
                 self.pos = 0;
-                self.bad_column = None;
+                self.bad_line = None;
                 return;
             }
             let game_line = starts_game(&self.raw);
@@ -680,6 +784,16 @@ impl<R: BufRead> RecordReader<R> {
         }
     }
 
+    /// The failure for the current line if it cannot be read.
+    fn line_failure(&self) -> Option<Failure> {
+        self.bad_line.as_ref().map(|(column, kind)| Failure {
+            line: self.line_no,
+            column: *column,
+            kind: kind.clone(),
+            at_boundary: false,
+        })
+    }
+
     fn byte(&self) -> Option<u8> {
         self.line.as_bytes().get(self.pos).copied()
     }
@@ -688,13 +802,8 @@ impl<R: BufRead> RecordReader<R> {
     /// escape lines; `false` at the end of input.
     fn next_token(&mut self) -> Result<bool, Failure> {
         loop {
-            if let Some(col) = self.bad_column {
-                return Err(Failure {
-                    line: self.line_no,
-                    column: col,
-                    kind: RecordErrorKind::InvalidUtf8,
-                    at_boundary: false,
-                });
+            if let Some(f) = self.line_failure() {
+                return Err(f);
             }
             let b = self.line.as_bytes();
             if self.pos == 0 && b.first() == Some(&b'%') {
@@ -783,32 +892,37 @@ impl<R: BufRead> RecordReader<R> {
     }
 
     /// Reads a `{` comment, possibly over several lines; returns its text
-    /// with whitespace collapsed.
-    fn read_comment(&mut self) -> Result<String, Failure> {
+    /// with whitespace collapsed. A comment longer than `budget` bytes is
+    /// refused ([`RecordErrorKind::TextTooLong`]) as soon as it passes it.
+    fn read_comment(&mut self, budget: usize) -> Result<String, Failure> {
         let open = self.failure(self.pos, RecordErrorKind::UnterminatedComment);
         self.pos += 1;
         let mut text = String::new();
         loop {
-            if let Some(col) = self.bad_column {
-                return Err(Failure {
-                    line: self.line_no,
-                    column: col,
-                    kind: RecordErrorKind::InvalidUtf8,
-                    at_boundary: false,
-                });
+            if let Some(f) = self.line_failure() {
+                return Err(f);
             }
             let rest = &self.line[self.pos.min(self.line.len())..];
-            if let Some(j) = rest.find('}') {
-                text.push_str(&rest[..j]);
-                self.pos += j + 1;
+            let (piece, closed) = match rest.find('}') {
+                Some(j) => (&rest[..j], true),
+                None => (rest, false),
+            };
+            if text.len() + piece.len() > budget {
+                return Err(self.failure(
+                    self.pos,
+                    RecordErrorKind::TextTooLong(GameRecord::MAX_TEXT_BYTES),
+                ));
+            }
+            text.push_str(piece);
+            if closed {
+                self.pos += piece.len() + 1;
                 return Ok(normalize_comment(&text));
             }
-            text.push_str(rest);
             text.push(' ');
             if !self.next_line() {
                 return Err(open);
             }
-            if self.bad_column.is_none() && self.line.trim_start().starts_with('[') {
+            if self.bad_line.is_none() && self.line.trim_start().starts_with('[') {
                 return Err(Failure {
                     at_boundary: true,
                     ..open
@@ -838,7 +952,7 @@ impl<R: BufRead> RecordReader<R> {
                     }
                 }
                 Some(b'{') => {
-                    self.read_comment()?;
+                    self.read_comment(GameRecord::MAX_TEXT_BYTES)?;
                 }
                 Some(b';') => self.pos = self.line.len(),
                 Some(_) => {
@@ -864,9 +978,28 @@ impl<R: BufRead> RecordReader<R> {
         // Tag pairs.
         let mut tags: Vec<(String, String)> = Vec::new();
         let mut tag_pos: Vec<(usize, usize)> = Vec::new();
+        // What is left of the game's text budget (tags and comments).
+        let mut budget = GameRecord::MAX_TEXT_BYTES;
+        let text_too_long = |line, column| Failure {
+            line,
+            column,
+            kind: RecordErrorKind::TextTooLong(GameRecord::MAX_TEXT_BYTES),
+            at_boundary: false,
+        };
         while self.byte() == Some(b'[') {
             let at = (self.line_no, self.column_at(self.pos));
+            if tags.len() == GameRecord::MAX_TAGS {
+                return Err(Failure {
+                    line: at.0,
+                    column: at.1,
+                    kind: RecordErrorKind::TooManyTags(GameRecord::MAX_TAGS),
+                    at_boundary: false,
+                });
+            }
             let (name, value) = self.read_tag()?;
+            budget = budget
+                .checked_sub(name.len() + value.len() + 16)
+                .ok_or_else(|| text_too_long(at.0, at.1))?;
             if tags.iter().any(|(k, _)| *k == name) {
                 return Err(Failure {
                     line: at.0,
@@ -927,11 +1060,19 @@ impl<R: BufRead> RecordReader<R> {
                     return Err(f);
                 }
                 b'{' => {
-                    let text = self.read_comment()?;
+                    let at = (self.line_no, self.column_at(self.pos));
+                    let text = self.read_comment(budget)?;
+                    budget = budget
+                        .checked_sub(text.len() + 16)
+                        .ok_or_else(|| text_too_long(at.0, at.1))?;
                     comments.push((game.moves().len(), text));
                 }
                 b';' => {
+                    let at = (self.line_no, self.column_at(self.pos));
                     let text = normalize_comment(&self.line[self.pos + 1..]);
+                    budget = budget
+                        .checked_sub(text.len() + 16)
+                        .ok_or_else(|| text_too_long(at.0, at.1))?;
                     comments.push((game.moves().len(), text));
                     self.pos = self.line.len();
                 }
@@ -973,6 +1114,12 @@ impl<R: BufRead> RecordReader<R> {
                         continue;
                     }
                     let col_offset = word.len() - san_text.len();
+                    if game.moves().len() == GameRecord::MAX_PLIES {
+                        return Err(self.failure(
+                            start + col_offset,
+                            RecordErrorKind::TooManyPlies(GameRecord::MAX_PLIES),
+                        ));
+                    }
                     let pos = game.position();
                     let legal = pos.legal_moves();
                     match pos.parse_san_with(san_text, &legal) {

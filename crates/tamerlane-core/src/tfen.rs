@@ -258,9 +258,31 @@ fn parse_counter(field: TfenField, s: &str) -> Result<u32, ParseTfenError> {
 }
 
 impl Setup {
+    /// The longest string [`from_tfen`](Self::from_tfen) reads, in bytes;
+    /// longer input is refused before it is split (a
+    /// [`ParseTfenError`] on [`TfenField::Whole`]).
+    ///
+    /// No valid TFEN comes near it: a rank is at most 11 two-letter pawn
+    /// tokens plus a citadel `(..)` (26 bytes), so the placement is at most
+    /// `10 * 22 + 2 * 4 + 9 = 237` bytes; the other fields add at most
+    /// `1 + 2 + 2 + 10 + 10` bytes (the counters are `u32`s) and five spaces:
+    /// 267 bytes in all.
+    pub const MAX_TFEN_LEN: usize = 512;
+
     /// Parses a TFEN string. Only the syntax is checked here; use
     /// [`Position::from_tfen`](crate::Position::from_tfen) to also check the rules.
     pub fn from_tfen(tfen: &str) -> Result<Setup, ParseTfenError> {
+        if tfen.len() > Setup::MAX_TFEN_LEN {
+            return Err(err(
+                TfenField::Whole,
+                tfen,
+                format!(
+                    "is {} bytes long; no TFEN is longer than {}",
+                    tfen.len(),
+                    Setup::MAX_TFEN_LEN
+                ),
+            ));
+        }
         let fields: Vec<&str> = tfen.split(' ').collect();
         if fields.len() != 6 {
             return Err(err(

@@ -1,0 +1,16 @@
+//! Random playouts driven by the fuzzer's bytes, checking play/undo, hash
+//! and legality invariants on every step.
+//!
+//! Each byte is one step: `0xFF` takes a move back, anything else plays the
+//! legal move it indexes (modulo the number of legal moves).
+//!
+//! The checks live in `crates/tamerlane-core/tests/fuzz_checks/mod.rs`, shared with
+//! the regression tests.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+#[path = "../../crates/tamerlane-core/tests/fuzz_checks/mod.rs"]
+mod checks;
+
+fuzz_target!(|data: &[u8]| checks::playout(data));

@@ -1,0 +1,14 @@
+//! TFEN parse -> format -> parse: any text the parser accepts formats to a
+//! canonical TFEN that parses back to the same thing, and formatting is a
+//! fixed point from then on.
+//!
+//! The checks live in `crates/tamerlane-core/tests/fuzz_checks/mod.rs`, shared with
+//! the regression tests.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+#[path = "../../crates/tamerlane-core/tests/fuzz_checks/mod.rs"]
+mod checks;
+
+fuzz_target!(|data: &[u8]| checks::tfen_roundtrip(data));
