@@ -1,16 +1,19 @@
 //! The engine commands of the `tamerlane` tool: `engine` (the UCI dialect
 //! on stdin/stdout), `analyze`, `play` (a human against the engine, or the
-//! engine against itself) and `match` (engine against engine).
+//! engine against itself) and `match` (engine against engine: in-process
+//! configurations or engine commands speaking the protocol).
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use clap::Args;
 use tamerlane::ai::arena::{
-    random_openings, run_match, GameRecord, MatchOptions, Player, Sprt, SprtState,
+    random_openings, run_match, Clock, GameEnd, GameRecord, MatchOptions, Player, PlayerKind, Sprt,
+    SprtState,
 };
+use tamerlane::ai::external::{ExternalEngine, ExternalSpec, Timeouts};
 use tamerlane::ai::uci::{self, info_line};
 use tamerlane::ai::{Engine, EvalKind, Limits, SearchConfig};
 use tamerlane::core::{Color, Game, Position};
@@ -30,12 +33,12 @@ pub struct AnalyzeArgs {
     /// Node limit.
     #[arg(long)]
     nodes: Option<u64>,
-    /// Search threads.
-    #[arg(long, default_value_t = 1)]
-    threads: usize,
-    /// Transposition table size in MiB.
-    #[arg(long, default_value_t = 64)]
-    hash: usize,
+    /// Search threads (1 to 256).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    threads: u16,
+    /// Transposition table size in MiB (1 to 65536, as the protocol's Hash option).
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65536))]
+    hash: u32,
     /// Coordinate moves to play from the position first.
     moves: Vec<String>,
 }
@@ -60,13 +63,35 @@ pub struct PlayArgs {
 /// Options of `tamerlane match`.
 #[derive(Args, Debug)]
 pub struct MatchArgs {
-    /// Player A: a configuration (see `docs/ENGINE.md`), e.g. `full`,
-    /// `plain`, `full,-lmr`, `full,material`.
+    /// Player A: an in-process configuration (see `docs/ENGINE.md`), e.g.
+    /// `full`, `plain`, `full,-lmr`, `full,material`.
     #[arg(long, default_value = "full")]
     a: String,
-    /// Player B's configuration.
+    /// Player A as an engine command speaking the protocol, instead of
+    /// `--a`: the program and its arguments, split like a shell's words
+    /// (quotes, backslashes; no expansion), e.g. `"tamerlane engine"`.
+    #[arg(long, value_name = "COMMAND", conflicts_with = "a")]
+    a_cmd: Option<String>,
+    /// Player A's name in the report and the records (default: the
+    /// configuration, or the command).
+    #[arg(long)]
+    a_name: Option<String>,
+    /// An option of A's engine command, `NAME=VALUE`, sent as `setoption
+    /// name NAME value VALUE` (repeatable).
+    #[arg(long, value_name = "NAME=VALUE", requires = "a_cmd")]
+    a_option: Vec<String>,
+    /// Player B: an in-process configuration.
     #[arg(long, default_value = "plain")]
     b: String,
+    /// Player B as an engine command, instead of `--b`.
+    #[arg(long, value_name = "COMMAND", conflicts_with = "b")]
+    b_cmd: Option<String>,
+    /// Player B's name.
+    #[arg(long)]
+    b_name: Option<String>,
+    /// An option of B's engine command, `NAME=VALUE` (repeatable).
+    #[arg(long, value_name = "NAME=VALUE", requires = "b_cmd")]
+    b_option: Vec<String>,
     /// Number of games (an even number plays every opening with both colours).
     #[arg(long, default_value_t = 200)]
     games: usize,
@@ -82,6 +107,10 @@ pub struct MatchArgs {
     /// Depth per move (both players).
     #[arg(long)]
     depth: Option<u32>,
+    /// A clock for each player, kept by the arbiter: `BASE[+INC]` in
+    /// seconds, e.g. `10+0.1`.
+    #[arg(long, value_name = "BASE[+INC]")]
+    tc: Option<String>,
     /// Random plies from the initial position making each opening.
     #[arg(long, default_value_t = 4)]
     opening_plies: usize,
@@ -91,12 +120,25 @@ pub struct MatchArgs {
     /// Stop early by SPRT: `ELO0,ELO1` (alpha = beta = 0.05).
     #[arg(long)]
     sprt: Option<String>,
-    /// Write one record line per game to this file.
+    /// Write the games to this file as game records (`docs/NOTATION.md`),
+    /// each as soon as it ends.
     #[arg(long)]
     out: Option<PathBuf>,
-    /// Transposition table size per engine in MiB.
-    #[arg(long, default_value_t = 16)]
-    hash: usize,
+    /// Transposition table size in MiB: of each in-process engine (default
+    /// 16), and sent to engine commands as the `Hash` option when given.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=65536))]
+    hash: Option<u32>,
+    /// Milliseconds an engine command gets to answer `uci` and `isready`.
+    #[arg(long, default_value_t = 10_000)]
+    timeout: u64,
+    /// Milliseconds an engine command gets for a move without a time
+    /// limit (`--nodes` or `--depth` only).
+    #[arg(long, default_value_t = 60_000)]
+    move_timeout: u64,
+    /// Milliseconds allowed beyond `--movetime` or the clock before a move
+    /// loses on time.
+    #[arg(long, default_value_t = 1_000)]
+    margin: u64,
 }
 
 /// `tamerlane engine`: the protocol on stdin/stdout.
@@ -122,8 +164,8 @@ fn start(tfen: Option<&str>, moves: &[String]) -> Result<Game, String> {
 /// `tamerlane analyze`: prints each iteration as an `info` line, then the best move.
 pub fn analyze(args: AnalyzeArgs) -> Result<(), String> {
     let game = start(args.tfen.as_deref(), &args.moves)?;
-    let mut engine = Engine::new(args.hash.max(1));
-    engine.set_threads(args.threads);
+    let mut engine = Engine::new(args.hash as usize);
+    engine.set_threads(usize::from(args.threads));
     let mut limits = Limits {
         depth: args.depth,
         nodes: args.nodes,
@@ -276,7 +318,50 @@ pub fn parse_config(spec: &str) -> Result<SearchConfig, String> {
     Ok(c)
 }
 
-/// `tamerlane match`: two engine configurations over N games.
+/// Parses a clock `BASE[+INC]` in seconds.
+fn parse_tc(s: &str) -> Result<Clock, String> {
+    let secs = |t: &str| -> Result<Duration, String> {
+        let v: f64 = t
+            .trim()
+            .parse()
+            .map_err(|_| format!("--tc: `{t}` is not a number of seconds"))?;
+        if !v.is_finite() || !(0.0..=1e6).contains(&v) {
+            return Err(format!("--tc: `{t}` is out of range"));
+        }
+        Ok(Duration::from_secs_f64(v))
+    };
+    let (base, inc) = match s.split_once('+') {
+        Some((b, i)) => (secs(b)?, secs(i)?),
+        None => (secs(s)?, Duration::ZERO),
+    };
+    if base.is_zero() {
+        return Err("--tc: the base time must be positive".into());
+    }
+    Ok(Clock { base, inc })
+}
+
+/// Parses `NAME=VALUE` engine options.
+fn parse_options(items: &[String]) -> Result<Vec<(String, String)>, String> {
+    items
+        .iter()
+        .map(|item| match item.split_once('=') {
+            Some((n, v)) if !n.trim().is_empty() => Ok((n.trim().to_owned(), v.trim().to_owned())),
+            _ => Err(format!("engine option `{item}`: expected NAME=VALUE")),
+        })
+        .collect()
+}
+
+/// One side of the match from the command line.
+struct Side<'a> {
+    letter: char,
+    config: &'a str,
+    cmd: Option<&'a str>,
+    name: Option<&'a str>,
+    options: &'a [String],
+}
+
+/// `tamerlane match`: two players (in-process configurations or engine
+/// commands) over N games.
 pub fn run(args: MatchArgs) -> Result<(), String> {
     let limits = Limits {
         depth: args.depth,
@@ -284,19 +369,69 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
         movetime: args.movetime.map(Duration::from_millis),
         ..Limits::default()
     };
-    if limits == Limits::default() {
-        return Err("give --movetime, --nodes or --depth".into());
+    let clock = args.tc.as_deref().map(parse_tc).transpose()?;
+    if limits == Limits::default() && clock.is_none() {
+        return Err("give --movetime, --nodes, --depth or --tc".into());
     }
-    let player = |spec: &str| -> Result<Player, String> {
+    let timeouts = Timeouts {
+        answer: Duration::from_millis(args.timeout),
+        margin: Duration::from_millis(args.margin),
+        untimed: Duration::from_millis(args.move_timeout),
+    };
+    let player = |side: Side| -> Result<Player, String> {
+        let kind = match side.cmd {
+            None => PlayerKind::Internal {
+                config: parse_config(side.config)?,
+                hash_mib: args.hash.unwrap_or(16) as usize,
+            },
+            Some(cmd) => {
+                let mut spec =
+                    ExternalSpec::parse(cmd).map_err(|e| format!("--{}-cmd: {e}", side.letter))?;
+                if let Some(h) = args.hash {
+                    spec.options.push(("Hash".into(), h.to_string()));
+                }
+                spec.options.extend(parse_options(side.options)?);
+                PlayerKind::External(spec)
+            }
+        };
+        let name = match (side.name, &kind) {
+            (Some(n), _) => n.to_owned(),
+            (None, PlayerKind::External(spec)) => spec.short_name(),
+            (None, PlayerKind::Internal { .. }) => side.config.to_owned(),
+        };
+        // An engine command that cannot even start stops the match here,
+        // with the reason, rather than forfeiting every game.
+        if let PlayerKind::External(spec) = &kind {
+            ExternalEngine::start(spec, timeouts).map_err(|e| {
+                format!(
+                    "engine {} (`{}`): {e}",
+                    side.letter,
+                    side.cmd.unwrap_or_default()
+                )
+            })?;
+        }
         Ok(Player {
-            name: spec.to_owned(),
-            config: parse_config(spec)?,
+            name,
+            kind,
             limits: limits.clone(),
-            hash_mib: args.hash.max(1),
+            clock,
+            timeouts,
         })
     };
-    let a = player(&args.a)?;
-    let b = player(&args.b)?;
+    let a = player(Side {
+        letter: 'a',
+        config: &args.a,
+        cmd: args.a_cmd.as_deref(),
+        name: args.a_name.as_deref(),
+        options: &args.a_option,
+    })?;
+    let b = player(Side {
+        letter: 'b',
+        config: &args.b,
+        cmd: args.b_cmd.as_deref(),
+        name: args.b_name.as_deref(),
+        options: &args.b_option,
+    })?;
     let sprt = match &args.sprt {
         None => None,
         Some(s) => {
@@ -321,11 +456,23 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
         None => None,
     };
     let names = [a.name.as_str(), b.name.as_str()];
-    let mut illegal = 0;
+    let mut write_error = None;
     let total = args.games;
+    // A forfeit's line replaces the progress bar on a terminal.
+    let clear = if io::stderr().is_terminal() {
+        "\r\x1b[2K"
+    } else {
+        "\n"
+    };
     let (tally, records) = run_match(&a, &b, &opts, |rec: &GameRecord, t| {
-        if matches!(rec.end, tamerlane::ai::arena::GameEnd::Illegal(..)) {
-            illegal += 1;
+        if let Some(why) = rec.explanation(names) {
+            eprintln!("{clear}game {}: {why}", rec.index + 1);
+        }
+        if let (Some(f), None) = (file.as_mut(), &write_error) {
+            let text = format!("{}\n", rec.to_record(names));
+            if let Err(e) = f.write_all(text.as_bytes()).and_then(|()| f.flush()) {
+                write_error = Some(e.to_string());
+            }
         }
         let done = t.games() as usize;
         let width = 30;
@@ -340,12 +487,9 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
         );
     });
     eprintln!();
-    if let Some(f) = file.as_mut() {
-        for r in &records {
-            writeln!(f, "{}", r.to_line(names)).map_err(|e| e.to_string())?;
-        }
-    }
+    // `+ 0.0` turns a negative zero into a positive one for printing.
     let (elo, lo, hi) = tally.elo();
+    let (elo, lo, hi) = (elo + 0.0, lo + 0.0, hi + 0.0);
     println!("{} vs {}: {} games", names[0], names[1], tally.games());
     println!(
         "score {:.1}/{} ({:.1}%)  +{} ={} -{}",
@@ -358,16 +502,29 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
     );
     println!("elo {elo:+.1}  95% interval [{lo:+.1}, {hi:+.1}]");
     let mut reasons = std::collections::BTreeMap::new();
+    let (mut illegal, mut time, mut abandoned) = (0, 0, 0);
     for r in &records {
         let key = match &r.end {
-            tamerlane::ai::arena::GameEnd::Rules(_, t) => t.to_string(),
-            tamerlane::ai::arena::GameEnd::Illegal(..) => "illegal".to_string(),
+            GameEnd::Rules(_, t) => t.name(),
+            GameEnd::Illegal(..) => {
+                illegal += 1;
+                "illegal-move"
+            }
+            GameEnd::TimeForfeit(..) => {
+                time += 1;
+                "time-forfeit"
+            }
+            GameEnd::Abandoned(..) => {
+                abandoned += 1;
+                "abandoned"
+            }
         };
         *reasons.entry(key).or_insert(0) += 1;
     }
     let reasons: Vec<String> = reasons.iter().map(|(k, v)| format!("{k} {v}")).collect();
     println!("endings: {}", reasons.join(", "));
     println!("illegal moves: {illegal}");
+    println!("forfeits: time {time}, abandoned {abandoned}");
     if let Some(s) = sprt {
         let (l, h) = s.bounds();
         let state = match s.state(&tally) {
@@ -382,5 +539,8 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
             s.llr(&tally)
         );
     }
-    Ok(())
+    match (write_error, &args.out) {
+        (Some(e), Some(p)) => Err(format!("{}: {e}", p.display())),
+        _ => Ok(()),
+    }
 }

@@ -4,8 +4,9 @@
 //! quiescence, pruning and the game rules in the tree), [`eval`] (static
 //! evaluation), [`tt`] (the shared transposition table), [`movepick`] (move
 //! ordering), [`timeman`] (limits and time), [`thread`] (the [`Engine`] and
-//! Lazy SMP), [`uci`] (the text protocol) and [`arena`] (engine matches,
-//! Elo and SPRT).
+//! Lazy SMP), [`uci`] (the text protocol), [`arena`] (engine matches,
+//! Elo and SPRT) and [`external`] (a client for engine commands speaking
+//! the protocol).
 //!
 //! ```
 //! use tamerlane_ai::{Engine, Limits};
@@ -24,6 +25,7 @@
 
 pub mod arena;
 pub mod eval;
+pub mod external;
 pub mod movepick;
 pub mod search;
 pub mod thread;

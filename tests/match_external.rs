@@ -1,0 +1,253 @@
+//! `tamerlane match` against engine commands: an in-process configuration
+//! against `tamerlane engine` run as an external command, and against
+//! deliberately broken engines (scripts for `sh`) that must lose by
+//! forfeit without hanging the match; the games written with `--out` must
+//! read back with `tamerlane pgn`.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_tamerlane");
+
+fn tamerlane(args: &[&str]) -> Output {
+    Command::new(BIN)
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).expect("UTF-8 output")
+}
+
+/// A fresh path for a record file of this test.
+fn out_file(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tamerlane-match-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+/// Runs `tamerlane pgn FILE`: every game must be valid; returns its lines.
+fn read_back(path: &Path) -> Vec<String> {
+    let o = tamerlane(&["pgn", path.to_str().unwrap()]);
+    let out = text(&o.stdout);
+    assert!(o.status.success(), "{out}{}", text(&o.stderr));
+    out.lines().map(str::to_owned).collect()
+}
+
+/// The engine command that runs this binary's `engine` subcommand.
+fn engine_cmd() -> String {
+    format!("'{BIN}' engine")
+}
+
+#[test]
+fn in_process_against_the_engine_command() {
+    let path = out_file("external.pgn");
+    let cmd = engine_cmd();
+    let o = tamerlane(&[
+        "match",
+        "--a-cmd",
+        &cmd,
+        "--a-name",
+        "ext",
+        "--a-option",
+        "Threads=1",
+        "--b",
+        "plain",
+        "--games",
+        "2",
+        "--nodes",
+        "40",
+        "--hash",
+        "1",
+        "--out",
+        path.to_str().unwrap(),
+    ]);
+    let out = text(&o.stdout);
+    assert!(o.status.success(), "{out}{}", text(&o.stderr));
+    assert!(out.starts_with("ext vs plain: 2 games\n"), "{out}");
+    assert!(out.contains("\nillegal moves: 0\n"), "{out}");
+    assert!(out.contains("\nforfeits: time 0, abandoned 0\n"), "{out}");
+    assert!(out.contains("\nelo "), "{out}");
+    let games = read_back(&path);
+    assert_eq!(games.len(), 2, "{games:?}");
+    for g in &games {
+        // Games end by the rules; the `Termination` tag is the rule's name.
+        assert!(
+            [
+                "checkmate",
+                "stalemate",
+                "citadel",
+                "repetition",
+                "move-limit",
+                "royals-only"
+            ]
+            .iter()
+            .any(|t| g.ends_with(t)),
+            "{g}"
+        );
+    }
+    let records = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        records.contains("[White \"ext\"]\n[Black \"plain\"]"),
+        "{records}"
+    );
+    assert!(
+        records.contains("[White \"plain\"]\n[Black \"ext\"]"),
+        "{records}"
+    );
+    assert!(records.contains("[Round \"2\"]"), "{records}");
+    assert!(records.contains("[TFEN \""), "{records}");
+}
+
+/// A scripted engine for `sh -c` that handshakes and answers `go` with
+/// `reply` (a shell command).
+#[cfg(unix)]
+fn script(reply: &str) -> String {
+    format!(
+        "sh -c 'while read -r l; do case \"$l\" in \
+         uci) echo uciok;; isready) echo readyok;; go*) {reply};; quit) exit 0;; \
+         esac; done'"
+    )
+}
+
+#[cfg(unix)]
+fn match_against(cmd: &str, extra: &[&str], path: &Path) -> (Output, Duration) {
+    let mut args = vec![
+        "match",
+        "--a",
+        "full",
+        "--b-cmd",
+        cmd,
+        "--b-name",
+        "broken",
+        "--games",
+        "2",
+        "--nodes",
+        "40",
+        "--out",
+        path.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    let t0 = Instant::now();
+    let o = tamerlane(&args);
+    (o, t0.elapsed())
+}
+
+#[cfg(unix)]
+#[test]
+fn broken_engines_lose_by_forfeit() {
+    let cases = [
+        // An illegal move, and text that is not a move.
+        (
+            "illegal",
+            script("echo \"bestmove a1a2\""),
+            vec![],
+            "rules infraction",
+        ),
+        (
+            "garbage",
+            script("echo \"bestmove @#!\""),
+            vec![],
+            "rules infraction",
+        ),
+        // Never answers `go`: loses on time after movetime + margin.
+        (
+            "silent",
+            script("echo \"info string thinking\""),
+            vec!["--movetime", "20", "--margin", "100"],
+            "time forfeit",
+        ),
+        // Dies on `go`.
+        (
+            "crash",
+            script("echo dying >&2; exit 7"),
+            vec![],
+            "abandoned",
+        ),
+    ];
+    for (name, cmd, extra, termination) in &cases {
+        let path = out_file(&format!("{name}.pgn"));
+        let (o, took) = match_against(cmd, extra, &path);
+        let out = text(&o.stdout);
+        let err = text(&o.stderr);
+        assert!(o.status.success(), "{name}: {out}{err}");
+        assert!(took < Duration::from_secs(20), "{name}: {took:?}");
+        // Player A wins both games, whatever its colour.
+        assert!(
+            out.contains("score 2.0/2 (100.0%)  +2 =0 -0"),
+            "{name}: {out}"
+        );
+        let count = |needle: &str| out.lines().any(|l| l == needle);
+        match *termination {
+            "rules infraction" => {
+                assert!(count("illegal moves: 2"), "{name}: {out}");
+                assert!(count("endings: illegal-move 2"), "{name}: {out}");
+            }
+            "time forfeit" => assert!(count("forfeits: time 2, abandoned 0"), "{out}"),
+            _ => assert!(count("forfeits: time 0, abandoned 2"), "{out}"),
+        }
+        // The reason is on stderr and in the records, which read back.
+        assert!(err.contains("(broken) loses"), "{name}: {err}");
+        let games = read_back(&path);
+        assert_eq!(games.len(), 2, "{name}: {games:?}");
+        assert!(
+            games[0].ends_with(&format!("1-0 {termination}")),
+            "{games:?}"
+        );
+        assert!(
+            games[1].ends_with(&format!("0-1 {termination}")),
+            "{games:?}"
+        );
+        let records = std::fs::read_to_string(&path).unwrap();
+        assert!(records.contains("{Black (broken) loses"), "{records}");
+        assert!(records.contains("{White (broken) loses"), "{records}");
+        let why = match *name {
+            "illegal" => "illegal move a1a2",
+            "garbage" => "invalid move \"@#!\"",
+            "silent" => "no `bestmove` within 120 ms",
+            _ => "dying",
+        };
+        assert!(records.contains(why), "{name}: {records}");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn an_engine_that_cannot_start_stops_the_match_at_once() {
+    let path = out_file("deaf.pgn");
+    let deaf = "sh -c 'while read -r l; do :; done'";
+    let (o, took) = match_against(deaf, &["--timeout", "200"], &path);
+    assert_eq!(o.status.code(), Some(2));
+    let err = text(&o.stderr);
+    assert!(err.contains("error: engine b"), "{err}");
+    assert!(err.contains("no `uciok` within 200 ms"), "{err}");
+    assert!(took < Duration::from_secs(10), "{took:?}");
+    assert!(!path.exists());
+
+    let (o, _) = match_against("/nonexistent/engine", &[], &path);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("cannot start"));
+
+    let (o, _) = match_against("sh -c 'unclosed", &[], &path);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("unclosed"));
+}
+
+#[test]
+fn a_player_is_a_configuration_or_a_command_not_both() {
+    let cmd = engine_cmd();
+    let o = tamerlane(&[
+        "match", "--a", "full", "--a-cmd", &cmd, "--games", "2", "--nodes", "10",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("cannot be used with"));
+    let o = tamerlane(&["match", "--games", "2"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("--movetime, --nodes, --depth or --tc"));
+    let o = tamerlane(&["match", "--a-option", "Hash=1", "--nodes", "10"]);
+    assert_eq!(o.status.code(), Some(2));
+}
