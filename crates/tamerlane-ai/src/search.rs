@@ -483,37 +483,35 @@ impl<'a, 'b> Worker<'a, 'b> {
             && officers(pos) >= 2
             && self.eval(pos, ply) >= beta
         {
-            {
-                let null = pos.null_move();
-                self.material[ply + 1] = self.material[ply];
-                self.checks[ply + 1] = null.is_single_royal_attacked();
-                let r = 3 + depth / 6;
-                let s = -self.search(
-                    &null,
-                    depth - 1 - r,
-                    -beta,
-                    -beta + 1,
-                    ply + 1,
-                    false,
-                    false,
-                );
-                self.hashes.truncate(self.root_len + ply + 1);
+            let null = pos.null_move();
+            self.material[ply + 1] = self.material[ply];
+            self.checks[ply + 1] = null.is_single_royal_attacked();
+            let r = 3 + depth / 6;
+            let s = -self.search(
+                &null,
+                depth - 1 - r,
+                -beta,
+                -beta + 1,
+                ply + 1,
+                false,
+                false,
+            );
+            self.hashes.truncate(self.root_len + ply + 1);
+            if self.aborted {
+                return 0;
+            }
+            if s >= beta {
+                if depth < 8 {
+                    return s.min(MATE_BOUND - 1);
+                }
+                let v = self.search(pos, depth - 1 - r, beta - 1, beta, ply, false, false);
+                self.hashes.truncate(self.root_len + ply);
+                self.hashes.push(hash);
                 if self.aborted {
                     return 0;
                 }
-                if s >= beta {
-                    if depth < 8 {
-                        return s.min(MATE_BOUND - 1);
-                    }
-                    let v = self.search(pos, depth - 1 - r, beta - 1, beta, ply, false, false);
-                    self.hashes.truncate(self.root_len + ply);
-                    self.hashes.push(hash);
-                    if self.aborted {
-                        return 0;
-                    }
-                    if v >= beta {
-                        return s.min(MATE_BOUND - 1);
-                    }
+                if v >= beta {
+                    return s.min(MATE_BOUND - 1);
                 }
             }
         }
