@@ -434,21 +434,7 @@ impl ExternalEngine {
         let (tx, lines) = sync_channel::<String>(4096);
         let spawned = std::thread::Builder::new()
             .name("engine-stdout".into())
-            .spawn(move || {
-                let mut r = BufReader::new(stdout);
-                let mut buf = Vec::new();
-                loop {
-                    buf.clear();
-                    match read_capped_line(&mut r, &mut buf) {
-                        Ok(0) | Err(_) => return,
-                        Ok(_) => {
-                            if tx.send(line_text(&buf)).is_err() {
-                                return;
-                            }
-                        }
-                    }
-                }
-            });
+            .spawn(move || for_each_line(stdout, |line| tx.send(line).is_ok()));
         let stderr_tail = Arc::new(Mutex::new(VecDeque::new()));
         let tail = Arc::clone(&stderr_tail);
         let spawned_err = std::thread::Builder::new()
@@ -694,28 +680,37 @@ fn abandoned(message: String) -> EngineError {
     }
 }
 
-/// Reads the engine's stderr to its end, keeping the last non-empty lines.
-fn drain_stderr(stderr: impl Read, tail: &Mutex<VecDeque<String>>) {
-    let mut r = BufReader::new(stderr);
+/// Reads `src` line by line (each cut at [`MAX_LINE`] bytes) and hands
+/// every line to `f` until the end, a read error, or `f` returns `false`.
+fn for_each_line(src: impl Read, mut f: impl FnMut(String) -> bool) {
+    let mut r = BufReader::new(src);
     let mut buf = Vec::new();
     loop {
         buf.clear();
         match read_capped_line(&mut r, &mut buf) {
             Ok(0) | Err(_) => return,
             Ok(_) => {
-                let line = line_text(&buf);
-                if line.trim().is_empty() {
-                    continue;
-                }
-                if let Ok(mut t) = tail.lock() {
-                    if t.len() == STDERR_LINES {
-                        t.pop_front();
-                    }
-                    t.push_back(line);
+                if !f(line_text(&buf)) {
+                    return;
                 }
             }
         }
     }
+}
+
+/// Reads the engine's stderr to its end, keeping the last non-empty lines.
+fn drain_stderr(stderr: impl Read, tail: &Mutex<VecDeque<String>>) {
+    for_each_line(stderr, |line| {
+        if !line.trim().is_empty() {
+            if let Ok(mut t) = tail.lock() {
+                if t.len() == STDERR_LINES {
+                    t.pop_front();
+                }
+                t.push_back(line);
+            }
+        }
+        true
+    });
 }
 
 #[cfg(test)]
