@@ -10,10 +10,10 @@ CARGO ?= cargo
 PYTHON ?= python3
 BIN := target/release/tamerlane
 
-# The Python package (crates/tamerlane-py), built into a project-local venv.
+# The Python package (tamerlane-py), built into a project-local venv.
 VENV ?= .venv
 VPY := $(VENV)/bin/python
-PY_CRATE := crates/tamerlane-py
+PY_CRATE := tamerlane-py
 
 .PHONY: all build demo test lint rust-test crosscheck doc bench clean \
 	venv dev py-dev py-test py-typecheck notebook py-bench fuzz-smoke
@@ -21,7 +21,7 @@ PY_CRATE := crates/tamerlane-py
 all: build
 
 build:
-	$(CARGO) build --release --bin tamerlane
+	$(CARGO) build --release -p tamerlane-cli
 
 demo: build
 	@echo "== perft from the initial position =="

@@ -4,12 +4,12 @@
 //! `docs/BENCHMARKS.md`.
 
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use tamerlane::core::{perft, Position};
+use tamerlane::{perft, Position};
 
 /// The initial position and three positions reached by seeded random legal
 /// play (12, 18 and 24 plies), with 35, 29 and 36 legal moves.
 const POSITIONS: &[(&str, &str)] = &[
-    ("initial", tamerlane::core::INITIAL_TFEN),
+    ("initial", tamerlane::INITIAL_TFEN),
     (
         "ply12",
         "e1cnd1dn3/r1tgvkfgt1r/pr1ptpgpvpkpfpeepdpp/1pn5cpc2/11/11/2PC1PFPK3C1/PPPDEPE2PVPGPTPNPR/RNTGFKVGTNR/2C1D3D1E w Kk 00 2 7",
@@ -48,7 +48,7 @@ fn bench_movegen(c: &mut Criterion) {
         g.bench_function(BenchmarkId::new("legal_moves", name), |b| {
             b.iter(|| black_box(&pos).legal_moves().len())
         });
-        let mut list = tamerlane::core::MoveList::new();
+        let mut list = tamerlane::MoveList::new();
         g.bench_function(BenchmarkId::new("legal_moves_into", name), |b| {
             b.iter(|| {
                 black_box(&pos).legal_moves_into(&mut list);

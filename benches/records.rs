@@ -7,27 +7,13 @@
 use std::time::Instant;
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
-use tamerlane::core::{read_records, Game, GameRecord, Move, MoveKind};
+use tamerlane::ai::Rng;
+use tamerlane::{read_records, Game, GameRecord, Move, MoveKind};
 
 /// Number of games in the benchmark file.
 const GAMES: u64 = 10_000;
 /// Longest game, in plies.
 const MAX_PLIES: usize = 80;
-
-/// A small xorshift generator (the same as the notation tests' helper).
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n.max(1) as u64) as usize
-    }
-}
 
 /// A seeded random game from the initial position, preferring special
 /// moves and pawn moves, up to `MAX_PLIES` plies or its end.

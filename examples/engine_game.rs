@@ -4,7 +4,7 @@
 //! `cargo run --release --example engine_game -- [MS_PER_MOVE]` (default 30)
 
 use tamerlane::ai::{Engine, Limits};
-use tamerlane::core::Game;
+use tamerlane::Game;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let ms: u64 = std::env::args().nth(1).as_deref().unwrap_or("30").parse()?;
@@ -32,7 +32,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             println!("{}", line.trim_end());
             line.clear();
         }
-        if game.moves().len().is_multiple_of(40) {
+        if game.moves().len() % 40 == 0 {
             println!("\n{}\n", game.position());
         }
     };

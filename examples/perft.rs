@@ -4,7 +4,7 @@
 
 use std::time::Instant;
 
-use tamerlane::core::{perft, Position};
+use tamerlane::{perft, Position};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);

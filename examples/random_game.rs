@@ -2,30 +2,19 @@
 //!
 //! `cargo run --release --example random_game -- [SEED]`
 
-use tamerlane::core::{Game, Position};
-
-/// A small xorshift generator, so the example needs no dependency.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
+use tamerlane::ai::Rng;
+use tamerlane::{Game, Position};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let seed: u64 = std::env::args().nth(1).as_deref().unwrap_or("1").parse()?;
-    let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let mut rng = Rng::new(seed);
     let mut game = Game::new();
     let outcome = loop {
         if let Some(outcome) = game.outcome() {
             break outcome;
         }
         let moves = game.position().legal_moves();
-        let m = moves[(rng.next() % moves.len() as u64) as usize];
+        let m = moves[rng.below(moves.len())];
         game.play(&m)?;
     };
     let text: Vec<String> = game

@@ -1,13 +1,24 @@
-//! `tamerlane`: Tamerlane chess for Rust. This facade re-exports the rules
-//! crate ([`core`]) and ships the `tamerlane` command-line tool.
+//! `tamerlane`: Tamerlane chess (Timur satrancı, Shatranj al-Kabir) for
+//! Rust in one dependency.
+//!
+//! This facade re-exports the rules crate [`tamerlane_core`] at its root
+//! and the engine crate [`tamerlane_ai`] as [`ai`]. Depend on the two
+//! crates directly for finer control; the command-line tool is the
+//! `tamerlane-cli` package.
 //!
 //! ```
-//! use tamerlane::core::{perft, Position};
-//! assert_eq!(perft(&Position::new(), 1), 24);
+//! use tamerlane::{perft, Position};
+//! use tamerlane::ai::{Engine, Limits};
+//!
+//! let pos = Position::new();
+//! assert_eq!(perft(&pos, 1), 24);
+//! let mut engine = Engine::new(8);
+//! let result = engine.search(&pos, &[], &Limits::depth(2), |_| {});
+//! assert!(pos.is_legal(&result.best.unwrap()));
 //! ```
 
 pub use tamerlane_ai as ai;
-pub use tamerlane_core as core;
+pub use tamerlane_core::*;
 
 /// The README's Rust examples, compiled and run as doctests.
 #[cfg(doctest)]

@@ -6,13 +6,12 @@
 //! parsers return a legal move or an error, and every legal move's SAN and
 //! coordinate string parse back to it.
 //!
-//! The checks live in `crates/tamerlane-core/tests/fuzz_checks/mod.rs`, shared with
+//! The checks live in `tamerlane-testkit/src/fuzz_core.rs`, shared with
 //! the regression tests.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 
-#[path = "../../crates/tamerlane-core/tests/fuzz_checks/mod.rs"]
-mod checks;
+use tamerlane_testkit::fuzz_core as checks;
 
 fuzz_target!(|data: &[u8]| checks::move_parse(data));

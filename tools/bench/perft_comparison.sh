@@ -21,7 +21,7 @@ if [ -z "$FSF" ]; then
     FSF=/usr/games/fairy-stockfish
 fi
 
-cargo build --release --quiet
+cargo build --release --quiet -p tamerlane-cli
 BIN=target/release/tamerlane
 
 now() { date +%s.%N; }

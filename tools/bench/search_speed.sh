@@ -10,7 +10,7 @@ cd "$(dirname "$0")/../.."
 BIN=${1:-target/release/tamerlane}
 MOVETIME=${MOVETIME:-5000}
 if [ "$BIN" = target/release/tamerlane ]; then
-    cargo build --release --quiet --bin tamerlane
+    cargo build --release --quiet -p tamerlane-cli
 fi
 POSITIONS=(
     "initial"

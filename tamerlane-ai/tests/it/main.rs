@@ -1,0 +1,8 @@
+//! The engine crate's integration tests, one binary with a module per
+//! subject (`cargo test -p tamerlane-ai --test it`).
+
+mod fuzz_regressions;
+mod protocol_limits;
+mod search;
+mod stop_short_iterations;
+mod tactics;

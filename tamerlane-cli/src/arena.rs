@@ -1,0 +1,800 @@
+//! Engine matches: play games between two players, with an arbiter that
+//! checks every move, and summarise the result as a score, an Elo
+//! difference with its 95% interval, and an optional SPRT.
+//!
+//! A side of a match is a [`Player`]: an in-process engine configuration
+//! ([`PlayerKind::Internal`]) or an engine command speaking our protocol
+//! ([`PlayerKind::External`], driven by [`external`](crate::external)).
+//! The arbiter plays every move on its own [`Game`]: a move that is not
+//! legal there (or that cannot be read) loses at once
+//! ([`GameEnd::Illegal`]); an external engine that does not answer in time
+//! loses on time ([`GameEnd::TimeForfeit`]) and one that cannot be started,
+//! dies or rejects a command loses by forfeit ([`GameEnd::Abandoned`]).
+//! With a [`Clock`], a player whose move takes longer than its remaining
+//! time plus the margin of its [`Timeouts`] loses on time. Finished games
+//! convert to standard game records ([`GameRecord::to_record`]).
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use tamerlane_core::{Color, Game, GameResult, Move, Position, Termination};
+
+use crate::external::{EngineError, ExternalEngine, ExternalSpec, FailureKind, Timeouts};
+use tamerlane_ai::{Engine, Limits, Rng, SearchConfig};
+
+/// A time control: a base time and an increment added after each move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Clock {
+    /// The time on the clock at the start of a game.
+    pub base: Duration,
+    /// Added after each move.
+    pub inc: Duration,
+}
+
+/// What plays one side of a match.
+#[derive(Clone, Debug)]
+pub enum PlayerKind {
+    /// An in-process [`Engine`] (a new one each game, one thread).
+    Internal {
+        /// The search configuration.
+        config: SearchConfig,
+        /// Transposition table size in MiB.
+        hash_mib: usize,
+    },
+    /// An engine command speaking our protocol (a new process each game).
+    External(ExternalSpec),
+}
+
+/// One side of a match: who plays, and with which limits.
+#[derive(Clone, Debug)]
+pub struct Player {
+    /// A short name for reports and records.
+    pub name: String,
+    /// The engine.
+    pub kind: PlayerKind,
+    /// The limits of every move (`depth`, `nodes`, `movetime`; the clock
+    /// fields are filled in by the arbiter when there is a [`Clock`]).
+    pub limits: Limits,
+    /// A clock kept by the arbiter, if any.
+    pub clock: Option<Clock>,
+    /// How long the arbiter waits for an external engine; the margin is
+    /// also the tolerance of the clock for both kinds of player.
+    pub timeouts: Timeouts,
+}
+
+impl Player {
+    /// An in-process player without a clock.
+    #[cfg(test)]
+    pub fn internal(name: &str, config: SearchConfig, limits: Limits, hash_mib: usize) -> Player {
+        Player {
+            name: name.to_owned(),
+            kind: PlayerKind::Internal { config, hash_mib },
+            limits,
+            clock: None,
+            timeouts: Timeouts::default(),
+        }
+    }
+
+    /// An external engine without a clock, with the default timeouts.
+    #[cfg(test)]
+    pub fn external(name: &str, spec: ExternalSpec, limits: Limits) -> Player {
+        Player {
+            name: name.to_owned(),
+            kind: PlayerKind::External(spec),
+            limits,
+            clock: None,
+            timeouts: Timeouts::default(),
+        }
+    }
+}
+
+/// How a game ended. In every case but [`Rules`](GameEnd::Rules) the
+/// given colour loses.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameEnd {
+    /// By the rules.
+    Rules(Option<Color>, Termination),
+    /// A player returned an illegal or unreadable move, or none at all; the
+    /// text is the move as given (`(none)` for no move).
+    Illegal(Color, String),
+    /// A player overstepped its time: no `bestmove` in time, or its clock
+    /// fell. The text says what happened.
+    TimeForfeit(Color, String),
+    /// An external engine could not be started, exited, closed its output
+    /// or rejected a command. The text says what happened.
+    Abandoned(Color, String),
+}
+
+impl GameEnd {
+    /// The winning colour, or `None` for a draw.
+    pub fn winner(&self) -> Option<Color> {
+        match self {
+            GameEnd::Rules(w, _) => *w,
+            GameEnd::Illegal(c, _) | GameEnd::TimeForfeit(c, _) | GameEnd::Abandoned(c, _) => {
+                Some(!*c)
+            }
+        }
+    }
+
+    /// The value of the record's `Termination` tag: the rule's name
+    /// (`checkmate`, `citadel`, ...), or for a forfeit PGN's `rules
+    /// infraction` (illegal move), `time forfeit` or `abandoned`.
+    pub fn termination(&self) -> &'static str {
+        match self {
+            GameEnd::Rules(_, t) => t.name(),
+            GameEnd::Illegal(..) => "rules infraction",
+            GameEnd::TimeForfeit(..) => "time forfeit",
+            GameEnd::Abandoned(..) => "abandoned",
+        }
+    }
+
+    /// Whether a player lost by forfeit (any ending but the rules').
+    #[cfg(test)]
+    pub fn is_forfeit(&self) -> bool {
+        !matches!(self, GameEnd::Rules(..))
+    }
+
+    fn from_failure(loser: Color, e: EngineError) -> GameEnd {
+        match e.kind {
+            FailureKind::Timeout => GameEnd::TimeForfeit(loser, e.message),
+            FailureKind::Abandoned => GameEnd::Abandoned(loser, e.message),
+        }
+    }
+}
+
+/// A finished game.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    /// The game's number in the match (0-based).
+    pub index: usize,
+    /// The opening position.
+    pub opening: Position,
+    /// Which player had White: 0 = the first player (A).
+    pub white: usize,
+    /// The moves played.
+    pub moves: Vec<Move>,
+    /// How it ended.
+    pub end: GameEnd,
+}
+
+fn capitalised(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// Today's date (UTC) as `YYYY.MM.DD`.
+fn today() -> String {
+    let days = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() / 86_400) as i64;
+    // Days since 1970-01-01 to a civil date (proleptic Gregorian).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+impl GameRecord {
+    /// The winning colour, or `None` for a draw.
+    pub fn winner(&self) -> Option<Color> {
+        self.end.winner()
+    }
+
+    /// Player A's points: 1, 0.5 or 0.
+    pub fn score_a(&self) -> f64 {
+        let a_color = if self.white == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        match self.winner() {
+            None => 0.5,
+            Some(c) if c == a_color => 1.0,
+            Some(_) => 0.0,
+        }
+    }
+
+    /// The result.
+    pub fn result(&self) -> GameResult {
+        match self.winner() {
+            Some(Color::White) => GameResult::WhiteWins,
+            Some(Color::Black) => GameResult::BlackWins,
+            None => GameResult::Draw,
+        }
+    }
+
+    /// The game as it was played (the arbiter checked every move).
+    pub fn game(&self) -> Game {
+        let mut game = Game::from_position(self.opening.clone());
+        for m in &self.moves {
+            if game.play(m).is_err() {
+                break;
+            }
+        }
+        game
+    }
+
+    /// The standard game record (`docs/NOTATION.md`): `Event "tamerlane
+    /// match"`, today's `Date`, the game number as `Round`, the players'
+    /// names (`names[0]` is A), the result, `Termination` (see
+    /// [`GameEnd::termination`]) and the opening as `TFEN` (with `SetUp`)
+    /// when it is not the initial position. A forfeit is explained by a
+    /// comment after the last move (see [`explanation`](Self::explanation)).
+    pub fn to_record(&self, names: [&str; 2]) -> tamerlane_core::GameRecord {
+        let game = self.game();
+        let (w, b) = if self.white == 0 {
+            (names[0], names[1])
+        } else {
+            (names[1], names[0])
+        };
+        let mut rec = tamerlane_core::GameRecord::new(game);
+        rec.set_tag("Event", "tamerlane match");
+        rec.set_tag("Date", &today());
+        rec.set_tag("Round", &(self.index + 1).to_string());
+        rec.set_tag("White", w);
+        rec.set_tag("Black", b);
+        rec.result = self.result();
+        rec.set_tag("Result", rec.result.token());
+        rec.set_tag("Termination", self.end.termination());
+        if let Some(text) = self.explanation(names) {
+            rec.comments.push((self.moves.len(), text));
+        }
+        rec
+    }
+
+    /// For a forfeit, who lost and why, e.g. `Black (B) loses: illegal
+    /// move a1a2: ...` (`names[0]` is A); `None` for an ending by the rules.
+    pub fn explanation(&self, names: [&str; 2]) -> Option<String> {
+        let who = |c: Color| {
+            let a_color = if self.white == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let name = if c == a_color { names[0] } else { names[1] };
+            format!("{} ({name}) loses", capitalised(c))
+        };
+        match &self.end {
+            GameEnd::Rules(..) => None,
+            GameEnd::Illegal(c, text) => {
+                let why = match text.as_str() {
+                    "" | "(none)" => "no move, though it has legal moves".to_owned(),
+                    _ => match self.game().position().parse_move(text) {
+                        Err(e) => e.to_string(),
+                        Ok(_) => format!("move {text} refused by the arbiter"),
+                    },
+                };
+                Some(format!("{}: {why}", who(*c)))
+            }
+            GameEnd::TimeForfeit(c, why) => Some(format!("{} on time: {why}", who(*c))),
+            GameEnd::Abandoned(c, why) => Some(format!("{} by forfeit: {why}", who(*c))),
+        }
+    }
+}
+/// An engine during a game.
+enum Side {
+    Internal(Box<Engine>),
+    External(Box<ExternalEngine>),
+}
+
+fn start_side(p: &Player) -> Result<Side, EngineError> {
+    match &p.kind {
+        PlayerKind::Internal { config, hash_mib } => Ok(Side::Internal(Box::new(
+            Engine::with_config(*config, *hash_mib),
+        ))),
+        PlayerKind::External(spec) => {
+            let mut e = ExternalEngine::start(spec, p.timeouts)?;
+            e.new_game()?;
+            Ok(Side::External(Box::new(e)))
+        }
+    }
+}
+
+/// A player's answer: a move from an in-process engine (or none), or the
+/// text of an external engine's `bestmove`.
+enum Answer {
+    Move(Option<Move>),
+    Text(String),
+}
+
+/// The longest move text kept in a [`GameEnd::Illegal`].
+const MAX_MOVE_TEXT: usize = 40;
+
+/// Plays one game. The engines are started White's first (one that cannot
+/// be started loses by forfeit). Every move is checked by the arbiter
+/// (`Game::play`): an illegal move or a missing one loses at once.
+pub fn play_game(
+    players: [&Player; 2],
+    opening: &Position,
+    a_white: bool,
+    index: usize,
+) -> GameRecord {
+    let mut game = Game::from_position(opening.clone());
+    let white = if a_white { 0 } else { 1 };
+    let end = play_out(players, white, &mut game);
+    GameRecord {
+        index,
+        opening: opening.clone(),
+        white,
+        moves: game.moves().to_vec(),
+        end,
+    }
+}
+
+fn play_out(players: [&Player; 2], white: usize, game: &mut Game) -> GameEnd {
+    let player_of = |c: Color| if c == Color::White { white } else { 1 - white };
+    let mut sides: Vec<Option<Side>> = vec![None, None];
+    for c in [Color::White, Color::Black] {
+        match start_side(players[player_of(c)]) {
+            Ok(s) => sides[player_of(c)] = Some(s),
+            Err(e) => return GameEnd::from_failure(c, e),
+        }
+    }
+    let mut clocks = players.map(|p| p.clock.map(|c| c.base));
+    loop {
+        if let Some(o) = game.outcome() {
+            return GameEnd::Rules(o.winner, o.termination);
+        }
+        let turn = game.turn();
+        let idx = player_of(turn);
+        let player = players[idx];
+        let mut limits = player.limits.clone();
+        for c in [Color::White, Color::Black] {
+            let p = player_of(c);
+            limits.time[c.index()] = clocks[p];
+            limits.inc[c.index()] = players[p].clock.map_or(Duration::ZERO, |k| k.inc);
+        }
+        let t0 = Instant::now();
+        let (answer, elapsed) = match sides[idx].as_mut() {
+            Some(Side::Internal(e)) => {
+                let r = e.search_game(game, &limits, |_| {});
+                (Answer::Move(r.best), t0.elapsed())
+            }
+            Some(Side::External(x)) => match x.go(game.start(), game.moves(), &limits, turn) {
+                Ok(b) => (Answer::Text(b.text), b.elapsed),
+                Err(e) => return GameEnd::from_failure(turn, e),
+            },
+            None => return GameEnd::Abandoned(turn, "no engine".into()),
+        };
+        if let Some(left) = clocks[idx] {
+            if elapsed > left + player.timeouts.margin {
+                return GameEnd::TimeForfeit(
+                    turn,
+                    format!(
+                        "the move took {} ms with {} ms on the clock",
+                        elapsed.as_millis(),
+                        left.as_millis()
+                    ),
+                );
+            }
+            let inc = player.clock.map_or(Duration::ZERO, |k| k.inc);
+            clocks[idx] = Some(left.saturating_sub(elapsed) + inc);
+        }
+        match answer {
+            Answer::Move(None) => return GameEnd::Illegal(turn, "(none)".into()),
+            Answer::Move(Some(m)) => {
+                if !game.position().is_legal(&m) || game.play(&m).is_err() {
+                    return GameEnd::Illegal(turn, m.to_string());
+                }
+            }
+            Answer::Text(text) => {
+                if game.play_str(&text).is_err() {
+                    let text: String = text.chars().take(MAX_MOVE_TEXT).collect();
+                    return GameEnd::Illegal(turn, text);
+                }
+            }
+        }
+    }
+}
+
+/// `n` distinct opening positions: `plies` random legal moves from the
+/// initial position (seeded), skipping any that end the game.
+pub fn random_openings(n: usize, plies: usize, seed: u64) -> Vec<Position> {
+    let mut rng = Rng::new(seed);
+    let mut out: Vec<Position> = Vec::new();
+    let mut tries = 0;
+    while out.len() < n && tries < n * 100 {
+        tries += 1;
+        let mut game = Game::new();
+        for _ in 0..plies {
+            let moves = game.position().legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[rng.below(moves.len())];
+            let _ = game.play(&m);
+        }
+        let pos = game.position().clone();
+        if game.outcome().is_none() && !out.iter().any(|p| p.same_position(&pos)) {
+            out.push(pos);
+        }
+    }
+    out
+}
+
+/// Wins, draws and losses from player A's point of view.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Games A won.
+    pub wins: u32,
+    /// Drawn games.
+    pub draws: u32,
+    /// Games A lost.
+    pub losses: u32,
+}
+
+impl Tally {
+    /// Adds one game (A's points: 1, 0.5 or 0).
+    pub fn add(&mut self, score_a: f64) {
+        if score_a > 0.75 {
+            self.wins += 1;
+        } else if score_a < 0.25 {
+            self.losses += 1;
+        } else {
+            self.draws += 1;
+        }
+    }
+
+    /// Number of games.
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// A's mean score (0 to 1).
+    pub fn score(&self) -> f64 {
+        let n = self.games().max(1) as f64;
+        (self.wins as f64 + 0.5 * self.draws as f64) / n
+    }
+
+    /// The Elo difference and its 95% interval `(elo, low, high)`, from the
+    /// mean score and its standard error over games (normal approximation;
+    /// a score of 0 or 1 is clamped to half a game).
+    pub fn elo(&self) -> (f64, f64, f64) {
+        let n = self.games().max(1) as f64;
+        let eps = 0.5 / n;
+        let s = self.score().clamp(eps, 1.0 - eps);
+        let w = self.wins as f64 / n;
+        let d = self.draws as f64 / n;
+        let l = self.losses as f64 / n;
+        let var = w * (1.0 - s).powi(2) + d * (0.5 - s).powi(2) + l * s.powi(2);
+        let se = (var / n).sqrt();
+        let lo = (s - 1.96 * se).clamp(eps, 1.0 - eps);
+        let hi = (s + 1.96 * se).clamp(eps, 1.0 - eps);
+        (elo_of(s), elo_of(lo), elo_of(hi))
+    }
+}
+
+/// The Elo difference of a mean score.
+pub fn elo_of(score: f64) -> f64 {
+    -400.0 * (1.0 / score - 1.0).log10()
+}
+
+/// The expected score of an Elo difference.
+pub fn score_of(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
+/// A sequential probability ratio test of H0: `elo0` against H1: `elo1`
+/// (logistic Elo), with error rates `alpha` and `beta`.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Sprt {
+    /// Elo under H0.
+    pub elo0: f64,
+    /// Elo under H1.
+    pub elo1: f64,
+    /// False-positive rate.
+    pub alpha: f64,
+    /// False-negative rate.
+    pub beta: f64,
+}
+
+/// The state of an SPRT.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum SprtState {
+    /// Not decided yet.
+    Continue,
+    /// H1 accepted: A is stronger by about `elo1`.
+    AcceptH1,
+    /// H0 accepted.
+    AcceptH0,
+}
+
+impl Sprt {
+    /// The log-likelihood ratio of the tally (the generalised SPRT's normal
+    /// approximation on the trinomial game results, as used by Fishtest).
+    pub fn llr(&self, t: &Tally) -> f64 {
+        let n = t.games() as f64;
+        if n == 0.0
+            || t.wins == 0 && t.losses == 0
+            || t.wins + t.draws == 0
+            || t.losses + t.draws == 0
+        {
+            return 0.0;
+        }
+        let s = t.score();
+        let (w, d, l) = (t.wins as f64 / n, t.draws as f64 / n, t.losses as f64 / n);
+        let var = w * (1.0 - s).powi(2) + d * (0.5 - s).powi(2) + l * s.powi(2);
+        if var <= 0.0 {
+            return 0.0;
+        }
+        let s0 = score_of(self.elo0);
+        let s1 = score_of(self.elo1);
+        (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * var / n)
+    }
+
+    /// `(lower, upper)` LLR bounds.
+    pub fn bounds(&self) -> (f64, f64) {
+        (
+            (self.beta / (1.0 - self.alpha)).ln(),
+            ((1.0 - self.beta) / self.alpha).ln(),
+        )
+    }
+
+    /// Whether the test has decided.
+    pub fn state(&self, t: &Tally) -> SprtState {
+        let llr = self.llr(t);
+        let (lo, hi) = self.bounds();
+        if llr >= hi {
+            SprtState::AcceptH1
+        } else if llr <= lo {
+            SprtState::AcceptH0
+        } else {
+            SprtState::Continue
+        }
+    }
+}
+
+/// Match settings.
+#[derive(Clone, Debug)]
+pub struct MatchOptions {
+    /// Number of games (each opening is played twice, colours swapped).
+    pub games: usize,
+    /// Games played at the same time.
+    pub concurrency: usize,
+    /// The opening positions (used in turn).
+    pub openings: Vec<Position>,
+    /// Stop early when this SPRT decides.
+    pub sprt: Option<Sprt>,
+}
+
+/// Plays a match between `a` and `b`. `on_game` is called after each game
+/// (in completion order) with the record and the running tally; the
+/// records are returned in game order.
+pub fn run_match(
+    a: &Player,
+    b: &Player,
+    opts: &MatchOptions,
+    mut on_game: impl FnMut(&GameRecord, &Tally) + Send,
+) -> (Tally, Vec<GameRecord>) {
+    let next = AtomicUsize::new(0);
+    let state = Mutex::new((Tally::default(), Vec::<GameRecord>::new(), false));
+    let on_game = Mutex::new(&mut on_game);
+    let openings = if opts.openings.is_empty() {
+        vec![Position::new()]
+    } else {
+        opts.openings.clone()
+    };
+    std::thread::scope(|s| {
+        for _ in 0..opts.concurrency.max(1) {
+            s.spawn(|| loop {
+                if state.lock().map(|st| st.2).unwrap_or(true) {
+                    return;
+                }
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= opts.games {
+                    return;
+                }
+                let opening = &openings[(i / 2) % openings.len()];
+                let rec = play_game([a, b], opening, i % 2 == 0, i);
+                let Ok(mut st) = state.lock() else { return };
+                st.0.add(rec.score_a());
+                if let Some(sprt) = opts.sprt {
+                    if sprt.state(&st.0) != SprtState::Continue {
+                        st.2 = true;
+                    }
+                }
+                if let Ok(mut f) = on_game.lock() {
+                    (*f)(&rec, &st.0);
+                }
+                st.1.push(rec);
+            });
+        }
+    });
+    let (tally, mut records, _) = state.into_inner().unwrap_or_default();
+    records.sort_by_key(|r| r.index);
+    (tally, records)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn elo_and_sprt_arithmetic() {
+        let t = Tally {
+            wins: 60,
+            draws: 20,
+            losses: 20,
+        };
+        assert!((t.score() - 0.7).abs() < 1e-9);
+        let (e, lo, hi) = t.elo();
+        assert!((e - 147.2).abs() < 0.5, "{e}");
+        assert!(lo < e && e < hi);
+        let even = Tally {
+            wins: 10,
+            draws: 0,
+            losses: 10,
+        };
+        assert!(even.elo().0.abs() < 1e-9);
+        let sprt = Sprt {
+            elo0: 0.0,
+            elo1: 10.0,
+            alpha: 0.05,
+            beta: 0.05,
+        };
+        let (lo, hi) = sprt.bounds();
+        assert!((hi - 2.944).abs() < 0.01 && (lo + 2.944).abs() < 0.01);
+        assert_eq!(sprt.state(&t), SprtState::Continue);
+        let big = Tally {
+            wins: 600,
+            draws: 200,
+            losses: 200,
+        };
+        assert_eq!(sprt.state(&big), SprtState::AcceptH1);
+        assert!(sprt.llr(&even) < 0.0);
+    }
+
+    #[test]
+    fn openings_are_distinct_and_playable() {
+        let o = random_openings(10, 4, 7);
+        assert_eq!(o.len(), 10);
+        for p in &o {
+            assert!(p.has_legal_moves());
+        }
+        assert_eq!(random_openings(10, 4, 7), o);
+    }
+
+    /// The record of `r` as text, read back.
+    fn round_trip(r: &GameRecord, names: [&str; 2]) -> tamerlane_core::GameRecord {
+        let rec = r.to_record(names);
+        let text = rec.to_string();
+        let back =
+            tamerlane_core::GameRecord::from_pgn(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(back, rec, "{text}");
+        back
+    }
+
+    #[test]
+    fn a_short_match_is_legal_and_recorded() {
+        let a = Player::internal("full", SearchConfig::full(), Limits::nodes(200), 1);
+        let b = Player::internal(
+            "plain",
+            SearchConfig::plain_material(),
+            Limits::nodes(200),
+            1,
+        );
+        let opts = MatchOptions {
+            games: 2,
+            concurrency: 2,
+            openings: random_openings(1, 2, 1),
+            sprt: None,
+        };
+        // The game itself keeps the rules' 200-ply limit; a tiny node
+        // budget keeps the test short.
+        let (tally, recs) = run_match(&a, &b, &opts, |_, _| {});
+        assert_eq!(tally.games(), 2);
+        for r in &recs {
+            assert!(!r.end.is_forfeit(), "{r:?}");
+            let back = round_trip(r, ["full", "plain"]);
+            assert_eq!(back.game.moves(), &r.moves[..]);
+            assert_eq!(back.tag("Termination"), Some(r.end.termination()));
+            assert_eq!(back.tag("TFEN"), Some(&*r.opening.to_tfen()));
+            assert_eq!(back.tag("Round"), Some(&*(r.index + 1).to_string()));
+            let white = if r.white == 0 { "full" } else { "plain" };
+            assert_eq!(back.tag("White"), Some(white));
+        }
+    }
+
+    #[test]
+    fn a_clock_that_runs_out_loses_on_time() {
+        // No time on the clock and no margin: any move is too slow.
+        let mut slow = Player::internal("slow", SearchConfig::full(), Limits::depth(2), 1);
+        slow.clock = Some(Clock {
+            base: Duration::ZERO,
+            inc: Duration::from_secs(1),
+        });
+        slow.timeouts.margin = Duration::ZERO;
+        let fast = Player::internal("fast", SearchConfig::plain_material(), Limits::depth(1), 1);
+        let r = play_game([&slow, &fast], &Position::new(), true, 0);
+        assert!(
+            matches!(r.end, GameEnd::TimeForfeit(Color::White, _)),
+            "{r:?}"
+        );
+        assert_eq!(r.score_a(), 0.0);
+        let back = round_trip(&r, ["slow", "fast"]);
+        assert_eq!(back.result, GameResult::BlackWins);
+        assert_eq!(back.tag("Termination"), Some("time forfeit"));
+    }
+
+    #[cfg(unix)]
+    fn script(name: &str, body: &str) -> Player {
+        let spec = ExternalSpec {
+            command: vec!["sh".into(), "-c".into(), body.into()],
+            options: Vec::new(),
+        };
+        let mut p = Player::external(name, spec, Limits::nodes(50));
+        p.timeouts = Timeouts {
+            answer: Duration::from_secs(3),
+            margin: Duration::from_millis(100),
+            untimed: Duration::from_millis(300),
+        };
+        p
+    }
+
+    /// A scripted engine that handshakes and answers `go` with `reply`.
+    #[cfg(unix)]
+    fn replying(reply: &str) -> String {
+        format!(
+            r#"while read -r l; do case "$l" in
+            uci) echo uciok;; isready) echo readyok;; go*) {reply};; quit) exit 0;;
+            esac; done"#
+        )
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn external_engines_forfeit_with_reasons() {
+        let internal = Player::internal("full", SearchConfig::full(), Limits::nodes(50), 1);
+        let cases = [
+            ("illegal", replying("echo 'bestmove a1a2'")),
+            ("garbage", replying("echo 'bestmove @@!!'")),
+            ("nomove", replying("echo 'bestmove (none)'")),
+            ("silent", replying(":")),
+            ("crash", replying("echo oops >&2; exit 9")),
+            ("deaf", "while read -r l; do :; done".to_owned()),
+        ];
+        for (name, body) in &cases {
+            let mut bad = script(name, body);
+            if *name == "deaf" {
+                bad.timeouts.answer = Duration::from_millis(300);
+            }
+            // The bad engine has Black: White's first move is played first.
+            let r = play_game([&internal, &bad], &Position::new(), true, 0);
+            assert_eq!(r.winner(), Some(Color::White), "{name}: {r:?}");
+            match (*name, &r.end) {
+                ("illegal", GameEnd::Illegal(Color::Black, t)) => assert_eq!(t, "a1a2"),
+                ("garbage", GameEnd::Illegal(Color::Black, t)) => assert_eq!(t, "@@!!"),
+                ("nomove", GameEnd::Illegal(Color::Black, t)) => assert_eq!(t, "(none)"),
+                ("silent", GameEnd::TimeForfeit(Color::Black, why)) => {
+                    assert!(why.contains("bestmove"), "{why}")
+                }
+                ("crash", GameEnd::Abandoned(Color::Black, why)) => {
+                    assert!(why.contains("oops"), "{why}")
+                }
+                ("deaf", GameEnd::TimeForfeit(Color::Black, why)) => {
+                    assert!(why.contains("uciok"), "{why}")
+                }
+                (n, e) => panic!("{n}: unexpected end {e:?}"),
+            }
+            let moves = if *name == "deaf" { 0 } else { 1 };
+            assert_eq!(r.moves.len(), moves, "{name}");
+            let back = round_trip(&r, ["full", name]);
+            assert_eq!(back.result, GameResult::WhiteWins);
+            let (plies, comment) = &back.comments[0];
+            assert_eq!(*plies, moves);
+            assert!(
+                comment.starts_with(&format!("Black ({name}) loses")),
+                "{comment}"
+            );
+        }
+    }
+}

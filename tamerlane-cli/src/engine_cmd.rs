@@ -1,0 +1,546 @@
+//! The engine commands of the `tamerlane` tool: `engine` (the UCI dialect
+//! on stdin/stdout), `analyze`, `play` (a human against the engine, or the
+//! engine against itself) and `match` (engine against engine: in-process
+//! configurations or engine commands speaking the protocol).
+
+use std::io::{self, BufRead, IsTerminal, Write};
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use crate::arena::{
+    random_openings, run_match, Clock, GameEnd, GameRecord, MatchOptions, Player, PlayerKind, Sprt,
+    SprtState,
+};
+use crate::external::{ExternalEngine, ExternalSpec, Timeouts};
+use clap::Args;
+use tamerlane_ai::uci::{self, info_line};
+use tamerlane_ai::{Engine, EvalKind, Limits, SearchConfig};
+use tamerlane_core::{Color, Game, Position};
+
+/// Options of `tamerlane analyze`.
+#[derive(Args, Debug)]
+pub struct AnalyzeArgs {
+    /// Position to analyse (default: the initial position).
+    #[arg(long)]
+    tfen: Option<String>,
+    /// Search depth in plies.
+    #[arg(long)]
+    depth: Option<u32>,
+    /// Time to think in milliseconds (default: 5000 when no depth/nodes).
+    #[arg(long)]
+    movetime: Option<u64>,
+    /// Node limit.
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Search threads (1 to 256).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    threads: u16,
+    /// Transposition table size in MiB (1 to 65536, as the protocol's Hash option).
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65536))]
+    hash: u32,
+    /// Coordinate moves to play from the position first.
+    moves: Vec<String>,
+}
+
+/// Options of `tamerlane play`.
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// Start position (default: the initial position).
+    #[arg(long)]
+    tfen: Option<String>,
+    /// The human's colour: `white` or `black`.
+    #[arg(long, default_value = "white")]
+    color: String,
+    /// Engine time per move in milliseconds.
+    #[arg(long, default_value_t = 1000)]
+    movetime: u64,
+    /// The engine plays both sides (a demonstration game).
+    #[arg(long)]
+    auto: bool,
+}
+
+/// Options of `tamerlane match`.
+#[derive(Args, Debug)]
+pub struct MatchArgs {
+    /// Player A: an in-process configuration (see `docs/ENGINE.md`), e.g.
+    /// `full`, `plain`, `full,-lmr`, `full,material`.
+    #[arg(long, default_value = "full")]
+    a: String,
+    /// Player A as an engine command speaking the protocol, instead of
+    /// `--a`: the program and its arguments, split like a shell's words
+    /// (quotes, backslashes; no expansion), e.g. `"tamerlane engine"`.
+    #[arg(long, value_name = "COMMAND", conflicts_with = "a")]
+    a_cmd: Option<String>,
+    /// Player A's name in the report and the records (default: the
+    /// configuration, or the command).
+    #[arg(long)]
+    a_name: Option<String>,
+    /// An option of A's engine command, `NAME=VALUE`, sent as `setoption
+    /// name NAME value VALUE` (repeatable).
+    #[arg(long, value_name = "NAME=VALUE", requires = "a_cmd")]
+    a_option: Vec<String>,
+    /// Player B: an in-process configuration.
+    #[arg(long, default_value = "plain")]
+    b: String,
+    /// Player B as an engine command, instead of `--b`.
+    #[arg(long, value_name = "COMMAND", conflicts_with = "b")]
+    b_cmd: Option<String>,
+    /// Player B's name.
+    #[arg(long)]
+    b_name: Option<String>,
+    /// An option of B's engine command, `NAME=VALUE` (repeatable).
+    #[arg(long, value_name = "NAME=VALUE", requires = "b_cmd")]
+    b_option: Vec<String>,
+    /// Number of games (an even number plays every opening with both colours).
+    #[arg(long, default_value_t = 200)]
+    games: usize,
+    /// Games played at the same time.
+    #[arg(long, default_value_t = 1)]
+    concurrency: usize,
+    /// Time per move in milliseconds (both players).
+    #[arg(long)]
+    movetime: Option<u64>,
+    /// Nodes per move (both players).
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Depth per move (both players).
+    #[arg(long)]
+    depth: Option<u32>,
+    /// A clock for each player, kept by the arbiter: `BASE[+INC]` in
+    /// seconds, e.g. `10+0.1`.
+    #[arg(long, value_name = "BASE[+INC]")]
+    tc: Option<String>,
+    /// Random plies from the initial position making each opening.
+    #[arg(long, default_value_t = 4)]
+    opening_plies: usize,
+    /// Seed of the openings.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Stop early by SPRT: `ELO0,ELO1` (alpha = beta = 0.05).
+    #[arg(long)]
+    sprt: Option<String>,
+    /// Write the games to this file as game records (`docs/NOTATION.md`),
+    /// each as soon as it ends.
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Transposition table size in MiB: of each in-process engine (default
+    /// 16), and sent to engine commands as the `Hash` option when given.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=65536))]
+    hash: Option<u32>,
+    /// Milliseconds an engine command gets to answer `uci` and `isready`.
+    #[arg(long, default_value_t = 10_000)]
+    timeout: u64,
+    /// Milliseconds an engine command gets for a move without a time
+    /// limit (`--nodes` or `--depth` only).
+    #[arg(long, default_value_t = 60_000)]
+    move_timeout: u64,
+    /// Milliseconds allowed beyond `--movetime` or the clock before a move
+    /// loses on time.
+    #[arg(long, default_value_t = 1_000)]
+    margin: u64,
+}
+
+/// `tamerlane engine`: the protocol on stdin/stdout.
+pub fn engine() -> Result<(), String> {
+    let out: uci::Output = Arc::new(Mutex::new(io::stdout()));
+    uci::run(io::stdin().lock(), out);
+    Ok(())
+}
+
+fn start(tfen: Option<&str>, moves: &[String]) -> Result<Game, String> {
+    let pos = match tfen {
+        None => Position::new(),
+        Some(t) => Position::from_tfen(t.trim()).map_err(|e| e.to_string())?,
+    };
+    let mut game = Game::from_position(pos);
+    for (i, m) in moves.iter().enumerate() {
+        game.play_str(m)
+            .map_err(|e| format!("move {} ({m}): {e}", i + 1))?;
+    }
+    Ok(game)
+}
+
+/// `tamerlane analyze`: prints each iteration as an `info` line, then the best move.
+pub fn analyze(args: AnalyzeArgs) -> Result<(), String> {
+    let game = start(args.tfen.as_deref(), &args.moves)?;
+    let mut engine = Engine::new(args.hash as usize);
+    engine.set_threads(usize::from(args.threads));
+    let mut limits = Limits {
+        depth: args.depth,
+        nodes: args.nodes,
+        movetime: args.movetime.map(Duration::from_millis),
+        ..Limits::default()
+    };
+    if limits.depth.is_none() && limits.nodes.is_none() && limits.movetime.is_none() {
+        limits.movetime = Some(Duration::from_millis(5000));
+    }
+    let r = engine.search_game(&game, &limits, |i| {
+        println!("{}", info_line(i));
+        let _ = io::stdout().flush();
+    });
+    match r.best {
+        Some(m) => println!("bestmove {m}"),
+        None => println!("bestmove (none)"),
+    }
+    eprintln!(
+        "{} nodes in {:.3} s: {:.0} nodes/s",
+        r.nodes,
+        r.time.as_secs_f64(),
+        r.nodes as f64 / r.time.as_secs_f64().max(1e-9)
+    );
+    Ok(())
+}
+
+fn show(game: &Game) {
+    println!("{}", game.position().board());
+    println!("{} to move  ({})", game.turn(), game.position().to_tfen());
+}
+
+/// `tamerlane play`: a human against the engine in the terminal.
+pub fn play(args: PlayArgs) -> Result<(), String> {
+    let mut game = start(args.tfen.as_deref(), &[])?;
+    let human = match args.color.as_str() {
+        "white" | "w" => Color::White,
+        "black" | "b" => Color::Black,
+        other => return Err(format!("--color: `{other}` is not white or black")),
+    };
+    let mut engine = Engine::new(64);
+    let limits = Limits::movetime(args.movetime);
+    let stdin = io::stdin();
+    let mut lines = stdin.lock().lines();
+    show(&game);
+    loop {
+        if let Some(o) = game.outcome() {
+            println!("game over: {o}");
+            let moves: Vec<String> = game.moves().iter().map(|m| m.to_string()).collect();
+            println!("moves: {}", moves.join(" "));
+            return Ok(());
+        }
+        if args.auto || game.turn() != human {
+            let r = engine.search_game(&game, &limits, |_| {});
+            let m = r.best.ok_or("the engine found no move")?;
+            game.play(&m).map_err(|e| format!("engine move {m}: {e}"))?;
+            println!(
+                "{}. {} {m}   (score {}, depth {})",
+                game.moves().len().div_ceil(2),
+                if game.turn() == Color::Black {
+                    "white"
+                } else {
+                    "black"
+                },
+                r.score,
+                r.depth
+            );
+            show(&game);
+            continue;
+        }
+        print!("your move (coordinates like f3f4, or algebraic; `moves`, `undo`, `quit`): ");
+        let _ = io::stdout().flush();
+        let Some(line) = lines.next() else {
+            return Ok(());
+        };
+        let line = line.map_err(|e| e.to_string())?;
+        match line.trim() {
+            "" => {}
+            "quit" | "exit" => return Ok(()),
+            "moves" => {
+                let mut v: Vec<String> = game
+                    .position()
+                    .legal_moves()
+                    .iter()
+                    .map(|m| m.to_string())
+                    .collect();
+                v.sort();
+                println!("{}", v.join(" "));
+            }
+            "undo" => {
+                game.undo();
+                game.undo();
+                show(&game);
+            }
+            text => match game.play_str(text) {
+                Ok(_) => show(&game),
+                // Not a coordinate move: try algebraic notation.
+                Err(e) => match game.position().parse_san(text) {
+                    Ok(m) => match game.play(&m) {
+                        Ok(()) => show(&game),
+                        Err(e) => println!("not a legal move here: {e}"),
+                    },
+                    Err(_) => println!("not a legal move here: {e} (type `moves` for the list)"),
+                },
+            },
+        }
+    }
+}
+
+/// Parses a player configuration: a base (`full` or `plain`) followed by
+/// comma-separated changes: `-tt -pvs -asp -null -lmr -kh -check -qs` (and
+/// `+...` to switch on), `material` or `fulleval`.
+pub fn parse_config(spec: &str) -> Result<SearchConfig, String> {
+    let mut parts = spec.split(',').map(str::trim);
+    let mut c = match parts.next() {
+        Some("full") => SearchConfig::full(),
+        Some("plain") => SearchConfig::plain_material(),
+        other => {
+            return Err(format!(
+                "configuration must start with `full` or `plain`, not {other:?}"
+            ))
+        }
+    };
+    for p in parts {
+        if p == "material" {
+            c.eval = EvalKind::Material;
+            continue;
+        }
+        if p == "fulleval" {
+            c.eval = EvalKind::Full;
+            continue;
+        }
+        let (on, name) = match p.split_at_checked(1) {
+            Some(("-", n)) => (false, n),
+            Some(("+", n)) => (true, n),
+            _ => return Err(format!("bad configuration item `{p}`")),
+        };
+        let f = &mut c.features;
+        match name {
+            "tt" => f.tt = on,
+            "pvs" => f.pvs = on,
+            "asp" => f.aspiration = on,
+            "null" => f.null_move = on,
+            "lmr" => f.lmr = on,
+            "kh" => f.killers_history = on,
+            "check" => f.check_extension = on,
+            "qs" => f.quiescence = on,
+            _ => return Err(format!("unknown feature `{name}`")),
+        }
+    }
+    Ok(c)
+}
+
+/// Parses a clock `BASE[+INC]` in seconds.
+fn parse_tc(s: &str) -> Result<Clock, String> {
+    let secs = |t: &str| -> Result<Duration, String> {
+        let v: f64 = t
+            .trim()
+            .parse()
+            .map_err(|_| format!("--tc: `{t}` is not a number of seconds"))?;
+        if !v.is_finite() || !(0.0..=1e6).contains(&v) {
+            return Err(format!("--tc: `{t}` is out of range"));
+        }
+        Ok(Duration::from_secs_f64(v))
+    };
+    let (base, inc) = match s.split_once('+') {
+        Some((b, i)) => (secs(b)?, secs(i)?),
+        None => (secs(s)?, Duration::ZERO),
+    };
+    if base.is_zero() {
+        return Err("--tc: the base time must be positive".into());
+    }
+    Ok(Clock { base, inc })
+}
+
+/// Parses `NAME=VALUE` engine options.
+fn parse_options(items: &[String]) -> Result<Vec<(String, String)>, String> {
+    items
+        .iter()
+        .map(|item| match item.split_once('=') {
+            Some((n, v)) if !n.trim().is_empty() => Ok((n.trim().to_owned(), v.trim().to_owned())),
+            _ => Err(format!("engine option `{item}`: expected NAME=VALUE")),
+        })
+        .collect()
+}
+
+/// One side of the match from the command line.
+struct Side<'a> {
+    letter: char,
+    config: &'a str,
+    cmd: Option<&'a str>,
+    name: Option<&'a str>,
+    options: &'a [String],
+}
+
+/// `tamerlane match`: two players (in-process configurations or engine
+/// commands) over N games.
+pub fn run(args: MatchArgs) -> Result<(), String> {
+    let limits = Limits {
+        depth: args.depth,
+        nodes: args.nodes,
+        movetime: args.movetime.map(Duration::from_millis),
+        ..Limits::default()
+    };
+    let clock = args.tc.as_deref().map(parse_tc).transpose()?;
+    if limits == Limits::default() && clock.is_none() {
+        return Err("give --movetime, --nodes, --depth or --tc".into());
+    }
+    let timeouts = Timeouts {
+        answer: Duration::from_millis(args.timeout),
+        margin: Duration::from_millis(args.margin),
+        untimed: Duration::from_millis(args.move_timeout),
+    };
+    let player = |side: Side| -> Result<Player, String> {
+        let kind = match side.cmd {
+            None => PlayerKind::Internal {
+                config: parse_config(side.config)?,
+                hash_mib: args.hash.unwrap_or(16) as usize,
+            },
+            Some(cmd) => {
+                let mut spec =
+                    ExternalSpec::parse(cmd).map_err(|e| format!("--{}-cmd: {e}", side.letter))?;
+                if let Some(h) = args.hash {
+                    spec.options.push(("Hash".into(), h.to_string()));
+                }
+                spec.options.extend(parse_options(side.options)?);
+                PlayerKind::External(spec)
+            }
+        };
+        let name = match (side.name, &kind) {
+            (Some(n), _) => n.to_owned(),
+            (None, PlayerKind::External(spec)) => spec.short_name(),
+            (None, PlayerKind::Internal { .. }) => side.config.to_owned(),
+        };
+        // An engine command that cannot even start stops the match here,
+        // with the reason, rather than forfeiting every game.
+        if let PlayerKind::External(spec) = &kind {
+            ExternalEngine::start(spec, timeouts).map_err(|e| {
+                format!(
+                    "engine {} (`{}`): {e}",
+                    side.letter,
+                    side.cmd.unwrap_or_default()
+                )
+            })?;
+        }
+        Ok(Player {
+            name,
+            kind,
+            limits: limits.clone(),
+            clock,
+            timeouts,
+        })
+    };
+    let a = player(Side {
+        letter: 'a',
+        config: &args.a,
+        cmd: args.a_cmd.as_deref(),
+        name: args.a_name.as_deref(),
+        options: &args.a_option,
+    })?;
+    let b = player(Side {
+        letter: 'b',
+        config: &args.b,
+        cmd: args.b_cmd.as_deref(),
+        name: args.b_name.as_deref(),
+        options: &args.b_option,
+    })?;
+    let sprt = match &args.sprt {
+        None => None,
+        Some(s) => {
+            let (e0, e1) = s.split_once(',').ok_or("--sprt ELO0,ELO1")?;
+            Some(Sprt {
+                elo0: e0.trim().parse().map_err(|_| "--sprt: bad ELO0")?,
+                elo1: e1.trim().parse().map_err(|_| "--sprt: bad ELO1")?,
+                alpha: 0.05,
+                beta: 0.05,
+            })
+        }
+    };
+    let openings = random_openings(args.games.div_ceil(2).max(1), args.opening_plies, args.seed);
+    let opts = MatchOptions {
+        games: args.games,
+        concurrency: args.concurrency,
+        openings,
+        sprt,
+    };
+    let mut file = match &args.out {
+        Some(p) => Some(std::fs::File::create(p).map_err(|e| format!("{}: {e}", p.display()))?),
+        None => None,
+    };
+    let names = [a.name.as_str(), b.name.as_str()];
+    let mut write_error = None;
+    let total = args.games;
+    // A forfeit's line replaces the progress bar on a terminal.
+    let clear = if io::stderr().is_terminal() {
+        "\r\x1b[2K"
+    } else {
+        "\n"
+    };
+    let (tally, records) = run_match(&a, &b, &opts, |rec: &GameRecord, t| {
+        if let Some(why) = rec.explanation(names) {
+            eprintln!("{clear}game {}: {why}", rec.index + 1);
+        }
+        if let (Some(f), None) = (file.as_mut(), &write_error) {
+            let text = format!("{}\n", rec.to_record(names));
+            if let Err(e) = f.write_all(text.as_bytes()).and_then(|()| f.flush()) {
+                write_error = Some(e.to_string());
+            }
+        }
+        let done = t.games() as usize;
+        let width = 30;
+        let filled = done * width / total.max(1);
+        eprint!(
+            "\r[{}{}] {done}/{total}  +{} ={} -{}  ",
+            "#".repeat(filled),
+            " ".repeat(width - filled.min(width)),
+            t.wins,
+            t.draws,
+            t.losses
+        );
+    });
+    eprintln!();
+    // `+ 0.0` turns a negative zero into a positive one for printing.
+    let (elo, lo, hi) = tally.elo();
+    let (elo, lo, hi) = (elo + 0.0, lo + 0.0, hi + 0.0);
+    println!("{} vs {}: {} games", names[0], names[1], tally.games());
+    println!(
+        "score {:.1}/{} ({:.1}%)  +{} ={} -{}",
+        tally.wins as f64 + tally.draws as f64 / 2.0,
+        tally.games(),
+        100.0 * tally.score(),
+        tally.wins,
+        tally.draws,
+        tally.losses
+    );
+    println!("elo {elo:+.1}  95% interval [{lo:+.1}, {hi:+.1}]");
+    let mut reasons = std::collections::BTreeMap::new();
+    let (mut illegal, mut time, mut abandoned) = (0, 0, 0);
+    for r in &records {
+        let key = match &r.end {
+            GameEnd::Rules(_, t) => t.name(),
+            GameEnd::Illegal(..) => {
+                illegal += 1;
+                "illegal-move"
+            }
+            GameEnd::TimeForfeit(..) => {
+                time += 1;
+                "time-forfeit"
+            }
+            GameEnd::Abandoned(..) => {
+                abandoned += 1;
+                "abandoned"
+            }
+        };
+        *reasons.entry(key).or_insert(0) += 1;
+    }
+    let reasons: Vec<String> = reasons.iter().map(|(k, v)| format!("{k} {v}")).collect();
+    println!("endings: {}", reasons.join(", "));
+    println!("illegal moves: {illegal}");
+    println!("forfeits: time {time}, abandoned {abandoned}");
+    if let Some(s) = sprt {
+        let (l, h) = s.bounds();
+        let state = match s.state(&tally) {
+            SprtState::Continue => "continue",
+            SprtState::AcceptH1 => "H1 accepted",
+            SprtState::AcceptH0 => "H0 accepted",
+        };
+        println!(
+            "sprt [{}, {}]: llr {:.2} (bounds {l:.2}, {h:.2}): {state}",
+            s.elo0,
+            s.elo1,
+            s.llr(&tally)
+        );
+    }
+    match (write_error, &args.out) {
+        (Some(e), Some(p)) => Err(format!("{}: {e}", p.display())),
+        _ => Ok(()),
+    }
+}

@@ -1,0 +1,968 @@
+//! A client for engines that speak our protocol (the UCI dialect of
+//! `docs/ENGINE.md`), used by [`arena`](crate::arena) to play matches
+//! against engine commands.
+//!
+//! An [`ExternalEngine`] runs a command as a child process with piped
+//! stdin, stdout and stderr. Its stdout is read line by line by a thread
+//! (each line cut at [`MAX_LINE`] bytes, invalid UTF-8 replaced), so every
+//! wait has a deadline and nothing can hang; its stderr is drained by
+//! another thread that keeps the last few lines for error messages (it
+//! never reaches our stdout). The conversation:
+//!
+//! - start: `uci` … `uciok`, then `setoption name N value V` for each
+//!   option, then `isready` … `readyok`;
+//! - [`new_game`](ExternalEngine::new_game): `ucinewgame`, `isready` …
+//!   `readyok`;
+//! - [`go`](ExternalEngine::go): `position tfen START moves M ...`,
+//!   `isready` … `readyok` (which also drains anything left from earlier),
+//!   then `go ...` and `info` lines until `bestmove M`. A refused
+//!   `position` is sent again after 20 ms, up to 10 times (an engine may
+//!   still be finishing its previous search right after its `bestmove`).
+//!
+//! A `info string error: ...` line before `readyok` means the engine
+//! rejected a command (an option, or our `position`): that is a failure.
+//! Other unknown lines are ignored. Every failure is an [`EngineError`]:
+//! [`FailureKind::Timeout`] when an answer does not come in time (see
+//! [`Timeouts`]), [`FailureKind::Abandoned`] when the engine cannot be
+//! started, exits, closes its output, or rejects a command. The child is
+//! told to `quit` and killed when the [`ExternalEngine`] is dropped.
+//!
+//! ```
+//! use tamerlane_ai::external::{split_command, parse_bestmove};
+//!
+//! assert_eq!(
+//!     split_command("sh -c 'echo uciok; cat'").unwrap(),
+//!     ["sh", "-c", "echo uciok; cat"]
+//! );
+//! assert_eq!(parse_bestmove("bestmove f3f4 ponder f8f7"), Some("f3f4".to_owned()));
+//! ```
+
+use std::collections::VecDeque;
+use std::fmt;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use tamerlane_core::{Color, Move, Position};
+
+use tamerlane_ai::Limits;
+
+/// The longest line kept from an engine, in bytes; the rest of a longer
+/// line is dropped.
+pub const MAX_LINE: usize = 16 * 1024;
+
+/// The pause before a refused `position` is sent again.
+const RETRY_PAUSE: Duration = Duration::from_millis(20);
+
+/// How many times a refused `position` is sent again.
+const POSITION_RETRIES: u32 = 10;
+
+/// How many lines of the engine's stderr are kept for error messages.
+const STDERR_LINES: usize = 4;
+
+/// How long the arbiter waits for an engine.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Timeouts {
+    /// For `uciok` after `uci` and `readyok` after `isready`.
+    pub answer: Duration,
+    /// Added to the move's time (its `movetime`, or the side's clock) before
+    /// a missing `bestmove` loses on time; also the tolerance of a clock.
+    pub margin: Duration,
+    /// For a `bestmove` when the move has no time limit (`nodes` or `depth`
+    /// only).
+    pub untimed: Duration,
+}
+
+impl Default for Timeouts {
+    /// 10 s to answer, a margin of 1 s, 60 s for a move without time limit.
+    fn default() -> Timeouts {
+        Timeouts {
+            answer: Duration::from_secs(10),
+            margin: Duration::from_secs(1),
+            untimed: Duration::from_secs(60),
+        }
+    }
+}
+
+impl Timeouts {
+    /// How long to wait for the `bestmove` of a search with `limits` by the
+    /// side `us`: the movetime (or else the side's clock) plus the margin,
+    /// or [`untimed`](Self::untimed) when neither is set.
+    pub fn for_move(&self, limits: &Limits, us: Color) -> Duration {
+        match (limits.movetime, limits.time[us.index()]) {
+            _ if limits.infinite => self.untimed,
+            (Some(t), _) | (None, Some(t)) => t + self.margin,
+            (None, None) => self.untimed,
+        }
+    }
+}
+
+/// An external engine: the command and its options.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExternalSpec {
+    /// The program and its arguments (see [`split_command`]).
+    pub command: Vec<String>,
+    /// `(name, value)` pairs sent as `setoption name NAME value VALUE` after
+    /// the handshake, in order.
+    pub options: Vec<(String, String)>,
+}
+
+impl ExternalSpec {
+    /// A spec from a command line split by [`split_command`], without options.
+    pub fn parse(command_line: &str) -> Result<ExternalSpec, String> {
+        Ok(ExternalSpec {
+            command: split_command(command_line)?,
+            options: Vec::new(),
+        })
+    }
+
+    /// A short name: the program's file name and the arguments.
+    pub fn short_name(&self) -> String {
+        let mut words = self.command.clone();
+        if let Some(first) = words.first_mut() {
+            if let Some(base) = std::path::Path::new(first.as_str()).file_name() {
+                *first = base.to_string_lossy().into_owned();
+            }
+        }
+        words.join(" ")
+    }
+}
+
+/// Splits a command line into words the way a POSIX shell splits simple
+/// words, without any expansion: blanks separate words; `'...'` keeps
+/// everything literally; inside `"..."` a backslash escapes `"`, `\`, `$`
+/// and `` ` `` only; outside quotes a backslash escapes any character.
+/// Pipes, redirections and variables are not interpreted: run `sh -c
+/// '...'` for those. An unclosed quote, a trailing backslash or an empty
+/// line is an error.
+pub fn split_command(s: &str) -> Result<Vec<String>, String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut in_word = false;
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            c if c.is_whitespace() => {
+                if in_word {
+                    words.push(std::mem::take(&mut word));
+                    in_word = false;
+                }
+            }
+            '\'' => {
+                in_word = true;
+                loop {
+                    match chars.next() {
+                        Some('\'') => break,
+                        Some(c) => word.push(c),
+                        None => return Err(format!("unclosed ' in `{s}`")),
+                    }
+                }
+            }
+            '"' => {
+                in_word = true;
+                loop {
+                    match chars.next() {
+                        Some('"') => break,
+                        Some('\\') => match chars.next() {
+                            Some(c @ ('"' | '\\' | '$' | '`')) => word.push(c),
+                            Some(c) => {
+                                word.push('\\');
+                                word.push(c);
+                            }
+                            None => return Err(format!("unclosed \" in `{s}`")),
+                        },
+                        Some(c) => word.push(c),
+                        None => return Err(format!("unclosed \" in `{s}`")),
+                    }
+                }
+            }
+            '\\' => {
+                in_word = true;
+                match chars.next() {
+                    Some(c) => word.push(c),
+                    None => return Err(format!("trailing backslash in `{s}`")),
+                }
+            }
+            c => {
+                in_word = true;
+                word.push(c);
+            }
+        }
+    }
+    if in_word {
+        words.push(word);
+    }
+    if words.is_empty() {
+        return Err("empty engine command".into());
+    }
+    Ok(words)
+}
+
+/// The move of a `bestmove MOVE [ponder MOVE]` line, as written (it may be
+/// `(none)` or anything else: the arbiter judges it). `bestmove` alone
+/// gives an empty string; any other line gives `None`.
+pub fn parse_bestmove(line: &str) -> Option<String> {
+    let mut toks = line.split_whitespace();
+    if toks.next() != Some("bestmove") {
+        return None;
+    }
+    Some(toks.next().unwrap_or("").to_owned())
+}
+
+/// A score in an `info` line.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum InfoScore {
+    /// `score cp X`: centipawns for the side to move.
+    Cp(i32),
+    /// `score mate N`: mate in N moves (negative: being mated).
+    Mate(i32),
+}
+
+/// What an `info` line says (fields that are absent or unreadable are `None`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EngineInfo {
+    /// `depth D`.
+    pub depth: Option<u32>,
+    /// `score cp X` or `score mate N`.
+    pub score: Option<InfoScore>,
+    /// `nodes N`.
+    pub nodes: Option<u64>,
+    /// `time MS`.
+    pub time_ms: Option<u64>,
+    /// `pv M ...`: the moves as written.
+    pub pv: Vec<String>,
+}
+
+/// Reads an `info` line; `None` for other lines and for `info string ...`.
+/// Unknown fields are skipped; `pv` takes the rest of the line.
+pub fn parse_info(line: &str) -> Option<EngineInfo> {
+    let mut toks = line.split_whitespace();
+    if toks.next() != Some("info") {
+        return None;
+    }
+    let toks: Vec<&str> = toks.collect();
+    if toks.first() == Some(&"string") {
+        return None;
+    }
+    let mut info = EngineInfo::default();
+    let mut i = 0;
+    while i < toks.len() {
+        let next = toks.get(i + 1).copied();
+        match toks[i] {
+            "depth" => info.depth = next.and_then(|t| t.parse().ok()),
+            "nodes" => info.nodes = next.and_then(|t| t.parse().ok()),
+            "time" => info.time_ms = next.and_then(|t| t.parse().ok()),
+            "score" => {
+                let value = toks.get(i + 2).and_then(|t| t.parse().ok());
+                info.score = match next {
+                    Some("cp") => value.map(InfoScore::Cp),
+                    Some("mate") => value.map(InfoScore::Mate),
+                    _ => None,
+                };
+                i += 1;
+            }
+            "pv" => {
+                info.pv = toks[i + 1..].iter().map(|t| (*t).to_owned()).collect();
+                break;
+            }
+            _ => {
+                i += 1;
+                continue;
+            }
+        }
+        i += 2;
+    }
+    Some(info)
+}
+
+/// The `position tfen START [moves ...]` command for a game from `start`.
+pub fn position_command(start: &Position, moves: &[Move]) -> String {
+    let mut s = format!("position tfen {}", start.to_tfen());
+    if !moves.is_empty() {
+        s.push_str(" moves");
+        for m in moves {
+            s.push(' ');
+            s.push_str(&m.to_string());
+        }
+    }
+    s
+}
+
+/// The `go` command for `limits` (milliseconds; `depth`, `nodes`,
+/// `movetime`, the clocks and increments that are set, or `infinite`).
+pub fn go_command(limits: &Limits) -> String {
+    let mut s = String::from("go");
+    if let Some(d) = limits.depth {
+        s.push_str(&format!(" depth {d}"));
+    }
+    if let Some(n) = limits.nodes {
+        s.push_str(&format!(" nodes {n}"));
+    }
+    if let Some(t) = limits.movetime {
+        s.push_str(&format!(" movetime {}", t.as_millis()));
+    }
+    for (i, side) in ["w", "b"].iter().enumerate() {
+        if let Some(t) = limits.time[i] {
+            s.push_str(&format!(" {side}time {}", t.as_millis()));
+            if !limits.inc[i].is_zero() {
+                s.push_str(&format!(" {side}inc {}", limits.inc[i].as_millis()));
+            }
+        }
+    }
+    if limits.infinite {
+        s.push_str(" infinite");
+    }
+    s
+}
+
+/// Why an engine failed.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum FailureKind {
+    /// An answer did not come in time.
+    Timeout,
+    /// The engine could not be started, exited, closed its output or
+    /// rejected a command.
+    Abandoned,
+}
+
+/// An engine failure, with a message for people.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineError {
+    /// The kind of failure.
+    pub kind: FailureKind,
+    /// What happened.
+    pub message: String,
+}
+
+impl fmt::Display for EngineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for EngineError {}
+
+/// The answer to [`ExternalEngine::go`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BestMove {
+    /// The move as the engine wrote it (see [`parse_bestmove`]).
+    pub text: String,
+    /// The last `info` line before it, if any.
+    pub info: Option<EngineInfo>,
+    /// From sending `go` to receiving `bestmove`.
+    pub elapsed: Duration,
+}
+
+/// Reads one line of at most [`MAX_LINE`] bytes into `buf` (the rest of a
+/// longer line is consumed and dropped). Returns the bytes consumed, 0 at
+/// the end of the input.
+fn read_capped_line(r: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<usize> {
+    let mut total = 0;
+    loop {
+        let avail = match r.fill_buf() {
+            Ok(a) => a,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if avail.is_empty() {
+            return Ok(total);
+        }
+        let (chunk, done) = match avail.iter().position(|&b| b == b'\n') {
+            Some(i) => (&avail[..i], i + 1),
+            None => (avail, avail.len()),
+        };
+        let room = MAX_LINE.saturating_sub(buf.len());
+        buf.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        let newline = done > chunk.len();
+        r.consume(done);
+        total += done;
+        if newline {
+            return Ok(total);
+        }
+    }
+}
+
+fn line_text(buf: &[u8]) -> String {
+    String::from_utf8_lossy(buf)
+        .trim_end_matches(['\r', '\n'])
+        .to_owned()
+}
+
+/// Cuts a line for a message.
+fn excerpt(s: &str) -> String {
+    const MAX: usize = 80;
+    match s.char_indices().nth(MAX) {
+        Some((i, _)) => format!("{}...", &s[..i]),
+        None => s.to_owned(),
+    }
+}
+
+/// A running engine process (see the module documentation).
+pub struct ExternalEngine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    stderr_tail: Arc<Mutex<VecDeque<String>>>,
+    stderr_reader: Option<std::thread::JoinHandle<()>>,
+    last_line: Option<String>,
+    timeouts: Timeouts,
+    id_name: Option<String>,
+}
+
+impl ExternalEngine {
+    /// Starts the engine: spawns the command, waits for `uciok`, sends the
+    /// options and waits for `readyok`.
+    pub fn start(spec: &ExternalSpec, timeouts: Timeouts) -> Result<ExternalEngine, EngineError> {
+        let Some((program, args)) = spec.command.split_first() else {
+            return Err(abandoned("empty engine command".into()));
+        };
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|e| abandoned(format!("cannot start `{program}`: {e}")))?;
+        let stdin = child.stdin.take();
+        let (Some(stdout), Some(stderr)) = (child.stdout.take(), child.stderr.take()) else {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(abandoned("no pipes to the engine".into()));
+        };
+        let (tx, lines) = sync_channel::<String>(4096);
+        let spawned = std::thread::Builder::new()
+            .name("engine-stdout".into())
+            .spawn(move || for_each_line(stdout, |line| tx.send(line).is_ok()));
+        let stderr_tail = Arc::new(Mutex::new(VecDeque::new()));
+        let tail = Arc::clone(&stderr_tail);
+        let spawned_err = std::thread::Builder::new()
+            .name("engine-stderr".into())
+            .spawn(move || drain_stderr(stderr, &tail));
+        let failed = spawned.is_err() || spawned_err.is_err();
+        let mut engine = ExternalEngine {
+            child,
+            stdin,
+            lines,
+            stderr_tail,
+            stderr_reader: spawned_err.ok(),
+            last_line: None,
+            timeouts,
+            id_name: None,
+        };
+        if failed {
+            return Err(abandoned("cannot start a reader thread".into()));
+        }
+        engine.send("uci")?;
+        let mut name = None;
+        engine.wait_for(timeouts.answer, "uciok", |line| {
+            if let Some(n) = line.strip_prefix("id name ") {
+                name = Some(n.trim().to_owned());
+            }
+            line.trim() == "uciok"
+        })?;
+        engine.id_name = name;
+        for (name, value) in &spec.options {
+            engine.send(&format!("setoption name {name} value {value}"))?;
+        }
+        engine.ready("the options")?;
+        Ok(engine)
+    }
+
+    /// The name the engine gave in `id name`, if any.
+    #[cfg(test)]
+    pub fn id_name(&self) -> Option<&str> {
+        self.id_name.as_deref()
+    }
+
+    /// Starts a new game: `ucinewgame`, then `isready` … `readyok`.
+    pub fn new_game(&mut self) -> Result<(), EngineError> {
+        self.send("ucinewgame")?;
+        self.ready("`ucinewgame`")
+    }
+
+    /// Asks for a move in the game from `start` after `moves`, searched
+    /// with `limits` by the side `us` to move. Waits at most
+    /// [`Timeouts::for_move`] for the `bestmove`.
+    pub fn go(
+        &mut self,
+        start: &Position,
+        moves: &[Move],
+        limits: &Limits,
+        us: Color,
+    ) -> Result<BestMove, EngineError> {
+        // An engine may still be finishing its previous search when a
+        // `position` comes right after its `bestmove`, and refuse it: a
+        // refused `position` is sent again after a pause, a few times.
+        let position = position_command(start, moves);
+        let mut tries = 0;
+        loop {
+            self.send(&position)?;
+            match self.rejected()? {
+                None => break,
+                Some(_) if tries < POSITION_RETRIES => {
+                    tries += 1;
+                    std::thread::sleep(RETRY_PAUSE);
+                }
+                Some(e) => {
+                    return Err(abandoned(format!(
+                        "the engine rejected `position` {} times: {}",
+                        tries + 1,
+                        excerpt(&e)
+                    )))
+                }
+            }
+        }
+        self.send(&go_command(limits))?;
+        let t0 = Instant::now();
+        let wait = self.timeouts.for_move(limits, us);
+        let mut info = None;
+        let mut best = None;
+        self.wait_for(wait, "bestmove", |line| {
+            if let Some(i) = parse_info(line) {
+                info = Some(i);
+            }
+            best = parse_bestmove(line);
+            best.is_some()
+        })?;
+        Ok(BestMove {
+            text: best.unwrap_or_default(),
+            info,
+            elapsed: t0.elapsed(),
+        })
+    }
+
+    /// Sends one line.
+    fn send(&mut self, line: &str) -> Result<(), EngineError> {
+        let Some(stdin) = self.stdin.as_mut() else {
+            return Err(abandoned("the engine's input is closed".into()));
+        };
+        match writeln!(stdin, "{line}").and_then(|()| stdin.flush()) {
+            Ok(()) => Ok(()),
+            Err(e) => {
+                let first = line.split_whitespace().next().unwrap_or("");
+                Err(self.died(&format!("sending `{first}` ({e})")))
+            }
+        }
+    }
+
+    /// `isready` … `readyok`; an `info string error` before it is a failure.
+    fn ready(&mut self, after: &str) -> Result<(), EngineError> {
+        match self.rejected()? {
+            Some(e) => Err(abandoned(format!(
+                "the engine rejected {after}: {}",
+                excerpt(&e)
+            ))),
+            None => Ok(()),
+        }
+    }
+
+    /// `isready` … `readyok`, returning the first `info string error`
+    /// before it.
+    fn rejected(&mut self) -> Result<Option<String>, EngineError> {
+        self.send("isready")?;
+        let mut error = None;
+        self.wait_for(self.timeouts.answer, "readyok", |line| {
+            if let Some(e) = line.trim().strip_prefix("info string error") {
+                error.get_or_insert_with(|| e.trim_start_matches(':').trim().to_owned());
+            }
+            line.trim() == "readyok"
+        })?;
+        Ok(error)
+    }
+
+    /// Reads lines until `done` accepts one, `wait` has passed or the
+    /// output ends.
+    fn wait_for(
+        &mut self,
+        wait: Duration,
+        what: &str,
+        mut done: impl FnMut(&str) -> bool,
+    ) -> Result<(), EngineError> {
+        let deadline = Instant::now() + wait;
+        loop {
+            // Checked before every line, so a flood of output cannot
+            // outlast the deadline.
+            let now = Instant::now();
+            let next = if now >= deadline {
+                Err(RecvTimeoutError::Timeout)
+            } else {
+                self.lines.recv_timeout(deadline - now)
+            };
+            match next {
+                Ok(line) => {
+                    let finished = done(&line);
+                    if !line.trim().is_empty() {
+                        self.last_line = Some(line);
+                    }
+                    if finished {
+                        return Ok(());
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    let last = match &self.last_line {
+                        Some(l) => format!("; its last line was `{}`", excerpt(l)),
+                        None => "; it has written nothing".to_owned(),
+                    };
+                    return Err(EngineError {
+                        kind: FailureKind::Timeout,
+                        message: format!("no `{what}` within {} ms{last}", wait.as_millis()),
+                    });
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(self.died(&format!("waiting for `{what}`")))
+                }
+            }
+        }
+    }
+
+    /// The error for an engine whose pipes are closed: its exit status (if
+    /// it exits within a moment) and the end of its stderr.
+    fn died(&mut self, doing: &str) -> EngineError {
+        let until = Instant::now() + Duration::from_millis(200);
+        let status = loop {
+            match self.child.try_wait() {
+                Ok(Some(s)) => break Some(s),
+                Ok(None) if Instant::now() < until => std::thread::sleep(Duration::from_millis(5)),
+                _ => break None,
+            }
+        };
+        let mut message = match status {
+            Some(s) => format!("the engine exited ({s}) while {doing}"),
+            None => format!("the engine closed its output while {doing}"),
+        };
+        // Give the stderr reader a moment to catch the last words (its pipe
+        // closes when the engine has exited).
+        let until = Instant::now() + Duration::from_millis(100);
+        while let Some(h) = &self.stderr_reader {
+            if h.is_finished() || Instant::now() >= until {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        let tail: Vec<String> = self
+            .stderr_tail
+            .lock()
+            .map(|t| t.iter().map(|l| excerpt(l)).collect())
+            .unwrap_or_default();
+        if !tail.is_empty() {
+            message.push_str("; stderr: ");
+            message.push_str(&tail.join(" | "));
+        }
+        abandoned(message)
+    }
+}
+
+impl Drop for ExternalEngine {
+    /// Sends `quit`, closes the engine's input, gives it 100 ms to exit,
+    /// then kills it; the process is always reaped.
+    fn drop(&mut self) {
+        if let Some(mut stdin) = self.stdin.take() {
+            let _ = writeln!(stdin, "quit");
+            let _ = stdin.flush();
+        }
+        let until = Instant::now() + Duration::from_millis(100);
+        while Instant::now() < until {
+            match self.child.try_wait() {
+                Ok(Some(_)) | Err(_) => return,
+                Ok(None) => std::thread::sleep(Duration::from_millis(2)),
+            }
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn abandoned(message: String) -> EngineError {
+    EngineError {
+        kind: FailureKind::Abandoned,
+        message,
+    }
+}
+
+/// Reads `src` line by line (each cut at [`MAX_LINE`] bytes) and hands
+/// every line to `f` until the end, a read error, or `f` returns `false`.
+fn for_each_line(src: impl Read, mut f: impl FnMut(String) -> bool) {
+    let mut r = BufReader::new(src);
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        match read_capped_line(&mut r, &mut buf) {
+            Ok(0) | Err(_) => return,
+            Ok(_) => {
+                if !f(line_text(&buf)) {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// Reads the engine's stderr to its end, keeping the last non-empty lines.
+fn drain_stderr(stderr: impl Read, tail: &Mutex<VecDeque<String>>) {
+    for_each_line(stderr, |line| {
+        if !line.trim().is_empty() {
+            if let Ok(mut t) = tail.lock() {
+                if t.len() == STDERR_LINES {
+                    t.pop_front();
+                }
+                t.push_back(line);
+            }
+        }
+        true
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splits_command_lines_like_a_shell() {
+        let ok = |s: &str| split_command(s).unwrap();
+        assert_eq!(ok("tamerlane engine"), ["tamerlane", "engine"]);
+        assert_eq!(ok("  a   b\tc  "), ["a", "b", "c"]);
+        assert_eq!(ok("sh -c 'echo $x; cat'"), ["sh", "-c", "echo $x; cat"]);
+        assert_eq!(ok(r#"a "b \"c\" \\ \n" d"#), ["a", r#"b "c" \ \n"#, "d"]);
+        assert_eq!(ok(r"a\ b c\'d"), ["a b", "c'd"]);
+        assert_eq!(ok("x'y'\"z\" ''"), ["xyz", ""]);
+        for bad in ["", "   ", "a 'b", "a \"b", "a \\", "\"a\\\""] {
+            assert!(split_command(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn reads_bestmove_and_info_lines() {
+        assert_eq!(parse_bestmove("bestmove f3f4"), Some("f3f4".into()));
+        assert_eq!(
+            parse_bestmove("  bestmove  k2wc  ponder x "),
+            Some("k2wc".into())
+        );
+        assert_eq!(parse_bestmove("bestmove (none)"), Some("(none)".into()));
+        assert_eq!(parse_bestmove("bestmove"), Some(String::new()));
+        assert_eq!(parse_bestmove("bestmoves f3f4"), None);
+        assert_eq!(parse_bestmove("info pv f3f4"), None);
+
+        let i = parse_info(
+            "info depth 7 seldepth 9 score cp -35 nodes 1234 nps 99 time 12 hashfull 3 pv f3f4 f8f7",
+        )
+        .unwrap();
+        assert_eq!(i.depth, Some(7));
+        assert_eq!(i.score, Some(InfoScore::Cp(-35)));
+        assert_eq!(i.nodes, Some(1234));
+        assert_eq!(i.time_ms, Some(12));
+        assert_eq!(i.pv, ["f3f4", "f8f7"]);
+        let m = parse_info("info score mate -3 depth x").unwrap();
+        assert_eq!(m.score, Some(InfoScore::Mate(-3)));
+        assert_eq!(m.depth, None);
+        assert_eq!(
+            parse_info("info score lowerbound"),
+            Some(EngineInfo::default())
+        );
+        assert_eq!(parse_info("info string error: bad"), None);
+        assert_eq!(parse_info("infos depth 3"), None);
+        assert_eq!(parse_info("info"), Some(EngineInfo::default()));
+    }
+
+    #[test]
+    fn writes_position_and_go_commands() {
+        let mut pos = Position::new();
+        let m = pos.parse_move("f3f4").unwrap();
+        assert_eq!(
+            position_command(&pos, &[m]),
+            format!("position tfen {} moves f3f4", pos.to_tfen())
+        );
+        pos.play(&m).unwrap();
+        assert_eq!(
+            position_command(&pos, &[]),
+            format!("position tfen {}", pos.to_tfen())
+        );
+        assert_eq!(go_command(&Limits::nodes(500)), "go nodes 500");
+        assert_eq!(go_command(&Limits::movetime(25)), "go movetime 25");
+        let clock = Limits {
+            depth: Some(3),
+            time: [
+                Some(Duration::from_millis(900)),
+                Some(Duration::from_secs(2)),
+            ],
+            inc: [Duration::from_millis(10), Duration::ZERO],
+            ..Limits::default()
+        };
+        assert_eq!(
+            go_command(&clock),
+            "go depth 3 wtime 900 winc 10 btime 2000"
+        );
+    }
+
+    #[test]
+    fn move_deadlines() {
+        let t = Timeouts {
+            answer: Duration::from_millis(100),
+            margin: Duration::from_millis(50),
+            untimed: Duration::from_millis(700),
+        };
+        assert_eq!(
+            t.for_move(&Limits::movetime(20), Color::White),
+            Duration::from_millis(70)
+        );
+        assert_eq!(
+            t.for_move(&Limits::nodes(20), Color::White),
+            Duration::from_millis(700)
+        );
+        let clock = Limits {
+            time: [
+                Some(Duration::from_millis(300)),
+                Some(Duration::from_millis(400)),
+            ],
+            ..Limits::default()
+        };
+        assert_eq!(t.for_move(&clock, Color::Black), Duration::from_millis(450));
+    }
+
+    #[test]
+    fn long_lines_are_cut() {
+        let mut text = vec![b'x'; MAX_LINE * 2];
+        text.extend_from_slice(b"\r\nbestmove f3f4\n");
+        let mut r = BufReader::with_capacity(1000, &text[..]);
+        let mut buf = Vec::new();
+        assert_eq!(
+            read_capped_line(&mut r, &mut buf).unwrap(),
+            MAX_LINE * 2 + 2
+        );
+        assert_eq!(buf.len(), MAX_LINE);
+        buf.clear();
+        read_capped_line(&mut r, &mut buf).unwrap();
+        assert_eq!(line_text(&buf), "bestmove f3f4");
+        buf.clear();
+        assert_eq!(read_capped_line(&mut r, &mut buf).unwrap(), 0);
+    }
+
+    #[cfg(unix)]
+    fn script(body: &str) -> ExternalSpec {
+        ExternalSpec {
+            command: vec!["sh".into(), "-c".into(), body.into()],
+            options: Vec::new(),
+        }
+    }
+
+    /// Timeouts for scripted engines: generous for answers that come (the
+    /// machine may be busy), short for moves that never do.
+    #[cfg(unix)]
+    fn quick() -> Timeouts {
+        Timeouts {
+            answer: Duration::from_secs(3),
+            margin: Duration::from_millis(100),
+            untimed: Duration::from_millis(300),
+        }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn talks_to_a_scripted_engine() {
+        // Answers the handshake, rejects one option, plays f3f4.
+        let body = r#"while read -r l; do case "$l" in
+            uci) echo 'id name scripted'; echo uciok;;
+            isready) echo readyok;;
+            "setoption name Bad value 1") echo 'info string error: unknown option `Bad`';;
+            go*) echo 'info depth 1 score cp 5 pv f3f4'; echo 'bestmove f3f4';;
+            quit) exit 0;;
+        esac; done"#;
+        let mut e = ExternalEngine::start(&script(body), quick()).unwrap();
+        assert_eq!(e.id_name(), Some("scripted"));
+        e.new_game().unwrap();
+        let b = e
+            .go(&Position::new(), &[], &Limits::nodes(10), Color::White)
+            .unwrap();
+        assert_eq!(b.text, "f3f4");
+        assert_eq!(b.info.unwrap().score, Some(InfoScore::Cp(5)));
+        drop(e);
+
+        let mut spec = script(body);
+        spec.options.push(("Bad".into(), "1".into()));
+        let err = ExternalEngine::start(&spec, quick()).err().unwrap();
+        assert_eq!(err.kind, FailureKind::Abandoned);
+        assert!(err.message.contains("unknown option"), "{err}");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_refused_position_is_sent_once_more() {
+        // Refuses the first `position` (or every one, with `always`).
+        let body = |always: bool| {
+            format!(
+                r#"n=0; while read -r l; do case "$l" in
+                uci) echo uciok;; isready) echo readyok;;
+                position*) n=$((n+1)); if [ $n = 1 ] || {always}; then echo 'info string error: busy'; fi;;
+                go*) echo "bestmove f3f4 $n";;
+                esac; done"#
+            )
+        };
+        let mut e = ExternalEngine::start(&script(&body(false)), quick()).unwrap();
+        let b = e
+            .go(&Position::new(), &[], &Limits::nodes(1), Color::White)
+            .unwrap();
+        assert_eq!(b.text, "f3f4");
+        let mut e = ExternalEngine::start(&script(&body(true)), quick()).unwrap();
+        let err = e
+            .go(&Position::new(), &[], &Limits::nodes(1), Color::White)
+            .unwrap_err();
+        assert_eq!(err.kind, FailureKind::Abandoned);
+        assert_eq!(err.message, "the engine rejected `position` 11 times: busy");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn failures_are_errors_not_hangs() {
+        // Silent: the handshake times out.
+        let t0 = Instant::now();
+        let short = Timeouts {
+            answer: Duration::from_millis(300),
+            ..quick()
+        };
+        let err = ExternalEngine::start(&script("while read -r l; do :; done"), short)
+            .err()
+            .unwrap();
+        assert_eq!(err.kind, FailureKind::Timeout);
+        assert!(err.message.contains("uciok"), "{err}");
+        assert!(t0.elapsed() < Duration::from_secs(3));
+
+        // Dies during the handshake, saying why on stderr.
+        let err = ExternalEngine::start(&script("echo 'no luck' >&2; exit 3"), quick())
+            .err()
+            .unwrap();
+        assert_eq!(err.kind, FailureKind::Abandoned);
+        assert!(err.message.contains("no luck"), "{err}");
+
+        // A program that does not exist.
+        let spec = ExternalSpec::parse("/nonexistent/engine --flag").unwrap();
+        let err = ExternalEngine::start(&spec, quick()).err().unwrap();
+        assert!(err.message.contains("cannot start"), "{err}");
+
+        // Handshakes, then never answers `go`: the move times out, naming
+        // the last line.
+        let body = r#"while read -r l; do case "$l" in
+            uci) echo uciok;; isready) echo readyok;; go*) echo 'info depth 1';;
+        esac; done"#;
+        let mut e = ExternalEngine::start(&script(body), quick()).unwrap();
+        let err = e
+            .go(&Position::new(), &[], &Limits::movetime(50), Color::White)
+            .unwrap_err();
+        assert_eq!(err.kind, FailureKind::Timeout);
+        assert!(err.message.contains("bestmove"), "{err}");
+        assert!(err.message.contains("info depth 1"), "{err}");
+
+        // Floods `info` lines and never moves: still a timeout.
+        let body = r#"while read -r l; do case "$l" in
+            uci) echo uciok;; isready) echo readyok;;
+            go*) while :; do echo 'info depth 1 pv f3f4'; done;;
+        esac; done"#;
+        let mut e = ExternalEngine::start(&script(body), quick()).unwrap();
+        let t0 = Instant::now();
+        let err = e
+            .go(&Position::new(), &[], &Limits::depth(1), Color::White)
+            .unwrap_err();
+        assert_eq!(err.kind, FailureKind::Timeout);
+        assert!(t0.elapsed() < Duration::from_secs(3));
+    }
+}

@@ -1,0 +1,211 @@
+//! The `tamerlane` command-line tool: perft, legal moves, applying moves and
+//! game outcomes for Tamerlane chess positions.
+//!
+//! Results go to stdout; errors go to stderr with exit code 2.
+
+use std::io::{self, BufWriter, Write};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::{Parser, Subcommand};
+
+mod arena;
+mod engine_cmd;
+mod external;
+mod record_cmd;
+use tamerlane_ai::uci::{read_line_bounded, LineRead};
+use tamerlane_core::{divide, perft, Game, Position};
+
+/// Tamerlane chess tools.
+#[derive(Parser)]
+#[command(name = "tamerlane", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Validate a file of game records: plies and result per game, or the error.
+    Pgn(record_cmd::PgnArgs),
+    /// Count legal move sequences of DEPTH plies (leaves per second on stderr).
+    Perft {
+        /// Number of plies, 0 to 20.
+        #[arg(value_parser = clap::value_parser!(u32).range(0..=20))]
+        depth: u32,
+        /// Start position (default: the initial position).
+        #[arg(long)]
+        tfen: Option<String>,
+        /// Print `MOVE: COUNT` for each root move before the total.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// Print the sorted legal moves of the position after MOVEs, on one line.
+    Moves {
+        /// Start position (default: the initial position).
+        #[arg(long, conflicts_with = "stdin")]
+        tfen: Option<String>,
+        /// Read one TFEN per line and print one line of moves for each.
+        #[arg(long)]
+        stdin: bool,
+        /// Coordinate moves to play first.
+        #[arg(conflicts_with = "stdin")]
+        moves: Vec<String>,
+    },
+    /// Read `TFEN | MOVE` lines and print the resulting TFEN for each.
+    Apply {
+        /// Read the lines from standard input (the only mode).
+        #[arg(long, required = true)]
+        stdin: bool,
+    },
+    /// Print `none`, or `<white|black|draw> <reason>`, for the game made of MOVEs.
+    Outcome {
+        /// Start position (default: the initial position).
+        #[arg(long)]
+        tfen: Option<String>,
+        /// Coordinate moves of the game.
+        moves: Vec<String>,
+    },
+    /// Run the engine protocol (a UCI dialect) on stdin/stdout.
+    Engine,
+    /// Analyse a position: one `info` line per iteration, then the best move.
+    Analyze(engine_cmd::AnalyzeArgs),
+    /// Play against the engine in the terminal.
+    Play(engine_cmd::PlayArgs),
+    /// Play an engine-vs-engine match and report score, Elo and SPRT.
+    Match(Box<engine_cmd::MatchArgs>),
+}
+
+/// Writes one line to stdout; a closed pipe or full disk is an error, not a panic.
+fn say(line: impl std::fmt::Display) -> Result<(), String> {
+    writeln!(io::stdout().lock(), "{line}").map_err(|e| format!("writing to stdout: {e}"))
+}
+
+fn start(tfen: Option<&str>) -> Result<Position, String> {
+    match tfen {
+        None => Ok(Position::new()),
+        Some(t) => Position::from_tfen(t.trim()).map_err(|e| e.to_string()),
+    }
+}
+
+fn game_after(tfen: Option<&str>, moves: &[String]) -> Result<Game, String> {
+    let mut game = Game::from_position(start(tfen)?);
+    for (i, m) in moves.iter().enumerate() {
+        game.play_str(m)
+            .map_err(|e| format!("move {} ({}): {e}", i + 1, m))?;
+    }
+    Ok(game)
+}
+
+fn sorted_moves(pos: &Position) -> String {
+    let mut moves: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
+    moves.sort();
+    moves.join(" ")
+}
+
+fn apply_line(line: &str) -> Result<String, String> {
+    let (tfen, mv) = line
+        .rsplit_once('|')
+        .ok_or_else(|| "expected `TFEN | MOVE`".to_owned())?;
+    let mut pos = Position::from_tfen(tfen.trim()).map_err(|e| e.to_string())?;
+    pos.play_str(mv.trim()).map_err(|e| e.to_string())?;
+    Ok(pos.to_tfen())
+}
+
+/// The longest `--stdin` line read, in bytes: far above any TFEN (at most
+/// 512 bytes) with a move; a longer line is read and dropped without being
+/// held in memory, and answered with an error line.
+const MAX_STDIN_LINE_BYTES: usize = 1 << 16;
+
+/// Runs `f` on each input line (line endings stripped) and prints its
+/// result, or `error: ...`, one output line per input line.
+fn each_line(f: impl Fn(&str) -> Result<String, String>) -> Result<(), String> {
+    let stdin = io::stdin();
+    let mut input = stdin.lock();
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut line = Vec::new();
+    loop {
+        let read = read_line_bounded(&mut input, &mut line, MAX_STDIN_LINE_BYTES)
+            .map_err(|e| format!("reading stdin: {e}"))?;
+        let result = match read {
+            LineRead::End => break,
+            LineRead::TooLong => {
+                format!("error: line longer than {MAX_STDIN_LINE_BYTES} bytes")
+            }
+            LineRead::Line => {
+                let text = String::from_utf8_lossy(&line);
+                let text = text.strip_suffix('\r').unwrap_or(&text);
+                f(text).unwrap_or_else(|e| format!("error: {e}"))
+            }
+        };
+        writeln!(out, "{result}").map_err(|e| e.to_string())?;
+    }
+    out.flush().map_err(|e| e.to_string())
+}
+
+fn run(cli: Cli) -> Result<(), String> {
+    match cli.command {
+        Command::Pgn(a) => record_cmd::run(a),
+        Command::Perft {
+            depth,
+            tfen,
+            divide: split,
+        } => {
+            let pos = start(tfen.as_deref())?;
+            let t = Instant::now();
+            let total = if split {
+                let rows = divide(&pos, depth);
+                let mut out = BufWriter::new(io::stdout().lock());
+                for (m, n) in &rows {
+                    writeln!(out, "{m}: {n}").map_err(|e| e.to_string())?;
+                }
+                out.flush().map_err(|e| e.to_string())?;
+                rows.iter()
+                    .map(|(_, n)| n)
+                    .sum::<u64>()
+                    .max(u64::from(depth == 0))
+            } else {
+                perft(&pos, depth)
+            };
+            let secs = t.elapsed().as_secs_f64();
+            say(total)?;
+            eprintln!(
+                "{total} leaves in {secs:.3} s: {:.1} M leaves/s",
+                total as f64 / secs.max(1e-9) / 1e6
+            );
+            Ok(())
+        }
+        Command::Moves { stdin: true, .. } => each_line(|l| {
+            Position::from_tfen(l.trim())
+                .map(|p| sorted_moves(&p))
+                .map_err(|e| e.to_string())
+        }),
+        Command::Moves { tfen, moves, .. } => {
+            let game = game_after(tfen.as_deref(), &moves)?;
+            say(sorted_moves(game.position()))
+        }
+        Command::Apply { .. } => each_line(apply_line),
+        Command::Engine => engine_cmd::engine(),
+        Command::Analyze(args) => engine_cmd::analyze(args),
+        Command::Play(args) => engine_cmd::play(args),
+        Command::Match(args) => engine_cmd::run(*args),
+        Command::Outcome { tfen, moves } => {
+            let game = game_after(tfen.as_deref(), &moves)?;
+            match game.outcome() {
+                None => say("none"),
+                Some(o) => say(o),
+            }
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,7 @@
+//! The command-line tool's integration tests, one binary with a module per
+//! subject (`cargo test -p tamerlane-cli --test it`). They run the built
+//! `tamerlane` binary as a user would.
+
+mod cli;
+mod cli_limits;
+mod match_external;

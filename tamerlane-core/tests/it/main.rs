@@ -1,0 +1,10 @@
+//! The rules crate's integration tests, one binary with a module per
+//! subject (`cargo test -p tamerlane-core --test it`).
+
+mod decisions;
+mod fuzz_regressions;
+mod invariants;
+mod limits;
+mod notation;
+mod perft_suites;
+mod rules;

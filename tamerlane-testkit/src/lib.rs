@@ -1,0 +1,36 @@
+//! Test support shared by the workspace's test suites, benches, examples
+//! and the fuzz targets (`fuzz/`). Not published: nothing here is part of
+//! the libraries' API.
+//!
+//! - [`fuzz_core`] and [`fuzz_engine`]: the checks each fuzz target runs,
+//!   replayed on the kept regression inputs by [`replay_regressions`], so a
+//!   crash input runs exactly the same code under `cargo test`.
+//! - [`verify`]: brute-force (exhaustive) checks, independent of the
+//!   search, for the tactics suite and for finding test positions.
+//! - [`Rng`]: the one small seeded generator the tests use.
+
+pub mod fuzz_core;
+pub mod fuzz_engine;
+pub mod verify;
+
+use std::fs;
+use std::path::Path;
+
+pub use tamerlane_ai::Rng;
+
+/// Replays every input kept in `dir` (a `tests/data/fuzz-regressions/TARGET`
+/// folder) through `check`, which panics on a broken invariant. Panics,
+/// naming the input, if one fails again, and if `dir` holds no input.
+pub fn replay_regressions(dir: &Path, check: fn(&[u8])) {
+    let mut files: Vec<_> = fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|entry| entry.expect("directory entry").path())
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no inputs in {}", dir.display());
+    for path in files {
+        let data = fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let outcome = std::panic::catch_unwind(|| check(&data));
+        assert!(outcome.is_ok(), "{} fails again", path.display());
+    }
+}
