@@ -129,9 +129,12 @@ fn numbers_have_ranges_and_no_sign_or_leading_zeros() {
     ));
 }
 
+/// A check of an error's kind and contents.
+type ErrorCheck = fn(&RuleSetError) -> bool;
+
 #[test]
 fn syntax_is_strict() {
-    let cases: &[(&str, fn(&RuleSetError) -> bool)] = &[
+    let cases: &[(&str, ErrorCheck)] = &[
         ("Swap-when=check", |e| {
             matches!(
                 e,
