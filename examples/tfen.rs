@@ -22,7 +22,7 @@ fn main() {
     let mut moves: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
     moves.sort();
     println!("{} legal moves: {}", moves.len(), moves.join(" "));
-    match pos.outcome(200) {
+    match pos.outcome() {
         Some(o) => println!("game over: {o}"),
         None => println!("game goes on"),
     }

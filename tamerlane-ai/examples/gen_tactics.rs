@@ -149,7 +149,7 @@ fn main() {
         {
             continue;
         }
-        if pos.outcome(u32::MAX).is_some() {
+        if pos.outcome().is_some() {
             continue;
         }
         let answers: Vec<Move> = match cat {

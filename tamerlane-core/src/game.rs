@@ -1,30 +1,77 @@
 //! A game: a start position, the moves played, and the game-level rules
-//! (repetition and the move limit) that need the history.
+//! (repetition and the move limit) that need the history. A game ends at
+//! its first terminal event and stays ended (RULES-SPEC 8.4).
+
+use core::fmt;
 
 use crate::color::Color;
 use crate::moves::{IllegalMoveError, Move, MoveError};
 use crate::position::{Outcome, Position, Termination};
+use crate::rule_set::RuleSet;
 
-/// The draw limits of a game (RULES-SPEC 6.4, 6.5, 9).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Rules {
-    /// Plies without a capture or pawn move after which the game is drawn
-    /// (default 200: 100 moves by each side).
-    pub ply_limit: u32,
-    /// How many times the same position must occur for a draw (default 3).
-    pub repetitions: u32,
+/// A move refused because the game has already ended (RULES-SPEC 8.4: a
+/// game ends at its first terminal event and stays ended).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct GameOverError {
+    /// The ply at which the game ended: the number of moves played before
+    /// its first terminal event (0: the start position was already over).
+    pub ply: usize,
+    /// How it ended.
+    pub outcome: Outcome,
 }
 
-impl Default for Rules {
-    fn default() -> Rules {
-        Rules {
-            ply_limit: 200,
-            repetitions: 3,
+impl fmt::Display for GameOverError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the game ended at ply {} ({}): no further move is accepted",
+            self.ply, self.outcome
+        )
+    }
+}
+
+impl std::error::Error for GameOverError {}
+
+/// Why a [`Game`] refused a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayError {
+    /// The game has already ended.
+    GameOver(GameOverError),
+    /// The move is garbled or not legal in the current position.
+    Move(MoveError),
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::GameOver(e) => e.fmt(f),
+            PlayError::Move(e) => e.fmt(f),
         }
     }
 }
 
-/// A game: start position, moves and the positions they led to.
+impl std::error::Error for PlayError {}
+
+impl From<MoveError> for PlayError {
+    fn from(e: MoveError) -> PlayError {
+        PlayError::Move(e)
+    }
+}
+
+impl From<IllegalMoveError> for PlayError {
+    fn from(e: IllegalMoveError) -> PlayError {
+        PlayError::Move(MoveError::Illegal(e))
+    }
+}
+
+impl From<GameOverError> for PlayError {
+    fn from(e: GameOverError) -> PlayError {
+        PlayError::GameOver(e)
+    }
+}
+
+/// A game: start position, moves and the positions they led to. The rules
+/// are those the start position carries ([`Position::rules`]).
 ///
 /// ```
 /// use tamerlane_core::Game;
@@ -37,7 +84,6 @@ impl Default for Rules {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Game {
-    rules: Rules,
     moves: Vec<Move>,
     /// `positions[0]` is the start; `positions[i + 1]` follows `moves[i]`.
     positions: Vec<Position>,
@@ -55,23 +101,31 @@ impl Game {
         Game::from_position(Position::new())
     }
 
-    /// A game from `start` with the default rules.
-    pub fn from_position(start: Position) -> Game {
-        Game::with_rules(start, Rules::default())
+    /// A game under `rules` from their start position (the standard array,
+    /// or the array of the preset the rule-set string began with).
+    ///
+    /// ```
+    /// use tamerlane_core::{Game, RuleSet};
+    ///
+    /// let game = Game::with_rules("move-limit=40".parse()?);
+    /// assert_eq!(game.rules().move_limit(), Some(40));
+    /// # Ok::<(), tamerlane_core::RuleSetError>(())
+    /// ```
+    pub fn with_rules(rules: RuleSet) -> Game {
+        Game::from_position(Position::start_with_rules(rules))
     }
 
-    /// A game from `start` with the given draw limits.
-    pub fn with_rules(start: Position, rules: Rules) -> Game {
+    /// A game from `start`, played under the rules `start` carries.
+    pub fn from_position(start: Position) -> Game {
         Game {
-            rules,
             moves: Vec::new(),
             positions: vec![start],
         }
     }
 
-    /// The draw limits in force.
-    pub fn rules(&self) -> Rules {
-        self.rules
+    /// The rule options of the game (those its positions carry).
+    pub fn rules(&self) -> &RuleSet {
+        self.start().rules()
     }
 
     /// The start position.
@@ -96,11 +150,26 @@ impl Game {
         &self.positions
     }
 
-    /// Plays a legal move; an illegal one is refused and changes nothing.
-    /// Moves are accepted after the game has ended by repetition or the
-    /// move limit only if they are legal in the position (the caller decides
-    /// whether to stop at [`outcome`](Self::outcome)).
-    pub fn play(&mut self, m: &Move) -> Result<(), IllegalMoveError> {
+    /// Plays `m` if the game has not ended and `m` is legal; otherwise
+    /// returns why not and leaves the game unchanged.
+    ///
+    /// ```
+    /// use tamerlane_core::{Game, PlayError, Termination};
+    ///
+    /// // Two moves there and back, twice, repeat the start position.
+    /// let mut game = Game::with_rules("repetition=2".parse()?);
+    /// for m in ["b2c4", "b9c7", "c4b2", "c7b9"] {
+    ///     game.play_str(m)?;
+    /// }
+    /// assert_eq!(game.outcome().unwrap().termination, Termination::Repetition);
+    /// match game.play_str("b2c4") {
+    ///     Err(PlayError::GameOver(e)) => assert_eq!(e.ply, 4),
+    ///     other => panic!("{other:?}"),
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn play(&mut self, m: &Move) -> Result<(), PlayError> {
+        self.check_not_over()?;
         let mut next = self.position().clone();
         next.play(m)?;
         self.moves.push(*m);
@@ -108,14 +177,26 @@ impl Game {
         Ok(())
     }
 
-    /// Parses and plays a coordinate move.
-    pub fn play_str(&mut self, s: &str) -> Result<Move, MoveError> {
+    /// Parses and plays a coordinate move (refused once the game has ended).
+    pub fn play_str(&mut self, s: &str) -> Result<Move, PlayError> {
+        self.check_not_over()?;
         let m = self.position().parse_move(s)?;
         let mut next = self.position().clone();
         next.play_unchecked(&m);
         self.moves.push(m);
         self.positions.push(next);
         Ok(m)
+    }
+
+    /// `Err` with the ply and outcome if the game has ended.
+    fn check_not_over(&self) -> Result<(), GameOverError> {
+        match self.outcome() {
+            Some(outcome) => Err(GameOverError {
+                ply: self.moves.len(),
+                outcome,
+            }),
+            None => Ok(()),
+        }
     }
 
     /// Takes back the last move, returning it (`None` at the start).
@@ -137,22 +218,36 @@ impl Game {
     }
 
     /// The outcome, if the game has ended, checking the rules of section 6
-    /// in order: citadel, no legal move, royals only, repetition, move limit.
+    /// in order: citadel, no legal move, royals only, repetition, move limit
+    /// (each as the game's [`RuleSet`] sets it). A game refuses moves once
+    /// it has ended, so this is its first terminal event.
     pub fn outcome(&self) -> Option<Outcome> {
         let pos = self.position();
-        // Rules 1-3 come first; the move limit (rule 5) after repetition.
-        match pos.outcome(u32::MAX) {
-            Some(o) => Some(o),
-            None if self.repetition_count() >= self.rules.repetitions as usize => Some(Outcome {
-                winner: None,
-                termination: Termination::Repetition,
-            }),
-            None if pos.halfmoves() >= self.rules.ply_limit => Some(Outcome {
-                winner: None,
-                termination: Termination::MoveLimit,
-            }),
-            None => None,
+        if let Some(o) = pos.outcome_before_repetition() {
+            return Some(o);
         }
+        let draw = |termination| {
+            Some(Outcome {
+                winner: None,
+                termination,
+            })
+        };
+        let repeated = pos
+            .rules()
+            .repetition()
+            .is_some_and(|n| self.repetition_count() >= n as usize);
+        if repeated {
+            return draw(Termination::Repetition);
+        }
+        if pos.is_move_limit_reached() {
+            return draw(Termination::MoveLimit);
+        }
+        None
+    }
+
+    /// Whether the game has ended ([`outcome`](Self::outcome) is `Some`).
+    pub fn is_over(&self) -> bool {
+        self.outcome().is_some()
     }
 
     /// The side to move in the current position.

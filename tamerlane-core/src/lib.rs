@@ -64,7 +64,7 @@ mod zobrist;
 pub use bitboard::Bitboard;
 pub use board::Board;
 pub use color::Color;
-pub use game::{Game, Rules};
+pub use game::{Game, GameOverError, PlayError};
 pub use moves::{
     Arrival, CoordMove, IllegalMoveError, IllegalReason, Move, MoveError, MoveKind, MoveList,
     ParseMoveError, MAX_LEGAL_MOVES,

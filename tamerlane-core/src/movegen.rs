@@ -29,8 +29,11 @@ use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::position::Position;
 use crate::role::Role;
+use crate::rule_set::{
+    CitadelEntry, LoneRoyal, PawnOfPawns, PlacementOnto, PlacementTargets, SwapWhen, SwapWith,
+};
 use crate::setup::{last_rank, pre_last_rank};
-use crate::square::Square;
+use crate::square::{Rank, Square};
 
 /// How the legality of ordinary moves is decided in a position.
 #[derive(Copy, Clone)]
@@ -286,11 +289,18 @@ impl Position {
             let stage = self.stages[us.index()];
             let creates_royal =
                 role == Role::PawnOfKings || (role == Role::PawnOfPawns && stage == 2);
-            let promo = if creates_royal {
+            let relocates = role == Role::PawnOfPawns
+                && stage == 1
+                && self.rules.pawn_of_pawns() == PawnOfPawns::ThreeArrivals
+                && !c.occ.contains(return_sq);
+            let promo = if creates_royal && self.rules.lone_royal() == LoneRoyal::AfterMove {
+                // Two royals after the move: legal whatever is attacked.
                 promo
-            } else if role == Role::PawnOfPawns && stage == 1 && !c.occ.contains(return_sq) {
+            } else if relocates {
                 promo.filter(|to| self.rare_move_legal(&c, from, return_sq, to))
             } else {
+                // With `lone-royal=before-move`, a promotion that creates a
+                // royal is judged like any move of a side with one royal.
                 self.filter_ordinary(&c, from, promo)
             };
             emit(
@@ -304,12 +314,7 @@ impl Position {
         if let Some(from) = waiting.first() {
             let empty = Bitboard::ORDINARY - c.occ;
             let t = if self.stages[us.index()] == 1 {
-                let mut candidates = Bitboard::EMPTY;
-                for e in c.capturable {
-                    candidates |= attacks::pawn_attackers(us, e);
-                }
-                (candidates & empty)
-                    .filter(|sq| (attacks::pawn(us, sq) & c.capturable).count() == 2)
+                self.placement_targets(&c, from)
             } else {
                 empty & Bitboard::from_square(return_sq)
             };
@@ -332,7 +337,11 @@ impl Position {
                 None => steps,
             };
             let mut t = steps;
-            if Some(role) == top
+            let may_enter = match self.rules.citadel_entry() {
+                CitadelEntry::HighestRoyal => Some(role) == top,
+                CitadelEntry::KingOnly => role == Role::King,
+            };
+            if may_enter
                 && attacks::royal(enemy_citadel).contains(from)
                 && !c.occ.contains(enemy_citadel)
             {
@@ -355,12 +364,13 @@ impl Position {
                     Safety::Pins { .. } => false,
                     Safety::Free => self.is_attacked_with(king, c.them, c.theirs, c.occ),
                 };
-                if king_attacked || !(any || bulk > 0) {
+                let stuck = !(any || bulk > 0);
+                if king_attacked || (stuck && self.rules.swap_when() == SwapWhen::CheckOrStuck) {
                     // The occupancy is unchanged by a swap, so the King is safe
                     // on the partner's square exactly when that square is not
                     // attacked now.
-                    let partners: Bitboard = ((c.own & Bitboard::ORDINARY) - b.pawns())
-                        .without(king)
+                    let partners: Bitboard = self
+                        .swap_partners(&c, king)
                         .filter(|p| !self.is_attacked_with(p, c.them, c.theirs, c.occ));
                     if partners.any() {
                         f(king, partners);
@@ -369,6 +379,74 @@ impl Position {
             }
         }
         bulk
+    }
+
+    /// The pieces the King on `king` may exchange squares with: friendly
+    /// non-pawn pieces on ordinary squares, and with `swap-with=any` also
+    /// ordinary pawns (not the pawn of pawns), provided the King's square is
+    /// on neither the pawn's first nor its last rank.
+    fn swap_partners(&self, c: &Ctx, king: Square) -> Bitboard {
+        let b = &self.board;
+        let own = c.own & Bitboard::ORDINARY;
+        let mut partners = (own - b.pawns()).without(king);
+        if self.rules.swap_with() == SwapWith::Any {
+            let rank = king
+                .rank()
+                .expect("a King that can swap is on an ordinary square");
+            if rank != Rank::first(c.us) && rank != Rank::last(c.us) {
+                partners |= (own & b.pawns()) - b.kind(Role::PawnOfPawns);
+            }
+        }
+        partners
+    }
+
+    /// Where the waiting pawn of pawns on `from` may be placed (stage 1),
+    /// before the legality test: squares from which it attacks two enemy
+    /// pieces (royals count), and with `placement-targets=fork-or-trapped`
+    /// also squares from which it attacks a trapped enemy officer. The
+    /// target is empty, or with `placement-onto=enemy` holds an enemy
+    /// non-royal piece, which is captured. Every condition is judged on the
+    /// board after the move.
+    fn placement_targets(&self, c: &Ctx, from: Square) -> Bitboard {
+        let b = &self.board;
+        let us = c.us;
+        let onto = match self.rules.placement_onto() {
+            PlacementOnto::Empty => Bitboard::ORDINARY - c.occ,
+            PlacementOnto::Enemy => (Bitboard::ORDINARY - c.occ) | (c.capturable - b.royals()),
+        };
+        let mut candidates = Bitboard::EMPTY;
+        for e in c.capturable {
+            candidates |= attacks::pawn_attackers(us, e);
+        }
+        let mut t =
+            (candidates & onto).filter(|sq| (attacks::pawn(us, sq) & c.capturable).count() == 2);
+        if self.rules.placement_targets() == PlacementTargets::ForkOrTrapped {
+            let officers = (c.theirs & Bitboard::ORDINARY) - b.pawns() - b.royals();
+            for e in officers {
+                for sq in (attacks::pawn_attackers(us, e) & onto) - t {
+                    if self.is_trapped_after_placement(c, e, from, sq) {
+                        t.add(sq);
+                    }
+                }
+            }
+        }
+        t
+    }
+
+    /// Whether the enemy officer on `e` has no pseudo-legal move once the
+    /// pawn of pawns has gone from `from` to `to` (capturing whatever stood
+    /// there): every square of its pattern is off the board, blocked by its
+    /// own side, or uncapturable. Checks and the turn are ignored; the
+    /// placed pawn itself can be captured.
+    fn is_trapped_after_placement(&self, c: &Ctx, e: Square, from: Square, to: Square) -> bool {
+        let role = self.board.role_at(e).expect("an enemy officer");
+        let occ = c.occ.without(from).with(to);
+        // What the officer could move to: empty squares and our pieces on
+        // ordinary squares (none of ours waits any more: the only pawn of
+        // pawns has just been placed).
+        let ours = (c.own.without(from).with(to)) & Bitboard::ORDINARY;
+        let reachable = (Bitboard::ORDINARY - occ) | ours;
+        (attacks::attacks(c.them, role, e, occ) & reachable).is_empty()
     }
 
     /// The targets the piece on `from` could move to if leaving a royal

@@ -13,6 +13,7 @@ use crate::moves::{
     MoveList,
 };
 use crate::role::{Piece, Role};
+use crate::rule_set::{PawnOfPawns, RoyalsOnly, RuleSet};
 use crate::setup::{last_rank, PositionError, Setup};
 use crate::square::Square;
 use crate::tfen::TfenError;
@@ -93,6 +94,8 @@ pub struct Position {
     pub(crate) halfmoves: u32,
     pub(crate) fullmoves: u32,
     pub(crate) hash: u64,
+    /// The rule options: read by move generation and the outcome.
+    pub(crate) rules: RuleSet,
 }
 
 impl Default for Position {
@@ -102,14 +105,37 @@ impl Default for Position {
 }
 
 impl Position {
-    /// The initial position.
+    /// The initial position, with the default rules.
     pub fn new() -> Position {
         Position::from_setup(Setup::initial()).expect("the initial position is valid")
     }
 
-    /// Validates a [`Setup`] into a position.
+    /// The start position of `rules`: the standard initial position, or the
+    /// start array of the preset the rule-set string began with.
+    ///
+    /// ```
+    /// use tamerlane_core::{Position, RuleSet};
+    ///
+    /// let rules: RuleSet = "seed-001".parse()?;
+    /// let pos = Position::start_with_rules(rules);
+    /// assert_eq!(pos.rules(), &rules);
+    /// assert_ne!(pos.board(), Position::new().board());
+    /// # Ok::<(), tamerlane_core::RuleSetError>(())
+    /// ```
+    pub fn start_with_rules(rules: RuleSet) -> Position {
+        Position::from_tfen_with_rules(rules.start().tfen(), rules)
+            .expect("every start array is valid under its rules")
+    }
+
+    /// Validates a [`Setup`] into a position with the default rules.
     pub fn from_setup(setup: Setup) -> Result<Position, PositionError> {
-        setup.validate()?;
+        Position::from_setup_with_rules(setup, RuleSet::DEFAULT)
+    }
+
+    /// Validates a [`Setup`] into a position played under `rules` (which
+    /// decide, for one, the highest pawn-of-pawns stage allowed).
+    pub fn from_setup_with_rules(setup: Setup, rules: RuleSet) -> Result<Position, PositionError> {
+        setup.validate_with_rules(&rules)?;
         let mut pos = Position {
             board: setup.board,
             turn: setup.turn,
@@ -118,14 +144,29 @@ impl Position {
             halfmoves: setup.halfmoves,
             fullmoves: setup.fullmoves,
             hash: 0,
+            rules,
         };
         pos.hash = pos.compute_hash();
         Ok(pos)
     }
 
-    /// Parses and validates a TFEN string.
+    /// Parses and validates a TFEN string, with the default rules.
     pub fn from_tfen(tfen: &str) -> Result<Position, TfenError> {
-        Ok(Position::from_setup(Setup::from_tfen(tfen)?)?)
+        Position::from_tfen_with_rules(tfen, RuleSet::DEFAULT)
+    }
+
+    /// Parses a TFEN string and validates it under `rules`.
+    pub fn from_tfen_with_rules(tfen: &str, rules: RuleSet) -> Result<Position, TfenError> {
+        Ok(Position::from_setup_with_rules(
+            Setup::from_tfen(tfen)?,
+            rules,
+        )?)
+    }
+
+    /// The rule options this position is played under.
+    #[inline]
+    pub fn rules(&self) -> &RuleSet {
+        &self.rules
     }
 
     /// The position as TFEN.
@@ -349,16 +390,34 @@ impl Position {
         (white_in | black_in).any()
     }
 
+    /// Whether the halfmove clock is at or above the rules' move limit.
+    #[inline]
+    pub fn is_move_limit_reached(&self) -> bool {
+        self.rules.move_limit().is_some_and(|n| self.halfmoves >= n)
+    }
+
     /// Whether both sides have only royal pieces left.
     pub fn is_royals_only(&self) -> bool {
         self.board.occupied() == self.board.royals()
     }
 
     /// The outcome decided by this position alone, in the order of section 6
-    /// of the rules: citadel, no legal move, royals only, and the move
-    /// limit of `ply_limit` plies. Repetition needs the game history: see
-    /// [`Game::outcome`](crate::Game::outcome).
-    pub fn outcome(&self, ply_limit: u32) -> Option<Outcome> {
+    /// of the rules: citadel, no legal move, royals only (unless the rules
+    /// turn it off), and the rules' move limit. Repetition needs the game
+    /// history: see [`Game::outcome`](crate::Game::outcome).
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome_before_repetition().or_else(|| {
+            self.is_move_limit_reached().then_some(Outcome {
+                winner: None,
+                termination: Termination::MoveLimit,
+            })
+        })
+    }
+
+    /// Rules 1-3 of section 6: citadel, no legal move, royals only (unless
+    /// the rules turn it off). The game checks repetition after these and
+    /// the move limit last.
+    pub(crate) fn outcome_before_repetition(&self) -> Option<Outcome> {
         let draw = |termination| {
             Some(Outcome {
                 winner: None,
@@ -379,11 +438,8 @@ impl Position {
                 termination,
             });
         }
-        if self.is_royals_only() {
+        if self.rules.royals_only() == RoyalsOnly::Draw && self.is_royals_only() {
             return draw(Termination::RoyalsOnly);
-        }
-        if self.halfmoves >= ply_limit {
-            return draw(Termination::MoveLimit);
         }
         None
     }
@@ -494,6 +550,10 @@ impl Position {
             match (role.promotion(), self.stages[us.index()]) {
                 (Some(r), _) => MoveKind::Promotion(r),
                 (None, 0) => MoveKind::Arrival(Arrival::First),
+                (None, 1) if self.rules.pawn_of_pawns() == PawnOfPawns::OneArrival => {
+                    // Every arrival is a first arrival: it waits again.
+                    MoveKind::Arrival(Arrival::First)
+                }
                 (None, 1) => {
                     if b.piece_at(Square::pawn_of_pawns_return(us)).is_none() {
                         MoveKind::Arrival(Arrival::SecondToReturnSquare)
@@ -703,7 +763,8 @@ impl Position {
     /// The same position seen from the other side (board rotated 180
     /// degrees, colours swapped). Perft counts of the two are equal.
     pub fn mirror(&self) -> Position {
-        Position::from_setup(self.to_setup().mirror()).expect("mirroring keeps a position valid")
+        Position::from_setup_with_rules(self.to_setup().mirror(), self.rules)
+            .expect("mirroring keeps a position valid")
     }
 }
 

@@ -30,10 +30,11 @@ use core::str::FromStr;
 use std::io::BufRead;
 
 use crate::color::Color;
-use crate::game::Game;
+use crate::game::{Game, GameOverError};
 use crate::position::{Outcome, Position, Termination};
+use crate::rule_set::{RuleSet, RuleSetError};
 use crate::san::SanError;
-use crate::tfen::TfenError;
+use crate::tfen::{TfenError, INITIAL_TFEN};
 
 /// The result of a game as written in a record: `1-0`, `0-1`, `1/2-1/2` or `*`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -138,7 +139,8 @@ fn termination_from_name(s: &str) -> Option<Termination> {
 impl GameRecord {
     /// A record of `game` with the seven standard tags (`Event`, `Site`,
     /// `Date`, `Round`, `White`, `Black` as `?` and `Result`), `Variant
-    /// "Tamerlane"`, `SetUp "1"` and `TFEN` for a non-initial start, and
+    /// "Tamerlane"`, `Rules` (the canonical rule-set string) for rules other
+    /// than the default, `SetUp "1"` and `TFEN` for a non-initial start, and
     /// `Termination` when the game has ended by the rules. The result is the
     /// game's outcome (`*` while it goes on).
     pub fn new(game: Game) -> GameRecord {
@@ -157,9 +159,13 @@ impl GameRecord {
         .iter()
         .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
         .collect();
-        if *game.start() != Position::new() {
+        if !game.rules().is_default() {
+            tags.push(("Rules".to_owned(), game.rules().to_string()));
+        }
+        let start = game.start().to_tfen();
+        if start != INITIAL_TFEN {
             tags.push(("SetUp".to_owned(), "1".to_owned()));
-            tags.push(("TFEN".to_owned(), game.start().to_tfen()));
+            tags.push(("TFEN".to_owned(), start));
         }
         if let Some(o) = outcome {
             tags.push(("Termination".to_owned(), o.termination.name().to_owned()));
@@ -383,6 +389,8 @@ pub enum RecordErrorKind {
     FenTag,
     /// The `TFEN` tag is not a valid position.
     BadTfen(TfenError),
+    /// The `Rules` tag is not a valid rule-set string.
+    BadRules(RuleSetError),
     /// A character that cannot start a movetext token here.
     UnexpectedChar(char),
     /// A `{` comment not closed before the end of the file or the next game.
@@ -404,6 +412,9 @@ pub enum RecordErrorKind {
         /// Why it was rejected.
         error: SanError,
     },
+    /// A move after the game has ended (RULES-SPEC 8.4: a game ends at its
+    /// first terminal event and stays ended).
+    PastTheEnd(GameOverError),
     /// The `Result` tag and the result token differ.
     ResultMismatch {
         /// The `Result` tag's value.
@@ -456,6 +467,7 @@ impl fmt::Display for RecordErrorKind {
                 f.write_str("FEN tag: a Tamerlane start position goes in a TFEN tag")
             }
             RecordErrorKind::BadTfen(e) => write!(f, "TFEN tag: {e}"),
+            RecordErrorKind::BadRules(e) => write!(f, "Rules tag: {e}"),
             RecordErrorKind::UnexpectedChar(c) => write!(f, "unexpected character {c:?}"),
             RecordErrorKind::UnterminatedComment => {
                 f.write_str("comment not closed with } before the end of the game")
@@ -497,6 +509,7 @@ impl fmt::Display for RecordErrorKind {
             RecordErrorKind::MoreThanOneGame => f.write_str("more than one game in the text"),
             RecordErrorKind::LineTooLong(n) => write!(f, "line longer than {n} bytes"),
             RecordErrorKind::TooManyPlies(n) => write!(f, "game longer than {n} plies"),
+            RecordErrorKind::PastTheEnd(e) => write!(f, "a move after the end: {e}"),
             RecordErrorKind::TooManyTags(n) => write!(f, "more than {n} tag pairs in a game"),
             RecordErrorKind::TextTooLong(n) => {
                 write!(f, "more than {n} bytes of tags and comments in a game")
@@ -1030,14 +1043,21 @@ impl<R: BufRead> RecordReader<R> {
                 ));
             }
         }
+        let rules: RuleSet = match find("Rules") {
+            Some(i) => tags[i]
+                .1
+                .parse()
+                .map_err(|e| tag_failure(i, RecordErrorKind::BadRules(e)))?,
+            None => RuleSet::DEFAULT,
+        };
         let start = match find("TFEN") {
-            Some(i) => Position::from_tfen(tags[i].1.trim())
+            Some(i) => Position::from_tfen_with_rules(tags[i].1.trim(), rules)
                 .map_err(|e| tag_failure(i, RecordErrorKind::BadTfen(e)))?,
             None => {
                 if let Some(i) = find("FEN") {
                     return Err(tag_failure(i, RecordErrorKind::FenTag));
                 }
-                Position::new()
+                Position::start_with_rules(rules)
             }
         };
         let mut game = Game::from_position(start);
@@ -1120,11 +1140,21 @@ impl<R: BufRead> RecordReader<R> {
                             RecordErrorKind::TooManyPlies(GameRecord::MAX_PLIES),
                         ));
                     }
+                    if let Some(outcome) = game.outcome() {
+                        return Err(self.failure(
+                            start + col_offset,
+                            RecordErrorKind::PastTheEnd(GameOverError {
+                                ply: game.moves().len(),
+                                outcome,
+                            }),
+                        ));
+                    }
                     let pos = game.position();
                     let legal = pos.legal_moves();
                     match pos.parse_san_with(san_text, &legal) {
                         Ok(m) => {
-                            // `m` is one of the legal moves, so `play` succeeds.
+                            // `m` is one of the legal moves and the game has
+                            // not ended, so `play` succeeds.
                             let played = game.play(&m);
                             debug_assert!(played.is_ok());
                         }

@@ -38,6 +38,7 @@ use core::fmt;
 use crate::moves::{excerpt, Arrival, CoordMove, IllegalReason, Move, MoveKind};
 use crate::position::Position;
 use crate::role::{Piece, Role};
+use crate::rule_set::{SwapWhen, SwapWith};
 use crate::square::{File, Rank, Square};
 
 /// Why a SAN string could not be read in a position.
@@ -595,16 +596,21 @@ impl Position {
                 if !self.swap_right(us) {
                     return SanIllegalReason::SwapRightGone;
                 }
+                let pawns_too = self.rules().swap_with() == SwapWith::Any;
                 let partner_ok = !to.is_citadel()
                     && b.piece_at(to).is_some_and(|p| {
-                        p.color == us && !p.role.is_pawn() && p.role != Role::King
+                        p.color == us
+                            && p.role != Role::King
+                            && (!p.role.is_pawn() || (pawns_too && p.role != Role::PawnOfPawns))
                     });
                 if !partner_ok {
                     return SanIllegalReason::NotASwapPartner(to);
                 }
                 let king = b.by_piece(Piece::new(us, Role::King)).first();
                 let attacked = king.is_some_and(|k| self.is_attacked(k, !us));
-                if !attacked && legal.iter().any(|m| m.kind != MoveKind::KingSwap) {
+                let stuck_allows = self.rules().swap_when() == SwapWhen::CheckOrStuck
+                    && legal.iter().all(|m| m.kind == MoveKind::KingSwap);
+                if !attacked && !stuck_allows {
                     return SanIllegalReason::SwapNotAllowed;
                 }
                 match king {

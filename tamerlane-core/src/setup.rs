@@ -7,6 +7,7 @@ use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::color::Color;
 use crate::role::{Piece, Role};
+use crate::rule_set::RuleSet;
 use crate::square::{Rank, Square};
 
 /// Everything a TFEN string says, with no rule checked yet.
@@ -60,14 +61,23 @@ impl Setup {
         }
     }
 
-    /// Checks the rules that a position must satisfy (RULES-SPEC 8.1, 8.4).
-    /// The checks are made in a fixed order and the first failure is reported.
+    /// Checks the rules that a position must satisfy under the default
+    /// rules (RULES-SPEC 8.1, 8.4). The checks are made in a fixed order and
+    /// the first failure is reported.
     pub fn validate(&self) -> Result<(), PositionError> {
+        self.validate_with_rules(&RuleSet::DEFAULT)
+    }
+
+    /// Checks the rules that a position must satisfy under `rules`: as
+    /// [`validate`](Self::validate), with the highest pawn-of-pawns stage
+    /// the rules allow (1 with `pawn-of-pawns=one-arrival`).
+    pub fn validate_with_rules(&self, rules: &RuleSet) -> Result<(), PositionError> {
         let b = &self.board;
         for color in Color::ALL {
             let stage = self.stages[color.index()];
-            if stage > 2 {
-                return Err(PositionError::StageOutOfRange { color, stage });
+            let max = rules.max_stage();
+            if stage > max {
+                return Err(PositionError::StageOutOfRange { color, stage, max });
             }
         }
         if self.fullmoves == 0 {
@@ -196,12 +206,15 @@ pub enum PositionError {
         /// The pawn.
         piece: Piece,
     },
-    /// A pawn-of-pawns stage outside 0..=2.
+    /// A pawn-of-pawns stage above what the rules allow (2, or 1 with
+    /// `pawn-of-pawns=one-arrival`).
     StageOutOfRange {
         /// The side.
         color: Color,
         /// The stage given.
         stage: u8,
+        /// The highest stage the rule set allows.
+        max: u8,
     },
     /// The fullmove number is 0 (it starts at 1).
     FullmoveZero,
@@ -249,8 +262,11 @@ impl fmt::Display for PositionError {
                 "{} {} on {square} stands on its own first rank",
                 piece.color, piece.role
             ),
-            PositionError::StageOutOfRange { color, stage } => {
-                write!(f, "{color}'s pawn-of-pawns stage {stage} is not 0, 1 or 2")
+            PositionError::StageOutOfRange { color, stage, max } => {
+                write!(
+                    f,
+                    "{color}'s pawn-of-pawns stage {stage} is out of range (0 to {max} under these rules)"
+                )
             }
             PositionError::FullmoveZero => f.write_str("the fullmove number must be at least 1"),
         }

@@ -59,7 +59,7 @@ impl Board {
     }
 
     fn outcome_core(&self) -> Option<core::Outcome> {
-        if let Some(o) = self.pos.outcome(u32::MAX) {
+        if let Some(o) = self.pos.outcome() {
             return Some(o);
         }
         let draw = |termination| {

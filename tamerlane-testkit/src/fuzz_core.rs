@@ -148,7 +148,7 @@ pub fn playout(data: &[u8]) {
         let legal = pos.legal_moves();
         if legal.is_empty() {
             assert!(
-                pos.outcome(u32::MAX).is_some(),
+                pos.outcome().is_some(),
                 "no moves but no outcome: {}",
                 pos.to_tfen()
             );

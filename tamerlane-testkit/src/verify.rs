@@ -9,8 +9,7 @@ use tamerlane_core::{Color, Move, Position};
 
 /// Whether the game is over in `pos` with `winner` as the winner.
 fn won_by(pos: &Position, winner: Color) -> bool {
-    pos.outcome(u32::MAX)
-        .is_some_and(|o| o.winner == Some(winner))
+    pos.outcome().is_some_and(|o| o.winner == Some(winner))
 }
 
 /// Whether playing `m` in `pos` wins by force within `n` moves of the side
@@ -22,13 +21,13 @@ pub fn forces_win(pos: &Position, m: &Move, n: u32) -> bool {
     if won_by(&after, us) {
         return true;
     }
-    if n <= 1 || after.outcome(u32::MAX).is_some() {
+    if n <= 1 || after.outcome().is_some() {
         return false;
     }
     after.legal_moves().iter().all(|r| {
         let mut next = after.clone();
         next.play_unchecked(r);
-        next.outcome(u32::MAX).is_none()
+        next.outcome().is_none()
             && next
                 .legal_moves()
                 .iter()
@@ -49,7 +48,7 @@ pub fn winning_moves(pos: &Position, n: u32) -> Vec<Move> {
 pub fn allows_win_in_one(pos: &Position, m: &Move) -> bool {
     let mut after = pos.clone();
     after.play_unchecked(m);
-    if after.outcome(u32::MAX).is_some() {
+    if after.outcome().is_some() {
         return false;
     }
     after.legal_moves().iter().any(|r| forces_win(&after, r, 1))
@@ -78,14 +77,14 @@ pub fn material_gain(pos: &Position, m: &Move) -> i32 {
     let base = material(pos, us) - material(pos, !us);
     let mut a = pos.clone();
     a.play_unchecked(m);
-    if a.outcome(u32::MAX).is_some() {
+    if a.outcome().is_some() {
         return -10_000;
     }
     let mut worst = i32::MAX;
     for r in a.legal_moves().iter() {
         let mut b = a.clone();
         b.play_unchecked(r);
-        if b.outcome(u32::MAX).is_some() {
+        if b.outcome().is_some() {
             worst = worst.min(-10_000);
             continue;
         }

@@ -1,7 +1,7 @@
 //! Tests of the project's decisions where the spec is silent (docs/RULES.md,
 //! "Interpretations and decisions"), beyond those in `rules.rs`.
 
-use tamerlane_core::{Color, Game, Position, Rules, Termination};
+use tamerlane_core::{Color, Game, PlayError, Position, Termination};
 
 fn pos(tfen: &str) -> Position {
     Position::from_tfen(tfen).unwrap_or_else(|e| panic!("{tfen}: {e}"))
@@ -51,10 +51,7 @@ fn move_limit_counts_from_the_tfen_clock() {
         Termination::MoveLimit
     );
     // A capture or pawn move resets it.
-    let mut reset = Game::with_rules(
-        pos("11/K10/11/11/11/11/11/11/10k/R9r w - 00 199 90"),
-        Rules::default(),
-    );
+    let mut reset = Game::from_position(pos("11/K10/11/11/11/11/11/11/10k/R9r w - 00 199 90"));
     reset.play_str("a1k1").unwrap();
     assert_eq!(reset.position().halfmoves(), 0);
     assert_eq!(reset.outcome(), None);
@@ -76,10 +73,12 @@ fn counters_saturate() {
     assert!(Position::from_tfen(&too_big).is_err());
 }
 
-/// Decision 12: repetition and the move limit do not remove legal moves;
-/// `Game::play` accepts them and the caller decides when to stop.
+/// Decision 12 (RULES-SPEC 8.4): repetition and the move limit do not
+/// remove legal moves from the position, but a game ends at its first
+/// terminal event and stays ended: `Game::play` refuses further moves with
+/// a typed error naming the ply and the outcome.
 #[test]
-fn game_accepts_legal_moves_after_a_repetition_draw() {
+fn game_refuses_moves_after_a_repetition_draw() {
     let mut g = Game::from_position(pos("11/K10/11/11/11/11/11/11/10k/R10 w - 00 0 1"));
     for m in [
         "a1b1", "k2k3", "b1a1", "k3k2", "a1b1", "k2k3", "b1a1", "k3k2",
@@ -87,10 +86,41 @@ fn game_accepts_legal_moves_after_a_repetition_draw() {
         g.play_str(m).unwrap();
     }
     assert_eq!(g.repetition_count(), 3);
-    assert_eq!(g.outcome().unwrap().termination, Termination::Repetition);
-    g.play_str("a1a2").unwrap();
+    let outcome = g.outcome().unwrap();
+    assert_eq!(outcome.termination, Termination::Repetition);
+    assert!(g.position().has_legal_moves());
+    let before = g.clone();
+    match g.play_str("a1a2") {
+        Err(PlayError::GameOver(e)) => {
+            assert_eq!(e.ply, 8);
+            assert_eq!(e.outcome, outcome);
+            assert!(e.to_string().contains("ply 8"), "{e}");
+        }
+        other => panic!("{other:?}"),
+    }
+    let m = g.position().parse_move("a1a2").unwrap();
+    assert!(matches!(g.play(&m), Err(PlayError::GameOver(_))));
+    assert_eq!(g.moves(), before.moves());
+    // Taking the last move back reopens the game.
+    g.undo();
     assert_eq!(g.outcome(), None);
-    assert!(g.play_str("a9a10").is_err(), "Black to move");
+    g.play_str("k3k4").unwrap();
+}
+
+/// A game whose start position is already finished accepts no move (8.4).
+#[test]
+fn a_game_from_a_finished_position_accepts_no_move() {
+    // Move limit reached in the start position's clock.
+    let mut g = Game::from_position(pos("11/K10/11/11/11/11/11/11/10k/R10 w - 00 200 90"));
+    assert_eq!(g.outcome().unwrap().termination, Termination::MoveLimit);
+    match g.play_str("a1b1") {
+        Err(PlayError::GameOver(e)) => assert_eq!(e.ply, 0),
+        other => panic!("{other:?}"),
+    }
+    // Royals only.
+    let mut g = Game::from_position(pos("11/K10/11/11/11/11/11/11/10k/11 w - 00 0 1"));
+    assert_eq!(g.outcome().unwrap().termination, Termination::RoyalsOnly);
+    assert!(matches!(g.play_str("a9a8"), Err(PlayError::GameOver(_))));
 }
 
 /// The `serde` feature: a position as its TFEN, a move as its coordinate string.

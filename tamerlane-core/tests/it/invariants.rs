@@ -41,7 +41,7 @@ fn playout(start: &str, choices: &[u16], mut check: impl FnMut(&Game)) {
     check(&game);
     for &c in choices {
         let moves = game.position().legal_moves();
-        if moves.is_empty() {
+        if moves.is_empty() || game.is_over() {
             break;
         }
         let special: Vec<_> = moves.iter().filter(|m| rare(m.kind)).collect();
@@ -96,6 +96,12 @@ proptest! {
             let before = g.position().clone();
             for m in before.legal_moves().iter() {
                 let mut game = g.clone();
+                if g.is_over() {
+                    // A finished game refuses every move and stays as it was.
+                    assert!(game.play(m).is_err());
+                    assert_eq!(game.position(), &before);
+                    continue;
+                }
                 game.play(m).unwrap();
                 assert_eq!(game.undo(), Some(*m));
                 assert_eq!(game.position(), &before);
@@ -145,7 +151,7 @@ proptest! {
         playout(STARTS[start], &choices, |g| {
             let pos = g.position();
             let no_moves = pos.legal_moves().is_empty();
-            match pos.outcome(u32::MAX) {
+            match pos.outcome() {
                 Some(o) if o.winner.is_some() => assert!(no_moves),
                 Some(o) => {
                     // Draws by citadel have no moves; royals-only draws have moves.
@@ -154,7 +160,7 @@ proptest! {
                 None => assert!(!no_moves),
             }
             if no_moves && !pos.is_citadel_draw() {
-                assert_eq!(pos.outcome(u32::MAX).unwrap().winner, Some(!pos.turn()));
+                assert_eq!(pos.outcome().unwrap().winner, Some(!pos.turn()));
             }
         });
     }

@@ -303,12 +303,12 @@ fn tag_pairs_are_bounded() {
 
 #[test]
 fn a_game_past_the_ply_limit_is_refused() {
-    // Knights shuttling: b2c4 b9c7 c4b2 c7b9, repeated (legal whatever the
-    // repetitions: the record reader does not stop at an ended game, but
-    // the result must be the draw by repetition).
+    // Knights shuttling: b2c4 b9c7 c4b2 c7b9, repeated, under rules that
+    // never end the game by repetition or the move limit.
+    let rules = "[Rules \"repetition=off,move-limit=off\"]\n\n";
     let cycle = "b2c4 b9c7 c4b2 c7b9 ";
     let n = GameRecord::MAX_PLIES / 4;
-    let exact = format!("{}1/2-1/2\n", cycle.repeat(n));
+    let exact = format!("{rules}{}*\n", cycle.repeat(n));
     let (rec, peak) = peak_bytes(|| GameRecord::from_pgn(&exact));
     let rec = rec
         .map_err(|e| e.kind)
@@ -317,10 +317,10 @@ fn a_game_past_the_ply_limit_is_refused() {
     // Its memory is what the game itself holds, about a position per ply.
     let per_ply = std::mem::size_of::<Position>() + 16;
     assert!(peak < 3 * per_ply * GameRecord::MAX_PLIES, "{peak} bytes");
-    let over = format!("{}b2c4 *\n", cycle.repeat(n));
+    let over = format!("{rules}{}b2c4 *\n", cycle.repeat(n));
     let e = GameRecord::from_pgn(&over).map(|_| ()).unwrap_err();
     assert_eq!(e.kind, RecordErrorKind::TooManyPlies(GameRecord::MAX_PLIES));
-    assert_eq!(e.column, 20 * n + 1);
+    assert_eq!((e.line, e.column), (3, 20 * n + 1));
 }
 
 /// Yields `data`, then fails.

@@ -7,8 +7,9 @@ use std::collections::HashSet;
 
 use proptest::prelude::*;
 use tamerlane_core::{
-    read_records, Arrival, Color, Game, GameRecord, GameResult, IllegalReason, Move, MoveKind,
-    Position, RecordErrorKind, Role, SanError, SanIllegalReason, Square, Termination,
+    read_records, Arrival, Color, Game, GameOverError, GameRecord, GameResult, IllegalReason, Move,
+    MoveKind, Outcome, Position, RecordErrorKind, Role, SanError, SanIllegalReason, Square,
+    Termination,
 };
 use tamerlane_testkit::Rng;
 
@@ -522,13 +523,13 @@ fn outcome_is_written_as_result_and_termination() {
             Termination::Checkmate,
         ),
         (
-            "11/K10/11/11/11/11/11/11/10k/11 w - 00 0 1",
+            "11/K10/11/11/11/2PR8/11/11/10k/11 w - 00 0 1",
             &["a9bc"],
             "1/2-1/2",
             Termination::Citadel,
         ),
         (
-            "11/K10/11/11/11/11/11/11/10k/11 b - 00 0 1",
+            "11/K10/11/11/11/2PR8/11/11/10k/11 b - 00 0 1",
             &["k2wc"],
             "1/2-1/2",
             Termination::Citadel,
@@ -702,13 +703,13 @@ fn reader_errors_have_game_line_column_and_lose_nothing_else() {
         |k| {
             matches!(
                 k,
-                RecordErrorKind::Move {
-                    error: SanError::Illegal {
-                        reason: SanIllegalReason::GameOver,
-                        ..
-                    },
-                    ..
-                }
+                RecordErrorKind::PastTheEnd(GameOverError {
+                    ply: 1,
+                    outcome: Outcome {
+                        winner: Some(Color::White),
+                        termination: Termination::Checkmate
+                    }
+                })
             )
         },
     );

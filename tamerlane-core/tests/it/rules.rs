@@ -7,7 +7,7 @@
 
 use tamerlane_core::{
     perft, Arrival, Color, Game, IllegalReason, Move, MoveError, MoveKind, Outcome, Piece,
-    Position, PositionError, Role, Rules, Square, Termination, TfenError, TfenField, INITIAL_TFEN,
+    Position, PositionError, Role, Square, Termination, TfenError, TfenField, INITIAL_TFEN,
 };
 
 // ---------------------------------------------------------------------------
@@ -123,6 +123,11 @@ fn play(p: &mut Position, s: &str) -> Move {
         .unwrap_or_else(|e| panic!("{s} should be legal in {}: {e}", p.to_tfen()));
     assert_eq!(p.hash(), p.compute_hash(), "hash drift after {s}");
     m
+}
+
+/// The same position under the rule-set string `rules`.
+fn under(p: &Position, rules: &str) -> Position {
+    Position::from_tfen_with_rules(&p.to_tfen(), rules.parse().unwrap()).unwrap()
 }
 
 fn game_play(g: &mut Game, moves: &str) {
@@ -1332,7 +1337,7 @@ fn s4_side_with_zero_royals_has_no_legal_moves() {
     assert!(!p.has_legal_moves());
     // No legal move = loss; the single-royal-attacked condition does not
     // hold, so it is the "stalemate" kind of loss.
-    assert_eq!(p.outcome(200), win(Color::Black, Termination::Stalemate));
+    assert_eq!(p.outcome(), win(Color::Black, Termination::Stalemate));
 }
 
 #[test]
@@ -1426,7 +1431,7 @@ fn s4_king_swap_when_no_other_legal_move() {
     // Only the swap with the ferz (k1 is safe for the King); the pawn is
     // excluded as a partner.
     assert_eq!(all_moves(&p), set(&["a1k1"]));
-    assert_eq!(p.outcome(200), None);
+    assert_eq!(p.outcome(), None);
     let mut q = p.clone();
     play(&mut q, "a1k1");
     assert_eq!(at(&q, "k1"), white(Role::King));
@@ -1435,7 +1440,7 @@ fn s4_king_swap_when_no_other_legal_move() {
     // Without the right White has no legal move and loses.
     let p = pos(&v, W);
     assert!(all_moves(&p).is_empty());
-    assert_eq!(p.outcome(200), win(Color::Black, Termination::Stalemate));
+    assert_eq!(p.outcome(), win(Color::Black, Termination::Stalemate));
 }
 
 #[test]
@@ -1592,14 +1597,15 @@ fn s5_king_entering_opponent_citadel_draws_at_once() {
     assert_eq!(at(&p, "bc"), white(Role::King));
     assert_eq!(p.to_tfen(), "11/(K)11/11/11/11/10k/11/11/11/11 b - 00 1 1");
     assert!(p.legal_moves().is_empty());
-    assert_eq!(p.outcome(200), draw(Termination::Citadel));
-    let mut g = Game::from_position(pos(&[("a9", "K"), ("k5", "k")], W));
+    assert_eq!(p.outcome(), draw(Termination::Citadel));
+    // In a game (a pawn on the board: royals against royals would be over).
+    let mut g = Game::from_position(pos(&[("a9", "K"), ("k5", "k"), ("c3", "PR")], W));
     game_play(&mut g, "a9bc");
     assert_eq!(g.outcome(), draw(Termination::Citadel));
     // Black into wc.
     let mut p = pos(&[("a5", "K"), ("k2", "k")], B);
     play(&mut p, "k2wc");
-    assert_eq!(p.outcome(200), draw(Termination::Citadel));
+    assert_eq!(p.outcome(), draw(Termination::Citadel));
     assert!(p.legal_moves().is_empty());
 }
 
@@ -1664,7 +1670,7 @@ fn s5_only_adventitious_king_enters_own_citadel_and_leaves() {
     );
     let m = play(&mut p, "k2wc");
     assert_eq!(m.kind, MoveKind::CitadelEntry);
-    assert_eq!(p.outcome(200), None);
+    assert_eq!(p.outcome(), None);
     assert!(p.has_legal_moves());
     play(&mut p, "a5a6");
     assert_eq!(moves_from(&p, "wc"), targets("wc", &["k1", "k2", "k3"]));
@@ -1761,7 +1767,7 @@ fn s5_position_with_royal_on_opponent_citadel_is_finished() {
         let p = tfen(t);
         assert!(p.legal_moves().is_empty(), "{t}");
         // Not a loss: the citadel rule comes first.
-        assert_eq!(p.outcome(200), draw(Termination::Citadel), "{t}");
+        assert_eq!(p.outcome(), draw(Termination::Citadel), "{t}");
         assert_eq!(Game::from_position(p).outcome(), draw(Termination::Citadel));
     }
 }
@@ -1779,13 +1785,13 @@ fn s6_checkmate_loses() {
     );
     assert!(p.is_check());
     assert!(p.legal_moves().is_empty());
-    assert_eq!(p.outcome(200), win(Color::Black, Termination::Checkmate));
+    assert_eq!(p.outcome(), win(Color::Black, Termination::Checkmate));
     // Even past the move limit the loss is what counts.
     let p = pos(
         &[("a1", "K"), ("a10", "r"), ("b10", "r"), ("k5", "k")],
         "w - 00 300 170",
     );
-    assert_eq!(p.outcome(200), win(Color::Black, Termination::Checkmate));
+    assert_eq!(p.outcome(), win(Color::Black, Termination::Checkmate));
     assert_eq!(
         Game::from_position(p).outcome(),
         win(Color::Black, Termination::Checkmate)
@@ -1799,20 +1805,20 @@ fn s6_no_legal_move_loses_before_royals_only_draw() {
     let p = pos(&[("a1", "K"), ("c2", "s"), ("a3", "a"), ("k10", "k")], W);
     assert!(!p.is_check());
     assert!(p.legal_moves().is_empty());
-    assert_eq!(p.outcome(200), win(Color::Black, Termination::Stalemate));
+    assert_eq!(p.outcome(), win(Color::Black, Termination::Stalemate));
 }
 
 #[test]
 fn s6_royals_only_is_a_draw_but_bare_king_is_not() {
     let p = pos(&[("e2", "K"), ("e9", "k")], W);
-    assert_eq!(p.outcome(200), draw(Termination::RoyalsOnly));
+    assert_eq!(p.outcome(), draw(Termination::RoyalsOnly));
     // Game-level rule: the moves are still there.
     assert!(p.has_legal_moves());
     let p = pos(&[("e2", "K"), ("c3", "S"), ("e9", "a")], B);
-    assert_eq!(p.outcome(200), draw(Termination::RoyalsOnly));
+    assert_eq!(p.outcome(), draw(Termination::RoyalsOnly));
     // A bare King against a King and a rook: no result.
     let p = pos(&[("e2", "K"), ("e9", "k"), ("a9", "r")], W);
-    assert_eq!(p.outcome(200), None);
+    assert_eq!(p.outcome(), None);
     assert_eq!(Game::from_position(p).outcome(), None);
 }
 
@@ -1833,13 +1839,7 @@ fn s6_threefold_repetition_is_an_automatic_draw() {
     // Repetition is a game-level rule: the position still has moves.
     assert!(g.position().has_legal_moves());
     // The repetition count is a rule option.
-    let mut g = Game::with_rules(
-        Position::new(),
-        Rules {
-            ply_limit: 200,
-            repetitions: 2,
-        },
-    );
+    let mut g = Game::with_rules("repetition=2".parse().unwrap());
     game_play(&mut g, "b2c4 j9i7 c4b2 i7j9");
     assert_eq!(g.outcome(), draw(Termination::Repetition));
 }
@@ -1851,7 +1851,9 @@ fn s6_repetition_identity_includes_swap_rights() {
         &[("d1", "K"), ("d3", "R"), ("h1", "r"), ("k10", "k")],
         "w K 00 0 1",
     );
-    let mut g = Game::from_position(p0.clone());
+    // Repetition off: the count is what is tested here (positions in the
+    // middle of the walk repeat too, and would end a default game early).
+    let mut g = Game::from_position(under(&p0, "repetition=off"));
     // Swap, then walk King and rook back while the black rook leaves and
     // returns with check: same placement and turn, but no swap right.
     game_play(&mut g, "d1d3 h1h5 d3e2 h5h4 d1d3 h4h5 e2d1 h5h1");
@@ -1864,10 +1866,9 @@ fn s6_repetition_identity_includes_swap_rights() {
     assert_eq!(g.repetition_count(), 1);
     game_play(&mut g, "d1e2 h1h5 e2d1 h5h1");
     assert_eq!(g.repetition_count(), 2);
-    assert_eq!(g.outcome(), None);
     game_play(&mut g, "d1e2 h1h5 e2d1 h5h1");
     assert_eq!(g.repetition_count(), 3);
-    assert_eq!(g.outcome(), draw(Termination::Repetition));
+    assert_eq!(g.outcome(), None, "repetition is off");
 }
 
 #[test]
@@ -1884,7 +1885,8 @@ fn s6_repetition_identity_includes_pawn_of_pawns_stage() {
         ],
         W,
     );
-    let mut g = Game::from_position(p0.clone());
+    // Repetition off: the count is what is tested here.
+    let mut g = Game::from_position(under(&p0, "repetition=off"));
     game_play(&mut g, "e9e10 k1k2 e10e9 k2k1");
     assert_eq!(g.moves()[2].kind, MoveKind::Placement);
     let q = g.position().clone();
@@ -1895,23 +1897,23 @@ fn s6_repetition_identity_includes_pawn_of_pawns_stage() {
     assert_eq!(g.repetition_count(), 1);
     game_play(&mut g, "a1a2 k1k2 a2a1 k2k1");
     assert_eq!(g.repetition_count(), 2);
-    assert_eq!(g.outcome(), None);
     game_play(&mut g, "a1a2 k1k2 a2a1 k2k1");
-    assert_eq!(g.outcome(), draw(Termination::Repetition));
+    assert_eq!(g.repetition_count(), 3);
+    assert_eq!(g.outcome(), None, "repetition is off");
 }
 
 #[test]
 fn s6_move_limit_200_plies() {
     let t = "10k/11/11/11/11/11/1PR9/2R8/11/K10 w - 00 199 120";
     let p = tfen(t);
-    assert_eq!(p.outcome(200), None);
+    assert_eq!(p.outcome(), None);
     assert_eq!(Game::from_position(p.clone()).outcome(), None);
     // A rook move: 200 plies without capture or pawn move.
     let mut q = p.clone();
     play(&mut q, "c3c5");
     assert_eq!(q.halfmoves(), 200);
     assert_eq!(q.fullmoves(), 120);
-    assert_eq!(q.outcome(200), draw(Termination::MoveLimit));
+    assert_eq!(q.outcome(), draw(Termination::MoveLimit));
     assert!(q.has_legal_moves());
     let mut g = Game::from_position(p.clone());
     game_play(&mut g, "c3c5");
@@ -1920,14 +1922,14 @@ fn s6_move_limit_200_plies() {
     let mut q = p.clone();
     play(&mut q, "b4b5");
     assert_eq!(q.halfmoves(), 0);
-    assert_eq!(q.outcome(200), None);
+    assert_eq!(q.outcome(), None);
     // The limit is an option.
-    let mut g = Game::with_rules(
-        tfen("10k/11/11/11/11/11/1PR9/2R8/11/K10 w - 00 0 1"),
-        Rules {
-            ply_limit: 4,
-            repetitions: 3,
-        },
+    let mut g = Game::from_position(
+        Position::from_tfen_with_rules(
+            "10k/11/11/11/11/11/1PR9/2R8/11/K10 w - 00 0 1",
+            "move-limit=4".parse().unwrap(),
+        )
+        .unwrap(),
     );
     game_play(&mut g, "c3c5 k10k9 c5c6");
     assert_eq!(g.outcome(), None);
@@ -1943,7 +1945,7 @@ fn s6_placements_transfers_and_captures_reset_the_clock() {
     let mut p = pos(&[("a1", "K"), ("k5", "k"), ("e10", "PP")], "w - 20 199 80");
     play(&mut p, "e10f3");
     assert_eq!(p.halfmoves(), 0);
-    assert_eq!(p.outcome(200), None);
+    assert_eq!(p.outcome(), None);
     let mut p = pos(&[("a1", "K"), ("k5", "k"), ("e9", "PP")], "w - 00 150 80");
     play(&mut p, "e9e10");
     assert_eq!(p.halfmoves(), 0);
@@ -1953,7 +1955,7 @@ fn s6_placements_transfers_and_captures_reset_the_clock() {
     );
     play(&mut p, "c3c9");
     assert_eq!(p.halfmoves(), 0);
-    assert_eq!(p.outcome(200), None);
+    assert_eq!(p.outcome(), None);
 }
 
 #[test]
@@ -1971,7 +1973,7 @@ fn s6_repetition_comes_before_move_limit() {
 #[test]
 fn s6_citadel_comes_before_royals_only() {
     let p = pos(&[("bc", "K"), ("k1", "k")], B);
-    assert_eq!(p.outcome(200), draw(Termination::Citadel));
+    assert_eq!(p.outcome(), draw(Termination::Citadel));
 }
 
 // ---------------------------------------------------------------------------
@@ -2047,7 +2049,7 @@ fn s7_initial_position() {
     assert_eq!(p.pawn_of_pawns_stage(Color::White), 0);
     assert_eq!(p.pawn_of_pawns_stage(Color::Black), 0);
     assert_eq!((p.halfmoves(), p.fullmoves()), (0, 1));
-    assert_eq!(p.outcome(200), None);
+    assert_eq!(p.outcome(), None);
 }
 
 // ---------------------------------------------------------------------------
@@ -2722,7 +2724,7 @@ fn s5_royals_include_a_royal_on_a_citadel() {
 #[test]
 fn s6_royals_only_comes_before_move_limit() {
     let p = pos(&[("e2", "K"), ("e9", "k")], "w - 00 250 200");
-    assert_eq!(p.outcome(200), draw(Termination::RoyalsOnly));
+    assert_eq!(p.outcome(), draw(Termination::RoyalsOnly));
     assert_eq!(
         Game::from_position(p).outcome(),
         draw(Termination::RoyalsOnly)
