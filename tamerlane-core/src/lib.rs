@@ -44,6 +44,7 @@
 pub mod attacks;
 mod bitboard;
 mod board;
+pub mod board8;
 mod color;
 mod game;
 mod movegen;
