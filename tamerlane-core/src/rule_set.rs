@@ -492,8 +492,13 @@ fn check_range(key: &str, v: Option<u32>, (lo, hi): (u32, u32)) -> Result<(), Ru
     }
 }
 
-/// Parses `off` or a decimal integer without sign or leading zeros in range.
-fn parse_count(key: &str, value: &str, range: (u32, u32)) -> Result<Option<u32>, RuleSetError> {
+/// Parses `off` or a decimal integer without sign or leading zeros within
+/// `range` (inclusive): the numeric option values of every game.
+pub(crate) fn parse_count(
+    key: &str,
+    value: &str,
+    range: (u32, u32),
+) -> Result<Option<u32>, RuleSetError> {
     if value == "off" {
         return Ok(None);
     }
@@ -538,41 +543,56 @@ impl FromStr for RuleSet {
     /// `key=value` pairs applied left to right (section 9). The syntax is
     /// strict: lower case, no whitespace, no empty items, no key twice.
     fn from_str(s: &str) -> Result<RuleSet, RuleSetError> {
-        if s.len() > MAX_RULE_SET_LEN {
-            return Err(RuleSetError::TooLong(s.len()));
-        }
-        if let Some((i, c)) = s
-            .char_indices()
-            .find(|&(_, c)| !(c.is_ascii_lowercase() || c.is_ascii_digit() || "-=,".contains(c)))
-        {
-            return Err(RuleSetError::BadCharacter { index: i, found: c });
-        }
-        let mut rules = RuleSet::DEFAULT;
-        if s.is_empty() {
-            return Ok(rules);
-        }
-        let mut seen: Vec<&str> = Vec::new();
-        for (index, item) in s.split(',').enumerate() {
-            if item.is_empty() {
-                return Err(RuleSetError::EmptyItem { index });
-            }
-            match item.split_once('=') {
-                None => match preset(item) {
-                    Some(p) if index == 0 => rules = p,
-                    Some(_) => return Err(RuleSetError::PresetNotFirst(item.to_owned())),
-                    None => return Err(RuleSetError::UnknownPreset(excerpt(item))),
-                },
-                Some((key, value)) => {
-                    if seen.contains(&key) {
-                        return Err(RuleSetError::DuplicateKey(excerpt(key)));
-                    }
-                    rules.apply(key, value)?;
-                    seen.push(key);
-                }
-            }
-        }
-        Ok(rules)
+        parse_rule_string(s, RuleSet::DEFAULT, preset, RuleSet::apply)
     }
+}
+
+/// The strict rule-set string syntax of RULES-SPEC section 9, for any
+/// game's options `T` (Tamerlane's [`RuleSet`], and the sibling games'):
+/// at most [`MAX_RULE_SET_LEN`] bytes of `a-z 0-9 - = ,`, comma-separated
+/// non-empty items, an optional preset (looked up by `preset`) only as the
+/// first item, then `key=value` pairs handed to `apply` left to right, no
+/// key twice. The empty string gives `default`.
+pub(crate) fn parse_rule_string<T>(
+    s: &str,
+    default: T,
+    preset: fn(&str) -> Option<T>,
+    apply: fn(&mut T, &str, &str) -> Result<(), RuleSetError>,
+) -> Result<T, RuleSetError> {
+    if s.len() > MAX_RULE_SET_LEN {
+        return Err(RuleSetError::TooLong(s.len()));
+    }
+    if let Some((i, c)) = s
+        .char_indices()
+        .find(|&(_, c)| !(c.is_ascii_lowercase() || c.is_ascii_digit() || "-=,".contains(c)))
+    {
+        return Err(RuleSetError::BadCharacter { index: i, found: c });
+    }
+    let mut rules = default;
+    if s.is_empty() {
+        return Ok(rules);
+    }
+    let mut seen: Vec<&str> = Vec::new();
+    for (index, item) in s.split(',').enumerate() {
+        if item.is_empty() {
+            return Err(RuleSetError::EmptyItem { index });
+        }
+        match item.split_once('=') {
+            None => match preset(item) {
+                Some(p) if index == 0 => rules = p,
+                Some(_) => return Err(RuleSetError::PresetNotFirst(item.to_owned())),
+                None => return Err(RuleSetError::UnknownPreset(excerpt(item))),
+            },
+            Some((key, value)) => {
+                if seen.contains(&key) {
+                    return Err(RuleSetError::DuplicateKey(excerpt(key)));
+                }
+                apply(&mut rules, key, value)?;
+                seen.push(key);
+            }
+        }
+    }
+    Ok(rules)
 }
 
 impl fmt::Display for RuleSet {
