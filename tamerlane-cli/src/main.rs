@@ -14,7 +14,7 @@ mod engine_cmd;
 mod external;
 mod record_cmd;
 use tamerlane_ai::uci::{read_line_bounded, LineRead};
-use tamerlane_core::{divide, perft, Game, Position};
+use tamerlane_core::{divide, perft, Game, Position, RuleSet, RuleSetError};
 
 /// Tamerlane chess tools.
 #[derive(Parser)]
@@ -33,18 +33,22 @@ enum Command {
         /// Number of plies, 0 to 20.
         #[arg(value_parser = clap::value_parser!(u32).range(0..=20))]
         depth: u32,
-        /// Start position (default: the initial position).
+        /// Start position (default: the start position of the rules).
         #[arg(long)]
         tfen: Option<String>,
+        #[command(flatten)]
+        rules: RulesArg,
         /// Print `MOVE: COUNT` for each root move before the total.
         #[arg(long)]
         divide: bool,
     },
     /// Print the sorted legal moves of the position after MOVEs, on one line.
     Moves {
-        /// Start position (default: the initial position).
+        /// Start position (default: the start position of the rules).
         #[arg(long, conflicts_with = "stdin")]
         tfen: Option<String>,
+        #[command(flatten)]
+        rules: RulesArg,
         /// Read one TFEN per line and print one line of moves for each.
         #[arg(long)]
         stdin: bool,
@@ -57,12 +61,16 @@ enum Command {
         /// Read the lines from standard input (the only mode).
         #[arg(long, required = true)]
         stdin: bool,
+        #[command(flatten)]
+        rules: RulesArg,
     },
     /// Print `none`, or `<white|black|draw> <reason>`, for the game made of MOVEs.
     Outcome {
-        /// Start position (default: the initial position).
+        /// Start position (default: the start position of the rules).
         #[arg(long)]
         tfen: Option<String>,
+        #[command(flatten)]
+        rules: RulesArg,
         /// Coordinate moves of the game.
         moves: Vec<String>,
     },
@@ -81,15 +89,35 @@ fn say(line: impl std::fmt::Display) -> Result<(), String> {
     writeln!(io::stdout().lock(), "{line}").map_err(|e| format!("writing to stdout: {e}"))
 }
 
-fn start(tfen: Option<&str>) -> Result<Position, String> {
-    match tfen {
-        None => Ok(Position::new()),
-        Some(t) => Position::from_tfen(t.trim()).map_err(|e| e.to_string()),
+/// The `--rules` option shared by every subcommand that reads positions
+/// or moves.
+#[derive(clap::Args, Debug, Default)]
+struct RulesArg {
+    /// Rule set (docs/RULES.md, "Rule options"): a preset and/or
+    /// `key=value` pairs, e.g. `seed-001` or `swap-when=check,repetition=off`
+    /// (default: the standard rules).
+    #[arg(long = "rules", value_name = "RULES", default_value = "")]
+    text: String,
+}
+
+impl RulesArg {
+    fn parse(&self) -> Result<RuleSet, String> {
+        self.text.parse().map_err(|e: RuleSetError| e.to_string())
     }
 }
 
-fn game_after(tfen: Option<&str>, moves: &[String]) -> Result<Game, String> {
-    let mut game = Game::from_position(start(tfen)?);
+/// The start position: `tfen` under `rules`, or the rules' own start array.
+fn start(tfen: Option<&str>, rules: RuleSet) -> Result<Position, String> {
+    match tfen {
+        None => Ok(Position::start_with_rules(rules)),
+        Some(t) => Position::from_tfen_with_rules(t.trim(), rules).map_err(|e| e.to_string()),
+    }
+}
+
+/// The game made of `moves` from the start position. A move after the end
+/// of the game is an error naming the ply where it ended and why.
+fn game_after(tfen: Option<&str>, rules: RuleSet, moves: &[String]) -> Result<Game, String> {
+    let mut game = Game::from_position(start(tfen, rules)?);
     for (i, m) in moves.iter().enumerate() {
         game.play_str(m)
             .map_err(|e| format!("move {} ({}): {e}", i + 1, m))?;
@@ -103,11 +131,11 @@ fn sorted_moves(pos: &Position) -> String {
     moves.join(" ")
 }
 
-fn apply_line(line: &str) -> Result<String, String> {
+fn apply_line(line: &str, rules: RuleSet) -> Result<String, String> {
     let (tfen, mv) = line
         .rsplit_once('|')
         .ok_or_else(|| "expected `TFEN | MOVE`".to_owned())?;
-    let mut pos = Position::from_tfen(tfen.trim()).map_err(|e| e.to_string())?;
+    let mut pos = Position::from_tfen_with_rules(tfen.trim(), rules).map_err(|e| e.to_string())?;
     pos.play_str(mv.trim()).map_err(|e| e.to_string())?;
     Ok(pos.to_tfen())
 }
@@ -149,9 +177,10 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Perft {
             depth,
             tfen,
+            rules,
             divide: split,
         } => {
-            let pos = start(tfen.as_deref())?;
+            let pos = start(tfen.as_deref(), rules.parse()?)?;
             let t = Instant::now();
             let total = if split {
                 let rows = divide(&pos, depth);
@@ -175,22 +204,32 @@ fn run(cli: Cli) -> Result<(), String> {
             );
             Ok(())
         }
-        Command::Moves { stdin: true, .. } => each_line(|l| {
-            Position::from_tfen(l.trim())
-                .map(|p| sorted_moves(&p))
-                .map_err(|e| e.to_string())
-        }),
-        Command::Moves { tfen, moves, .. } => {
-            let game = game_after(tfen.as_deref(), &moves)?;
+        Command::Moves {
+            stdin: true, rules, ..
+        } => {
+            let rules = rules.parse()?;
+            each_line(|l| {
+                Position::from_tfen_with_rules(l.trim(), rules)
+                    .map(|p| sorted_moves(&p))
+                    .map_err(|e| e.to_string())
+            })
+        }
+        Command::Moves {
+            tfen, rules, moves, ..
+        } => {
+            let game = game_after(tfen.as_deref(), rules.parse()?, &moves)?;
             say(sorted_moves(game.position()))
         }
-        Command::Apply { .. } => each_line(apply_line),
+        Command::Apply { rules, .. } => {
+            let rules = rules.parse()?;
+            each_line(|l| apply_line(l, rules))
+        }
         Command::Engine => engine_cmd::engine(),
         Command::Analyze(args) => engine_cmd::analyze(args),
         Command::Play(args) => engine_cmd::play(args),
         Command::Match(args) => engine_cmd::run(*args),
-        Command::Outcome { tfen, moves } => {
-            let game = game_after(tfen.as_deref(), &moves)?;
+        Command::Outcome { tfen, rules, moves } => {
+            let game = game_after(tfen.as_deref(), rules.parse()?, &moves)?;
             match game.outcome() {
                 None => say("none"),
                 Some(o) => say(o),
