@@ -30,7 +30,8 @@ use crate::color::Color;
 use crate::position::Position;
 use crate::role::Role;
 use crate::rule_set::{
-    CitadelEntry, LoneRoyal, PawnOfPawns, PlacementOnto, PlacementTargets, SwapWhen, SwapWith,
+    CitadelEntry, LoneRoyal, PawnOfPawns, PlacementOnto, PlacementTargets, RuleSet, SwapWhen,
+    SwapWith,
 };
 use crate::setup::{last_rank, pre_last_rank};
 use crate::square::{Rank, Square};
@@ -217,12 +218,41 @@ impl Position {
     /// promote) are not reported to `f` but counted in bulk and returned.
     /// With `TACTICAL`, only the tactical moves are reported (see
     /// [`for_each_tactical`](Self::for_each_tactical)).
+    ///
+    /// The rule options are read once: positions under the default move
+    /// rules (the usual case) run a copy of the generator in which every
+    /// option is a constant, so they pay nothing for the options.
     #[inline]
     fn generate<const COUNT: bool, const TACTICAL: bool, F: FnMut(Square, Bitboard)>(
+        &self,
+        f: F,
+    ) -> usize {
+        if self.rules.has_default_moves() {
+            self.generate_with::<COUNT, TACTICAL, true, F>(f)
+        } else {
+            self.generate_with::<COUNT, TACTICAL, false, F>(f)
+        }
+    }
+
+    /// [`generate`](Self::generate) with `DEFAULT_MOVES` telling whether
+    /// the options that change move generation all have their default
+    /// values.
+    #[inline]
+    fn generate_with<
+        const COUNT: bool,
+        const TACTICAL: bool,
+        const DEFAULT_MOVES: bool,
+        F: FnMut(Square, Bitboard),
+    >(
         &self,
         mut f: F,
     ) -> usize {
         let Some(c) = self.ctx() else { return 0 };
+        let rules = if DEFAULT_MOVES {
+            RuleSet::DEFAULT
+        } else {
+            self.rules
+        };
         // Where ordinary moves may go: anywhere legal, or captures only.
         let dest = if TACTICAL { c.capturable } else { c.targets };
         let b = &self.board;
@@ -285,24 +315,7 @@ impl Position {
                 emit(from, self.filter_ordinary(&c, from, t), &mut f);
                 continue;
             }
-            let role = b.role_at(from).expect("pawn");
-            let stage = self.stages[us.index()];
-            let creates_royal =
-                role == Role::PawnOfKings || (role == Role::PawnOfPawns && stage == 2);
-            let relocates = role == Role::PawnOfPawns
-                && stage == 1
-                && self.rules.pawn_of_pawns() == PawnOfPawns::ThreeArrivals
-                && !c.occ.contains(return_sq);
-            let promo = if creates_royal && self.rules.lone_royal() == LoneRoyal::AfterMove {
-                // Two royals after the move: legal whatever is attacked.
-                promo
-            } else if relocates {
-                promo.filter(|to| self.rare_move_legal(&c, from, return_sq, to))
-            } else {
-                // With `lone-royal=before-move`, a promotion that creates a
-                // royal is judged like any move of a side with one royal.
-                self.filter_ordinary(&c, from, promo)
-            };
+            let promo = self.promotion_targets(&c, &rules, from, promo);
             emit(
                 from,
                 self.filter_ordinary(&c, from, t - last) | promo,
@@ -314,7 +327,7 @@ impl Position {
         if let Some(from) = waiting.first() {
             let empty = Bitboard::ORDINARY - c.occ;
             let t = if self.stages[us.index()] == 1 {
-                self.placement_targets(&c, from)
+                self.placement_targets(&c, &rules, from)
             } else {
                 empty & Bitboard::from_square(return_sq)
             };
@@ -337,7 +350,7 @@ impl Position {
                 None => steps,
             };
             let mut t = steps;
-            let may_enter = match self.rules.citadel_entry() {
+            let may_enter = match rules.citadel_entry() {
                 CitadelEntry::HighestRoyal => Some(role) == top,
                 CitadelEntry::KingOnly => role == Role::King,
             };
@@ -365,13 +378,8 @@ impl Position {
                     Safety::Free => self.is_attacked_with(king, c.them, c.theirs, c.occ),
                 };
                 let stuck = !(any || bulk > 0);
-                if king_attacked || (stuck && self.rules.swap_when() == SwapWhen::CheckOrStuck) {
-                    // The occupancy is unchanged by a swap, so the King is safe
-                    // on the partner's square exactly when that square is not
-                    // attacked now.
-                    let partners: Bitboard = self
-                        .swap_partners(&c, king)
-                        .filter(|p| !self.is_attacked_with(p, c.them, c.theirs, c.occ));
+                if king_attacked || (stuck && rules.swap_when() == SwapWhen::CheckOrStuck) {
+                    let partners = self.swap_targets(&c, &rules, king);
                     if partners.any() {
                         f(king, partners);
                     }
@@ -381,15 +389,59 @@ impl Position {
         bulk
     }
 
+    /// The legal targets on the last rank of the pawn on `from` (`promo`:
+    /// its pseudo-legal ones): promotions, and the pawn of pawns' arrivals.
+    #[cold]
+    #[inline(never)]
+    fn promotion_targets(
+        &self,
+        c: &Ctx,
+        rules: &RuleSet,
+        from: Square,
+        promo: Bitboard,
+    ) -> Bitboard {
+        let us = c.us;
+        let role = self.board.role_at(from).expect("pawn");
+        let stage = self.stages[us.index()];
+        let return_sq = Square::pawn_of_pawns_return(us);
+        let creates_royal = role == Role::PawnOfKings || (role == Role::PawnOfPawns && stage == 2);
+        let relocates = role == Role::PawnOfPawns
+            && stage == 1
+            && rules.pawn_of_pawns() == PawnOfPawns::ThreeArrivals
+            && !c.occ.contains(return_sq);
+        if creates_royal && rules.lone_royal() == LoneRoyal::AfterMove {
+            // Two royals after the move: legal whatever is attacked.
+            promo
+        } else if relocates {
+            promo.filter(|to| self.rare_move_legal(c, from, return_sq, to))
+        } else {
+            // With `lone-royal=before-move`, a promotion that creates a
+            // royal is judged like any move of a side with one royal.
+            self.filter_ordinary(c, from, promo)
+        }
+    }
+
+    /// The squares the King on `king` may swap to, once a swap is allowed:
+    /// its partners' squares that are not attacked. The occupancy is
+    /// unchanged by a swap, so the King is safe on the partner's square
+    /// exactly when that square is not attacked now. Out of line: swaps
+    /// are rare, and the generator's hot loops stay small.
+    #[cold]
+    #[inline(never)]
+    fn swap_targets(&self, c: &Ctx, rules: &RuleSet, king: Square) -> Bitboard {
+        self.swap_partners(c, rules, king)
+            .filter(|p| !self.is_attacked_with(p, c.them, c.theirs, c.occ))
+    }
+
     /// The pieces the King on `king` may exchange squares with: friendly
     /// non-pawn pieces on ordinary squares, and with `swap-with=any` also
     /// ordinary pawns (not the pawn of pawns), provided the King's square is
     /// on neither the pawn's first nor its last rank.
-    fn swap_partners(&self, c: &Ctx, king: Square) -> Bitboard {
+    fn swap_partners(&self, c: &Ctx, rules: &RuleSet, king: Square) -> Bitboard {
         let b = &self.board;
         let own = c.own & Bitboard::ORDINARY;
         let mut partners = (own - b.pawns()).without(king);
-        if self.rules.swap_with() == SwapWith::Any {
+        if rules.swap_with() == SwapWith::Any {
             let rank = king
                 .rank()
                 .expect("a King that can swap is on an ordinary square");
@@ -407,10 +459,12 @@ impl Position {
     /// target is empty, or with `placement-onto=enemy` holds an enemy
     /// non-royal piece, which is captured. Every condition is judged on the
     /// board after the move.
-    fn placement_targets(&self, c: &Ctx, from: Square) -> Bitboard {
+    #[cold]
+    #[inline(never)]
+    fn placement_targets(&self, c: &Ctx, rules: &RuleSet, from: Square) -> Bitboard {
         let b = &self.board;
         let us = c.us;
-        let onto = match self.rules.placement_onto() {
+        let onto = match rules.placement_onto() {
             PlacementOnto::Empty => Bitboard::ORDINARY - c.occ,
             PlacementOnto::Enemy => (Bitboard::ORDINARY - c.occ) | (c.capturable - b.royals()),
         };
@@ -420,7 +474,7 @@ impl Position {
         }
         let mut t =
             (candidates & onto).filter(|sq| (attacks::pawn(us, sq) & c.capturable).count() == 2);
-        if self.rules.placement_targets() == PlacementTargets::ForkOrTrapped {
+        if rules.placement_targets() == PlacementTargets::ForkOrTrapped {
             let officers = (c.theirs & Bitboard::ORDINARY) - b.pawns() - b.royals();
             for e in officers {
                 for sq in (attacks::pawn_attackers(us, e) & onto) - t {
