@@ -446,7 +446,7 @@ impl Position {
                 .rank()
                 .expect("a King that can swap is on an ordinary square");
             if rank != Rank::first(c.us) && rank != Rank::last(c.us) {
-                partners |= (own & b.pawns()) - b.kind(Role::PawnOfPawns);
+                partners |= (own & b.pawns()) - b.by_role(Role::PawnOfPawns);
             }
         }
         partners
