@@ -7,5 +7,6 @@ mod invariants;
 mod limits;
 mod notation;
 mod perft_suites;
+mod rule_options;
 mod rule_sets;
 mod rules;
