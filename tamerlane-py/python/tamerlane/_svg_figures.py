@@ -34,7 +34,10 @@ _ROBE = (
 
 def _legs(path: str) -> str:
     """Thin outlined legs: a wide outline stroke with the body colour inside."""
-    return f'<path d="{path}" fill="none" stroke-width="4"/><path d="{path}" fill="none" stroke="{{f}}" stroke-width="1.3"/>'
+    return (
+        f'<path d="{path}" fill="none" stroke-width="4"/>'
+        f'<path d="{path}" fill="none" stroke="{{f}}" stroke-width="1.3"/>'
+    )
 
 
 _FIGURES: Dict[str, str] = {
@@ -53,7 +56,8 @@ _FIGURES: Dict[str, str] = {
     # Adventitious King: a round-topped crown with a star.
     "A": _BASE
     + _ROBE
-    + '<path d="M16,21 C14,17 14,13.5 16.5,12.5 C18.5,14.5 20,14.5 22.5,12 C25,14.5 26.5,14.5 28.5,12.5 C31,13.5 31,17 29,21 Z"/>'
+    + '<path d="M16,21 C14,17 14,13.5 16.5,12.5 C18.5,14.5 20,14.5 22.5,12'
+    ' C25,14.5 26.5,14.5 28.5,12.5 C31,13.5 31,17 29,21 Z"/>'
     + '<path d="M22.5,1.8 L24,6 L28.4,6.1 L24.9,8.8 L26.2,13 L22.5,10.5 L18.8,13 L20.1,8.8 L16.6,6.1 L21,6 Z"/>'
     + f'<path d="M16.2,18.3 H28.8" {_LINE}/>',
     # Ferz (one step diagonally): a counsellor in a turban, an X on his robe.
@@ -84,13 +88,15 @@ _FIGURES: Dict[str, str] = {
     + f'<circle cx="12" cy="22.6" r="0.9" {_DOT}/>'
     + f'<path d="M27,12.5 C30.5,16.5 31,23 30,31" {_LINE}/>',
     # Elephant: side view, trunk down, a big ear and a tusk.
-    "E": '<rect x="15.5" y="28" width="5" height="11.5" rx="1.2"/><rect x="29" y="28" width="5" height="11.5" rx="1.2"/>'
+    "E": '<rect x="15.5" y="28" width="5" height="11.5" rx="1.2"/>'
+    + '<rect x="29" y="28" width="5" height="11.5" rx="1.2"/>'
     + '<path d="M36,30.5 C37.5,22 36,13 27,11.5 C23,11 19,11.5 16,13 C12.5,14.5 10.5,17.5 10.2,21.5'
     ' C10,26 8.5,30 6.5,33 C6,34 6.8,35.3 8,34.7 C10.8,32 12.6,28 13.3,25.5'
     ' C14,27.5 14.5,29.5 15.3,31.3 C22,32.8 29,32.8 36,30.5 Z"/>'
     + f'<path d="M19,14 C16,17 16.5,24 20,27 C23.5,27.5 26,24 25.5,18 C25,15 22,13.5 19,14 Z" {_LINE}/>'
     + f'<circle cx="13.8" cy="18.3" r="1.1" {_DOT}/>'
-    + '<path d="M13.3,24.3 C12.5,26.5 11,27.8 8.8,28 C10.5,29.4 13.7,28.7 15,26.5 Z" fill="#f4efe0" stroke-width="1.1"/>',
+    + '<path d="M13.3,24.3 C12.5,26.5 11,27.8 8.8,28 C10.5,29.4 13.7,28.7 15,26.5 Z"'
+    ' fill="#f4efe0" stroke-width="1.1"/>',
     # Camel: side view with one hump and a long neck.
     "C": _legs("M15,28.5 L14,38.5 M18.5,29 L18.8,38.5 M28.5,29 L28,38.5 M32,27.5 L33.5,38.5")
     + '<path d="M13.5,29.5 C12,25 12.5,20.5 14,18 C12,15 10,12 8.7,10.5 C7.5,10.5 6,10 5.5,9'

@@ -122,7 +122,11 @@ def _square(value: object, what: str) -> int:
         raise ValueError(f"{what}: {e}") from None
 
 
-_CSS_COLOR = re.compile(r"#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|[a-zA-Z]{3,30}|(?:rgba?|hsla?)\([0-9., %+-]{1,60}\)")
+_CSS_COLOR = re.compile(
+    r"#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})"  # #rgb, #rgba, #rrggbb, #rrggbbaa
+    r"|[a-zA-Z]{3,30}"  # a colour name
+    r"|(?:rgba?|hsla?)\([0-9., %+-]{1,60}\)"  # rgb(...), hsla(...)
+)
 
 
 def _css_color(value: object, what: str) -> str:
@@ -207,7 +211,8 @@ def _letter_disc(symbol: str) -> str:
     letter = symbol[-1].upper()
     if len(symbol) == 2:  # a pawn: rounded square, small "p" and the kind letter
         return (
-            f'<rect x="8.5" y="8.5" width="28" height="28" rx="4.5" fill="{fill}" stroke="#1b1b1b" stroke-width="1.4"/>'
+            f'<rect x="8.5" y="8.5" width="28" height="28" rx="4.5" fill="{fill}" '
+            'stroke="#1b1b1b" stroke-width="1.4"/>'
             f'<text x="22.5" y="27.5" text-anchor="middle" {_FONT} fill="{ink}">'
             f'<tspan font-size="10">p</tspan><tspan font-size="14.5" font-weight="bold">{letter}</tspan></text>'
         )
@@ -386,7 +391,9 @@ def _orientation(orientation: object, flipped: object) -> bool:
     elif isinstance(orientation, bool):  # python-chess's WHITE is True
         black = not orientation
     else:
-        raise TypeError(f"orientation must be a Color (tamerlane.WHITE or tamerlane.BLACK), not {type(orientation).__name__}")
+        raise TypeError(
+            f"orientation must be a Color (tamerlane.WHITE or tamerlane.BLACK), not {type(orientation).__name__}"
+        )
     return black != flipped
 
 
@@ -430,7 +437,7 @@ def _arrow_svg(arrow: Arrow, flipped: bool, colors: Mapping[str, str]) -> str:
 def board(
     board: Optional[Board] = None,
     *,
-    orientation: Color = Color.WHITE,
+    orientation: Union[Color, bool] = Color.WHITE,
     lastmove: Optional[Move] = None,
     check: Union[str, SquareLike, Iterable[SquareLike], None] = "auto",
     arrows: Iterable[ArrowLike] = (),
@@ -480,7 +487,9 @@ def board(
     fills = _fills(fill)
     marked = _squares(squares, "squares")
     if isinstance(arrows, (str, bytes)) or not isinstance(arrows, abc.Iterable):
-        raise TypeError(f"arrows must be an iterable of arrows, moves or (tail, head) pairs, not {type(arrows).__name__}")
+        raise TypeError(
+            f"arrows must be an iterable of arrows, moves or (tail, head) pairs, not {type(arrows).__name__}"
+        )
     arrow_list = [_to_arrow(a) for a in arrows]
     highlight = set()
     if lastmove is not None:
@@ -535,7 +544,10 @@ def board(
             )
     for sq in checked:
         x, y = _xy(sq, flip)
-        out.append(f'<rect class="check" x="{x}" y="{y}" width="{SQUARE_SIZE}" height="{SQUARE_SIZE}" fill="url(#{check_id})"/>')
+        out.append(
+            f'<rect class="check" x="{x}" y="{y}" width="{SQUARE_SIZE}" height="{SQUARE_SIZE}" '
+            f'fill="url(#{check_id})"/>'
+        )
     if coordinates:
         out.extend(_coordinates(flip, palette["coord"], height))
     if board is not None:
@@ -546,8 +558,9 @@ def board(
         x, y = _xy(sq, flip)
         a, b = SQUARE_SIZE * 0.2, SQUARE_SIZE * 0.8
         out.append(
-            f'<path class="mark" d="M{x + a:g},{y + a:g} L{x + b:g},{y + b:g} M{x + b:g},{y + a:g} L{x + a:g},{y + b:g}" '
-            f'fill="none"{_paint("stroke", palette["mark"])} stroke-width="{SQUARE_SIZE * 0.1:g}" stroke-linecap="round"/>'
+            f'<path class="mark" d="M{x + a:g},{y + a:g} L{x + b:g},{y + b:g} '
+            f'M{x + b:g},{y + a:g} L{x + a:g},{y + b:g}" fill="none"{_paint("stroke", palette["mark"])} '
+            f'stroke-width="{SQUARE_SIZE * 0.1:g}" stroke-linecap="round"/>'
         )
     for arrow in arrow_list:
         out.append(_arrow_svg(arrow, flip, palette))
@@ -561,11 +574,13 @@ def _coordinates(flip: bool, color: str, height: int) -> List[str]:
     row); each citadel's name just outside its square (above or below it,
     away from the board's middle, on the outer side), so a piece on the
     citadel never hides it."""
-    font = f'{_FONT} font-size="12"{_paint("fill", color)}'
+    font = f'class="coord" {_FONT} font-size="12"{_paint("fill", color)}'
     out = []
     for f in range(11):
         x, _ = _xy(f, flip)
-        out.append(f'<text x="{x + SQUARE_SIZE / 2:g}" y="{height - 5}" text-anchor="middle" {font}>{"abcdefghijk"[f]}</text>')
+        out.append(
+            f'<text x="{x + SQUARE_SIZE / 2:g}" y="{height - 5}" text-anchor="middle" {font}>{"abcdefghijk"[f]}</text>'
+        )
     citadel_rows = {_cell(sq, flip) for sq in (110, 111)}
     for r in range(10):
         _, y = _xy(r * 11, flip)
@@ -581,5 +596,5 @@ def _coordinates(flip: bool, color: str, height: int) -> List[str]:
         col, row = _cell(sq, flip)
         ty = y + SQUARE_SIZE + 14 if row >= _ROWS // 2 else y - 6
         tx, anchor = (x + 1, "start") if col == 0 else (x + SQUARE_SIZE - 1, "end")
-        out.append(f'<text class="coord" x="{tx:g}" y="{ty:g}" text-anchor="{anchor}" {font}>{name}</text>')
+        out.append(f'<text x="{tx:g}" y="{ty:g}" text-anchor="{anchor}" {font}>{name}</text>')
     return out
