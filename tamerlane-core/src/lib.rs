@@ -46,6 +46,7 @@ mod bitboard;
 mod board;
 mod color;
 mod game;
+mod move_list;
 mod movegen;
 mod moves;
 mod perft;
@@ -64,9 +65,9 @@ pub use bitboard::Bitboard;
 pub use board::Board;
 pub use color::Color;
 pub use game::{Game, Rules};
+pub use move_list::{MoveList, MoveListIntoIter, MAX_LEGAL_MOVES};
 pub use moves::{
-    Arrival, CoordMove, IllegalMoveError, IllegalReason, Move, MoveError, MoveKind, MoveList,
-    ParseMoveError, MAX_LEGAL_MOVES,
+    Arrival, CoordMove, IllegalMoveError, IllegalReason, Move, MoveError, MoveKind, ParseMoveError,
 };
 pub use perft::{divide, perft};
 pub use position::{Outcome, Position, Termination};

@@ -8,9 +8,9 @@ use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::color::Color;
+use crate::move_list::MoveList;
 use crate::moves::{
     excerpt, Arrival, CoordMove, IllegalMoveError, IllegalReason, Move, MoveError, MoveKind,
-    MoveList,
 };
 use crate::role::{Piece, Role};
 use crate::setup::{last_rank, PositionError, Setup};
