@@ -49,9 +49,12 @@ mod game;
 mod move_list;
 mod movegen;
 mod moves;
+mod outcome;
+mod parse_value;
 mod perft;
 mod position;
 mod record;
+mod result_token;
 mod role;
 mod san;
 #[cfg(feature = "serde")]
@@ -69,8 +72,10 @@ pub use move_list::{MoveList, MoveListIntoIter, MAX_LEGAL_MOVES};
 pub use moves::{
     Arrival, CoordMove, IllegalMoveError, IllegalReason, Move, MoveError, MoveKind, ParseMoveError,
 };
+pub use outcome::{Outcome, Termination};
+pub use parse_value::{ParseValueError, ValueKind};
 pub use perft::{divide, perft};
-pub use position::{Outcome, Position, Termination};
+pub use position::Position;
 pub use record::{
     read_records, GameRecord, GameResult, RecordError, RecordErrorKind, RecordReader,
 };

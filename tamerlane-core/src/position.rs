@@ -12,68 +12,13 @@ use crate::move_list::MoveList;
 use crate::moves::{
     excerpt, Arrival, CoordMove, IllegalMoveError, IllegalReason, Move, MoveError, MoveKind,
 };
+// `pub(crate)`: the record module still names them by this path.
+pub(crate) use crate::outcome::{Outcome, Termination};
 use crate::role::{Piece, Role};
 use crate::setup::{last_rank, PositionError, Setup};
 use crate::square::Square;
 use crate::tfen::TfenError;
 use crate::zobrist;
-
-/// How a game ended.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Termination {
-    /// The side to move has no legal move and its single royal is attacked: it loses.
-    Checkmate,
-    /// The side to move has no legal move and is not in check: it loses too.
-    Stalemate,
-    /// A royal stepped into the opponent's citadel: draw.
-    Citadel,
-    /// Both sides have only royal pieces: draw.
-    RoyalsOnly,
-    /// The same position occurred for the third time (by default): draw.
-    Repetition,
-    /// 200 plies (by default) without a capture or pawn move: draw.
-    MoveLimit,
-}
-
-impl Termination {
-    /// The lower-case name used in records and by the command-line tool:
-    /// `checkmate`, `stalemate`, `citadel`, `royals-only`, `repetition`, `move-limit`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Termination::Checkmate => "checkmate",
-            Termination::Stalemate => "stalemate",
-            Termination::Citadel => "citadel",
-            Termination::RoyalsOnly => "royals-only",
-            Termination::Repetition => "repetition",
-            Termination::MoveLimit => "move-limit",
-        }
-    }
-}
-
-impl fmt::Display for Termination {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// The result of a finished game.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Outcome {
-    /// The winner, or `None` for a draw.
-    pub winner: Option<Color>,
-    /// Why the game ended.
-    pub termination: Termination,
-}
-
-impl fmt::Display for Outcome {
-    /// `white checkmate`, `black stalemate`, `draw citadel`, ...
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.winner {
-            Some(c) => write!(f, "{} {}", c, self.termination),
-            None => write!(f, "draw {}", self.termination),
-        }
-    }
-}
 
 /// A legal Tamerlane position: placement, side to move, king-swap rights,
 /// pawn-of-pawns stages, clocks, and its Zobrist hash kept up to date.
