@@ -44,6 +44,7 @@
 pub mod attacks;
 mod bitboard;
 mod board;
+mod by_color;
 mod color;
 mod game;
 mod move_list;
@@ -66,6 +67,7 @@ mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use board::Board;
+pub use by_color::ByColor;
 pub use color::Color;
 pub use game::{Game, Rules};
 pub use move_list::{MoveList, MoveListIntoIter, MAX_LEGAL_MOVES};

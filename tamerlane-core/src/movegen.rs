@@ -283,7 +283,7 @@ impl Position {
                 continue;
             }
             let role = b.role_at(from).expect("pawn");
-            let stage = self.stages[us.index()];
+            let stage = self.stages[us];
             let creates_royal =
                 role == Role::PawnOfKings || (role == Role::PawnOfPawns && stage == 2);
             let promo = if creates_royal {
@@ -303,7 +303,7 @@ impl Position {
         // The waiting pawn of pawns: placement (stage 1) or transfer (stage 2).
         if let Some(from) = waiting.first() {
             let empty = Bitboard::ORDINARY - c.occ;
-            let t = if self.stages[us.index()] == 1 {
+            let t = if self.stages[us] == 1 {
                 let mut candidates = Bitboard::EMPTY;
                 for e in c.capturable {
                     candidates |= attacks::pawn_attackers(us, e);
@@ -348,7 +348,7 @@ impl Position {
         }
 
         // The king swap: with the King attacked, or with no other legal move.
-        if !TACTICAL && self.swap_rights[us.index()] {
+        if !TACTICAL && self.swap_rights[us] {
             if let Some(king) = (b.kind(Role::King) & c.own).first() {
                 let king_attacked = match c.safety {
                     Safety::Check { royal } => royal == king,

@@ -7,6 +7,7 @@ use core::str::FromStr;
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::board::Board;
+use crate::by_color::ByColor;
 use crate::color::Color;
 use crate::move_list::MoveList;
 use crate::moves::{
@@ -33,8 +34,8 @@ use crate::zobrist;
 pub struct Position {
     pub(crate) board: Board,
     pub(crate) turn: Color,
-    pub(crate) swap_rights: [bool; 2],
-    pub(crate) stages: [u8; 2],
+    pub(crate) swap_rights: ByColor<bool>,
+    pub(crate) stages: ByColor<u8>,
     pub(crate) halfmoves: u32,
     pub(crate) fullmoves: u32,
     pub(crate) hash: u64,
@@ -105,14 +106,14 @@ impl Position {
     /// Whether `color` still has its king-swap right.
     #[inline]
     pub fn swap_right(&self, color: Color) -> bool {
-        self.swap_rights[color.index()]
+        self.swap_rights[color]
     }
 
     /// `color`'s pawn-of-pawns stage: how many times its pawn of pawns has
     /// reached the last rank (0, 1 or 2).
     #[inline]
     pub fn pawn_of_pawns_stage(&self, color: Color) -> u8 {
-        self.stages[color.index()]
+        self.stages[color]
     }
 
     /// Plies since the last capture or pawn move.
@@ -154,10 +155,10 @@ impl Position {
             h ^= zobrist::black_to_move();
         }
         for c in Color::ALL {
-            if self.swap_rights[c.index()] {
+            if self.swap_rights[c] {
                 h ^= zobrist::swap_right(c);
             }
-            h ^= zobrist::stage(c, self.stages[c.index()]);
+            h ^= zobrist::stage(c, self.stages[c]);
         }
         h
     }
@@ -428,7 +429,7 @@ impl Position {
         }
         let capture = target.map(|t| t.role);
         let kind = if role == Role::PawnOfPawns && last_rank(us).contains(from) {
-            if self.stages[us.index()] == 1 {
+            if self.stages[us] == 1 {
                 MoveKind::Placement
             } else {
                 MoveKind::Transfer
@@ -436,7 +437,7 @@ impl Position {
         } else if to.is_citadel() {
             MoveKind::CitadelEntry
         } else if role.is_pawn() && last_rank(us).contains(to) {
-            match (role.promotion(), self.stages[us.index()]) {
+            match (role.promotion(), self.stages[us]) {
                 (Some(r), _) => MoveKind::Promotion(r),
                 (None, 0) => MoveKind::Arrival(Arrival::First),
                 (None, 1) => {
@@ -551,17 +552,16 @@ impl Position {
 
     #[inline]
     fn set_swap_right(&mut self, color: Color, value: bool) {
-        if self.swap_rights[color.index()] != value {
-            self.swap_rights[color.index()] = value;
+        if self.swap_rights[color] != value {
+            self.swap_rights[color] = value;
             self.hash ^= zobrist::swap_right(color);
         }
     }
 
     #[inline]
     fn set_stage(&mut self, color: Color, stage: u8) {
-        let i = color.index();
-        self.hash ^= zobrist::stage(color, self.stages[i]) ^ zobrist::stage(color, stage);
-        self.stages[i] = stage;
+        self.hash ^= zobrist::stage(color, self.stages[color]) ^ zobrist::stage(color, stage);
+        self.stages[color] = stage;
     }
 
     /// Plays `m` without checking that it is legal. `m` must be a legal

@@ -9,6 +9,7 @@ use core::fmt;
 use core::fmt::Write as _;
 
 use crate::board::Board;
+use crate::by_color::ByColor;
 use crate::color::Color;
 use crate::moves::excerpt;
 use crate::role::Piece;
@@ -283,11 +284,11 @@ impl Setup {
             "b" => Color::Black,
             s => return Err(err(TfenField::Turn, s, "expected 'w' or 'b'")),
         };
-        let swap_rights = match fields[2] {
-            "-" => [false, false],
-            "K" => [true, false],
-            "k" => [false, true],
-            "Kk" => [true, true],
+        let (white, black) = match fields[2] {
+            "-" => (false, false),
+            "K" => (true, false),
+            "k" => (false, true),
+            "Kk" => (true, true),
             s => {
                 return Err(err(
                     TfenField::SwapRights,
@@ -296,8 +297,12 @@ impl Setup {
                 ))
             }
         };
+        let swap_rights = ByColor { white, black };
         let stages = match fields[3].as_bytes() {
-            [w @ b'0'..=b'2', b @ b'0'..=b'2'] => [w - b'0', b - b'0'],
+            [w @ b'0'..=b'2', b @ b'0'..=b'2'] => ByColor {
+                white: w - b'0',
+                black: b - b'0',
+            },
             _ => {
                 return Err(err(
                     TfenField::Stages,
@@ -360,19 +365,19 @@ impl Setup {
                 s.push('/');
             }
         }
-        let rights = match self.swap_rights {
-            [true, true] => "Kk",
-            [true, false] => "K",
-            [false, true] => "k",
-            [false, false] => "-",
+        let rights = match (self.swap_rights.white, self.swap_rights.black) {
+            (true, true) => "Kk",
+            (true, false) => "K",
+            (false, true) => "k",
+            (false, false) => "-",
         };
         let _ = write!(
             s,
             " {} {} {}{} {} {}",
             self.turn.char(),
             rights,
-            self.stages[0],
-            self.stages[1],
+            self.stages.white,
+            self.stages.black,
             self.halfmoves,
             self.fullmoves
         );
