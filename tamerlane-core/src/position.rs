@@ -2,6 +2,7 @@
 //! the end-of-game rules that depend on the position alone.
 
 use core::fmt;
+use core::hash::{Hash, Hasher};
 use core::str::FromStr;
 
 use crate::attacks;
@@ -649,6 +650,17 @@ impl Position {
     /// degrees, colours swapped). Perft counts of the two are equal.
     pub fn mirror(&self) -> Position {
         Position::from_setup(self.to_setup().mirror()).expect("mirroring keeps a position valid")
+    }
+}
+
+impl Hash for Position {
+    /// Hashes the Zobrist key and the clocks. Equal positions have equal
+    /// keys and clocks, so this agrees with `Eq`; the key alone already
+    /// tells apart placements, sides to move, swap rights and stages.
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(self.hash);
+        state.write_u32(self.halfmoves);
+        state.write_u32(self.fullmoves);
     }
 }
 
