@@ -1,8 +1,10 @@
 //! A validated, playable position: state, making moves, attacks, hashing and
 //! the end-of-game rules that depend on the position alone.
 
+use core::convert::Infallible;
 use core::fmt;
 use core::hash::{Hash, Hasher};
+use core::ops::ControlFlow;
 use core::str::FromStr;
 
 use crate::attacks;
@@ -349,7 +351,10 @@ impl Position {
     #[inline]
     pub fn legal_moves_into(&self, list: &mut MoveList) {
         list.clear();
-        self.for_each_legal(|from, targets| self.push_moves(list, from, targets));
+        let _ = self.for_each_legal(|from, targets| {
+            self.push_moves(list, from, targets);
+            ControlFlow::<Infallible>::Continue(())
+        });
     }
 
     /// Replaces the contents of `list` with the legal *tactical* moves:
@@ -367,7 +372,10 @@ impl Position {
     #[inline]
     pub fn tactical_moves_into(&self, list: &mut MoveList) {
         list.clear();
-        self.for_each_tactical(|from, targets| self.push_moves(list, from, targets));
+        let _ = self.for_each_tactical(|from, targets| {
+            self.push_moves(list, from, targets);
+            ControlFlow::<Infallible>::Continue(())
+        });
     }
 
     /// The legal tactical moves (see [`tactical_moves_into`](Self::tactical_moves_into)).
@@ -402,11 +410,6 @@ impl Position {
                 kind: MoveKind::Normal,
             });
         }
-    }
-
-    /// Whether the side to move has at least one legal move.
-    pub fn has_legal_moves(&self) -> bool {
-        self.count_legal() > 0
     }
 
     /// The full move for the pair `from`/`to`, with its context read from
@@ -462,26 +465,16 @@ impl Position {
         }
     }
 
-    /// Whether `m` is legal here (its context must match, too).
+    /// Whether `m` is legal here (its context must match, too). The move
+    /// generation stops once `m`'s origin and target are found.
     pub fn is_legal(&self, m: &Move) -> bool {
-        let mut found = false;
-        self.for_each_legal(|from, targets| {
-            if from == m.from && targets.contains(m.to) {
-                found = true;
-            }
-        });
-        found && self.move_between(m.from, m.to) == *m
+        self.is_legal_pair(m.from, m.to) && self.move_between(m.from, m.to) == *m
     }
 
-    /// The legal move with coordinate string `from`/`to`.
+    /// The legal move with coordinate string `from`/`to`. The move
+    /// generation stops once it is found.
     pub fn find_move(&self, c: CoordMove) -> Result<Move, IllegalMoveError> {
-        let mut found = false;
-        self.for_each_legal(|from, targets| {
-            if from == c.from && targets.contains(c.to) {
-                found = true;
-            }
-        });
-        if found {
+        if self.is_legal_pair(c.from, c.to) {
             return Ok(self.move_between(c.from, c.to));
         }
         Err(IllegalMoveError {
