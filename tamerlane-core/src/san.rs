@@ -275,8 +275,7 @@ fn parse_from(b: &[u8]) -> Option<From> {
     match b {
         [] => Some(From::Any),
         [c @ b'a'..=b'k'] => File::from_char(*c as char).map(From::File),
-        [d @ b'1'..=b'9'] => Rank::new(u32::from(d - b'1')).map(From::Rank),
-        [b'1', b'0'] => Rank::new(9).map(From::Rank),
+        [b'1'..=b'9'] | [b'1', b'0'] => Rank::from_ascii(b).map(From::Rank),
         _ => Square::from_ascii(b).map(From::Square),
     }
 }

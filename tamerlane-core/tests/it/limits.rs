@@ -435,8 +435,8 @@ fn densest_search(seed: u64, restarts: usize, steps: usize) -> (Setup, usize) {
         for step in 0..steps {
             let mut next = cur.clone();
             match rng.below(20) {
-                0 => next.swap_rights[rng.below(2)] ^= true,
-                1 => next.stages[rng.below(2)] = rng.below(3) as u8,
+                0 => next.swap_rights[Color::ALL[rng.below(2)]] ^= true,
+                1 => next.stages[Color::ALL[rng.below(2)]] = rng.below(3) as u8,
                 2 => next.turn = !next.turn,
                 3..=6 => {
                     // Exchange the contents of two squares.

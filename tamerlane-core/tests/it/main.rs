@@ -1,6 +1,7 @@
 //! The rules crate's integration tests, one binary with a module per
 //! subject (`cargo test -p tamerlane-core --test it`).
 
+mod api;
 mod decisions;
 mod fuzz_regressions;
 mod invariants;
