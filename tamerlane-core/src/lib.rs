@@ -1,9 +1,11 @@
 //! `tamerlane-core`: the rules of Tamerlane chess (Timur satrancı,
 //! Shatranj al-Kabir), exact and fast.
 //!
-//! A pure library with no I/O: the 11x10 board with its two citadels, the
-//! twelve piece kinds and eleven pawn kinds, legal move generation, making
-//! moves, Zobrist hashing, TFEN positions and coordinate moves, and the
+//! A pure library that does no I/O of its own (the record reader and
+//! [`io::read_line_bounded`] read from a `BufRead` the caller passes): the
+//! 11x10 board with its two citadels, the twelve piece kinds and eleven
+//! pawn kinds, legal move generation, making moves, Zobrist hashing, TFEN
+//! positions and coordinate moves, game records, and the
 //! end-of-game rules. The rules implemented are those of the project's
 //! `docs/RULES.md`.
 //!
@@ -46,6 +48,7 @@ mod bitboard;
 mod board;
 mod color;
 mod game;
+pub mod io;
 mod movegen;
 mod moves;
 mod perft;

@@ -7,6 +7,7 @@ use std::io::BufRead;
 use super::error::{RecordError, RecordErrorKind};
 use super::types::{normalize_comment, termination_from_name, GameRecord, GameResult};
 use crate::game::Game;
+use crate::io::{read_line_bounded, LineRead};
 use crate::position::Position;
 
 impl GameRecord {
@@ -70,6 +71,8 @@ pub fn read_records<R: BufRead>(src: R) -> RecordReader<R> {
 /// The iterator returned by [`read_records`].
 pub struct RecordReader<R> {
     src: R,
+    /// The current line as read: line ending removed, at most
+    /// [`GameRecord::MAX_LINE_BYTES`] bytes.
     raw: Vec<u8>,
     /// The current line, decoded, without its line ending.
     line: String,
@@ -147,10 +150,6 @@ fn is_delimiter(b: u8) -> bool {
     b.is_ascii_whitespace() || matches!(b, b'{' | b'}' | b'(' | b')' | b';' | b'[' | b']')
 }
 
-/// The bytes to read of a line, line ending included, before it counts as
-/// too long.
-const RAW_LINE_CAP: usize = GameRecord::MAX_LINE_BYTES + 2;
-
 /// Whether a raw line looks like the start of a game: first non-blank byte `[`.
 fn starts_game(raw: &[u8]) -> bool {
     raw.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'[')
@@ -195,70 +194,42 @@ impl<R: BufRead> RecordReader<R> {
         err
     }
 
-    /// Reads the next raw line; `false` at the end of input. At most
-    /// [`RAW_LINE_CAP`] bytes of it are kept: the rest of a longer line is
-    /// read and dropped, and `too_long` is set.
+    /// Reads the next raw line (line ending removed); `false` at the end of
+    /// input. At most [`GameRecord::MAX_LINE_BYTES`] bytes of it are kept:
+    /// the rest of a longer line is read and dropped, and `too_long` is set.
     fn read_raw(&mut self) -> bool {
         if self.done {
             return false;
         }
-        self.raw.clear();
-        self.too_long = false;
-        let mut any = false;
-        loop {
-            let buf = match self.src.fill_buf() {
-                Ok(buf) => buf,
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                Err(e) => {
-                    // The end of input; the games read so far stay valid,
-                    // and the error is reported as the last item.
-                    self.io_error = Some(e.to_string());
-                    self.done = true;
-                    break;
-                }
-            };
-            if buf.is_empty() {
+        match read_line_bounded(&mut self.src, &mut self.raw, GameRecord::MAX_LINE_BYTES) {
+            Ok(LineRead::End) => {
                 self.done = true;
-                break;
+                false
             }
-            any = true;
-            let (len, end) = match buf.iter().position(|&b| b == b'\n') {
-                Some(i) => (i + 1, true),
-                None => (buf.len(), false),
-            };
-            let room = RAW_LINE_CAP - self.raw.len();
-            if len <= room {
-                self.raw.extend_from_slice(&buf[..len]);
-            } else {
-                self.raw.extend_from_slice(&buf[..room]);
-                self.too_long = true;
+            Ok(read) => {
+                self.too_long = read == LineRead::TooLong;
+                self.line_no += 1;
+                true
             }
-            self.src.consume(len);
-            if end {
-                break;
+            Err(e) => {
+                // The end of input; the games read so far stay valid, and
+                // the error is reported as the last item.
+                self.io_error = Some(e.to_string());
+                self.done = true;
+                false
             }
         }
-        if any {
-            self.line_no += 1;
-        }
-        any
     }
 
     /// Decodes the raw line into the current line.
     fn decode(&mut self) {
         let mut raw: &[u8] = &self.raw;
-        if let [rest @ .., b'\n'] = raw {
-            raw = rest;
-        }
-        if let [rest @ .., b'\r'] = raw {
-            raw = rest;
-        }
         if self.line_no == 1 {
             raw = raw.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(raw);
         }
         self.line.clear();
         self.pos = 0;
-        if self.too_long || raw.len() > GameRecord::MAX_LINE_BYTES {
+        if self.too_long {
             self.bad_line = Some((
                 GameRecord::MAX_LINE_BYTES + 1,
                 RecordErrorKind::LineTooLong(GameRecord::MAX_LINE_BYTES),

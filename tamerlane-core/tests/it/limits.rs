@@ -1,6 +1,7 @@
 //! Input size limits of the rules crate: very long TFEN strings, move
-//! texts and record files are refused with typed errors, and the record
-//! reader streams without holding a long line, comment or file in memory.
+//! texts and record files are refused with typed errors, and the line
+//! reader and the record reader stream without holding a long line,
+//! comment or file in memory.
 //! Memory is measured with a per-thread counting allocator. See
 //! `docs/RELIABILITY.md`.
 
@@ -8,6 +9,7 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::io::{self, Read};
 
+use tamerlane_core::io::{read_line_bounded, LineRead};
 use tamerlane_core::{
     read_records, GameRecord, Position, RecordErrorKind, SanError, Setup, TfenError, TfenField,
 };
@@ -185,6 +187,72 @@ fn very_long_move_texts_are_refused_in_constant_memory() {
         assert!(e.to_string().len() < 200, "{e}");
         assert!(peak < 64 * 1024, "coordinate parse held {peak} bytes");
     }
+}
+
+#[test]
+fn a_line_reader_keeps_at_most_its_limit() {
+    // 64 MiB on one line: the buffer never grows past the limit.
+    let mut src = reader(Generated::new("", b'p', 64 * MIB, "\nisready\r\nlast\r"));
+    let mut line = Vec::new();
+    let (read, peak) = peak_bytes(|| read_line_bounded(&mut src, &mut line, 1000).unwrap());
+    assert_eq!(read, LineRead::TooLong);
+    assert_eq!(line, vec![b'p'; 1000], "the line's first bytes are kept");
+    assert!(line.capacity() < 1 << 16, "{}", line.capacity());
+    assert!(peak < 1 << 16, "reading held {peak} bytes");
+    // The line ending (`\n`, `\r\n`) is removed.
+    assert_eq!(
+        read_line_bounded(&mut src, &mut line, 1000).unwrap(),
+        LineRead::Line
+    );
+    assert_eq!(line, b"isready");
+    // The last line needs no line ending (a last `\r` is one); then the
+    // input ends.
+    assert_eq!(
+        read_line_bounded(&mut src, &mut line, 1000).unwrap(),
+        LineRead::Line
+    );
+    assert_eq!(line, b"last");
+    assert_eq!(
+        read_line_bounded(&mut src, &mut line, 1000).unwrap(),
+        LineRead::End
+    );
+    assert!(line.is_empty());
+    // A line of exactly the limit is whole, with either line ending; one
+    // byte more is too long.
+    let mut src = io::Cursor::new(b"abc\nabc\r\nabcd\nabc\r".to_vec());
+    for (want, text) in [
+        (LineRead::Line, "abc"),
+        (LineRead::Line, "abc"),
+        (LineRead::TooLong, "abc"),
+        (LineRead::Line, "abc"),
+        (LineRead::End, ""),
+    ] {
+        assert_eq!(read_line_bounded(&mut src, &mut line, 3).unwrap(), want);
+        assert_eq!(line, text.as_bytes());
+    }
+    // A read error is returned, not taken for the end; an interrupted read
+    // is retried.
+    struct Broken(Vec<io::ErrorKind>);
+    impl Read for Broken {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            match self.0.pop() {
+                Some(kind) => Err(io::Error::new(kind, "broken pipe")),
+                None => {
+                    buf[..3].copy_from_slice(b"ok\n");
+                    Ok(3)
+                }
+            }
+        }
+    }
+    let mut src = io::BufReader::new(Broken(vec![io::ErrorKind::Other]));
+    let e = read_line_bounded(&mut src, &mut line, 1000).unwrap_err();
+    assert_eq!(e.to_string(), "broken pipe");
+    let mut src = io::BufReader::new(Broken(vec![io::ErrorKind::Interrupted; 3]));
+    assert_eq!(
+        read_line_bounded(&mut src, &mut line, 1000).unwrap(),
+        LineRead::Line
+    );
+    assert_eq!(line, b"ok");
 }
 
 #[test]
