@@ -46,13 +46,16 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use tamerlane_core::io::{read_line_bounded, LineRead};
-use tamerlane_core::{Color, Move, Position};
+use tamerlane_core::{excerpt, Color, Move, Position};
 
 use tamerlane_ai::Limits;
 
 /// The longest line kept from an engine, in bytes; the rest of a longer
 /// line is dropped.
 pub const MAX_LINE: usize = 16 * 1024;
+
+/// How many characters of an engine's line an error message quotes.
+const QUOTED_LINE_CHARS: usize = 80;
 
 /// The pause before a refused `position` is sent again.
 const RETRY_PAUSE: Duration = Duration::from_millis(20);
@@ -356,15 +359,6 @@ pub struct BestMove {
     pub elapsed: Duration,
 }
 
-/// Cuts a line for a message.
-fn excerpt(s: &str) -> String {
-    const MAX: usize = 80;
-    match s.char_indices().nth(MAX) {
-        Some((i, _)) => format!("{}...", &s[..i]),
-        None => s.to_owned(),
-    }
-}
-
 /// A running engine process (see the module documentation).
 pub struct ExternalEngine {
     child: Child,
@@ -475,7 +469,7 @@ impl ExternalEngine {
                     return Err(abandoned(format!(
                         "the engine rejected `position` {} times: {}",
                         tries + 1,
-                        excerpt(&e)
+                        excerpt(&e, QUOTED_LINE_CHARS)
                     )))
                 }
             }
@@ -518,7 +512,7 @@ impl ExternalEngine {
         match self.rejected()? {
             Some(e) => Err(abandoned(format!(
                 "the engine rejected {after}: {}",
-                excerpt(&e)
+                excerpt(&e, QUOTED_LINE_CHARS)
             ))),
             None => Ok(()),
         }
@@ -568,7 +562,9 @@ impl ExternalEngine {
                 }
                 Err(RecvTimeoutError::Timeout) => {
                     let last = match &self.last_line {
-                        Some(l) => format!("; its last line was `{}`", excerpt(l)),
+                        Some(l) => {
+                            format!("; its last line was `{}`", excerpt(l, QUOTED_LINE_CHARS))
+                        }
                         None => "; it has written nothing".to_owned(),
                     };
                     return Err(EngineError {
@@ -610,7 +606,7 @@ impl ExternalEngine {
         let tail: Vec<String> = self
             .stderr_tail
             .lock()
-            .map(|t| t.iter().map(|l| excerpt(l)).collect())
+            .map(|t| t.iter().map(|l| excerpt(l, QUOTED_LINE_CHARS)).collect())
             .unwrap_or_default();
         if !tail.is_empty() {
             message.push_str("; stderr: ");

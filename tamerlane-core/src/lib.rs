@@ -47,6 +47,7 @@ pub mod attacks;
 mod bitboard;
 mod board;
 mod color;
+mod excerpt;
 mod game;
 pub mod io;
 mod movegen;
@@ -66,6 +67,7 @@ mod zobrist;
 pub use bitboard::Bitboard;
 pub use board::Board;
 pub use color::Color;
+pub use excerpt::{excerpt, EXCERPT_CHARS};
 pub use game::{Game, Rules};
 pub use moves::{
     Arrival, CoordMove, IllegalMoveError, IllegalReason, Move, MoveError, MoveKind, MoveList,

@@ -8,9 +8,9 @@ use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::color::Color;
+use crate::excerpt::{excerpt, EXCERPT_CHARS};
 use crate::moves::{
-    excerpt, Arrival, CoordMove, IllegalMoveError, IllegalReason, Move, MoveError, MoveKind,
-    MoveList,
+    Arrival, CoordMove, IllegalMoveError, IllegalReason, Move, MoveError, MoveKind, MoveList,
 };
 use crate::role::{Piece, Role};
 use crate::setup::{last_rank, PositionError, Setup};
@@ -578,7 +578,7 @@ impl Position {
                 Err(e) => e.reason,
             };
             Err(IllegalMoveError {
-                text: excerpt(&m.to_string()),
+                text: excerpt(&m.to_string(), EXCERPT_CHARS),
                 reason,
             })
         }

@@ -10,7 +10,7 @@ use core::fmt::Write as _;
 
 use crate::board::Board;
 use crate::color::Color;
-use crate::moves::excerpt;
+use crate::excerpt::{excerpt, EXCERPT_CHARS};
 use crate::role::{Piece, Role};
 use crate::setup::{PositionError, Setup};
 use crate::square::Square;
@@ -110,7 +110,7 @@ impl From<PositionError> for TfenError {
 fn err(field: TfenField, text: &str, reason: impl Into<String>) -> ParseTfenError {
     ParseTfenError {
         field,
-        text: excerpt(text),
+        text: excerpt(text, EXCERPT_CHARS),
         reason: reason.into(),
     }
 }

@@ -6,6 +6,7 @@ use std::io::BufRead;
 
 use super::error::{RecordError, RecordErrorKind};
 use super::types::{normalize_comment, termination_from_name, GameRecord, GameResult};
+use crate::excerpt::{excerpt, EXCERPT_CHARS};
 use crate::game::Game;
 use crate::io::{read_line_bounded, LineRead};
 use crate::position::Position;
@@ -639,7 +640,7 @@ impl<R: BufRead> RecordReader<R> {
                                 RecordErrorKind::Move {
                                     number: pos.fullmoves(),
                                     color: pos.turn(),
-                                    text: crate::moves::excerpt(san_text),
+                                    text: excerpt(san_text, EXCERPT_CHARS),
                                     error,
                                 },
                             ));
