@@ -76,7 +76,8 @@ pub use moves::{
 pub use perft::{divide, perft};
 pub use position::{Outcome, Position, Termination};
 pub use record::{
-    read_records, GameRecord, GameResult, RecordError, RecordErrorKind, RecordReader,
+    read_records, GameRecord, GameResult, RecordEditError, RecordError, RecordErrorKind,
+    RecordReader,
 };
 pub use role::{Piece, Role};
 pub use san::{SanError, SanIllegalReason};

@@ -4,8 +4,13 @@
 use core::str::FromStr;
 use std::io::BufRead;
 
+use super::checks::{
+    comment_cost, contradicted_outcome, is_tag_name_byte, is_tag_value_char, is_tamerlane,
+    normalize_comment, tag_cost, termination_contradicts,
+};
 use super::error::{RecordError, RecordErrorKind};
-use super::types::{normalize_comment, termination_from_name, GameRecord, GameResult};
+use super::types::{GameRecord, GameResult};
+use super::writer::comment_line_bytes;
 use crate::excerpt::{excerpt, EXCERPT_CHARS};
 use crate::game::Game;
 use crate::io::{read_line_bounded, LineRead};
@@ -49,8 +54,9 @@ impl FromStr for GameRecord {
 /// bounded whatever the input's size: lines longer than
 /// [`GameRecord::MAX_LINE_BYTES`] are skipped unread, and a game may hold
 /// at most [`GameRecord::MAX_PLIES`] plies, [`GameRecord::MAX_TAGS`] tags
-/// and [`GameRecord::MAX_TEXT_BYTES`] of tags and comments. A read error
-/// ends the input and is the last item ([`RecordErrorKind::Io`]).
+/// besides `Result` and [`GameRecord::MAX_TEXT_BYTES`] of tags and
+/// comments. A read error ends the input and is the last item
+/// ([`RecordErrorKind::Io`]).
 pub fn read_records<R: BufRead>(src: R) -> RecordReader<R> {
     RecordReader {
         src,
@@ -344,7 +350,7 @@ impl<R: BufRead> RecordReader<R> {
         };
         i = skip_ws(i);
         let start = i;
-        while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+        while i < b.len() && is_tag_name_byte(b[i]) {
             i += 1;
         }
         if i == start {
@@ -379,7 +385,7 @@ impl<R: BufRead> RecordReader<R> {
                         ))
                     }
                 },
-                Some((j, c)) if c.is_control() && c != '\t' => {
+                Some((j, c)) if !is_tag_value_char(c) => {
                     return Err(self.failure(
                         i + j,
                         RecordErrorKind::BadTag("control character in the tag value"),
@@ -480,55 +486,53 @@ impl<R: BufRead> RecordReader<R> {
     }
 
     fn read_game(&mut self) -> Result<GameRecord, Failure> {
-        // Tag pairs.
+        // Tag pairs: the `Result` tag apart (the record holds the result
+        // token, which it must equal).
         let mut tags: Vec<(String, String)> = Vec::new();
         let mut tag_pos: Vec<(usize, usize)> = Vec::new();
+        let mut result_tag: Option<String> = None;
         // What is left of the game's text budget (tags and comments).
         let mut budget = GameRecord::MAX_TEXT_BYTES;
-        let text_too_long = |line, column| Failure {
+        let at_failure = |(line, column), kind| Failure {
             line,
             column,
-            kind: RecordErrorKind::TextTooLong(GameRecord::MAX_TEXT_BYTES),
+            kind,
             at_boundary: false,
         };
+        let text_too_long =
+            |at| at_failure(at, RecordErrorKind::TextTooLong(GameRecord::MAX_TEXT_BYTES));
         while self.byte() == Some(b'[') {
             let at = (self.line_no, self.column_at(self.pos));
-            if tags.len() == GameRecord::MAX_TAGS {
-                return Err(Failure {
-                    line: at.0,
-                    column: at.1,
-                    kind: RecordErrorKind::TooManyTags(GameRecord::MAX_TAGS),
-                    at_boundary: false,
-                });
-            }
             let (name, value) = self.read_tag()?;
-            budget = budget
-                .checked_sub(name.len() + value.len() + 16)
-                .ok_or_else(|| text_too_long(at.0, at.1))?;
-            if tags.iter().any(|(k, _)| *k == name) {
-                return Err(Failure {
-                    line: at.0,
-                    column: at.1,
-                    kind: RecordErrorKind::DuplicateTag(name),
-                    at_boundary: false,
-                });
+            let given = match name.as_str() {
+                "Result" => result_tag.is_some(),
+                _ => tags.iter().any(|(k, _)| *k == name),
+            };
+            if given {
+                return Err(at_failure(at, RecordErrorKind::DuplicateTag(name)));
             }
-            tags.push((name, value));
-            tag_pos.push(at);
+            if name == "Result" {
+                result_tag = Some(value);
+            } else {
+                if tags.len() == GameRecord::MAX_TAGS {
+                    let kind = RecordErrorKind::TooManyTags(GameRecord::MAX_TAGS);
+                    return Err(at_failure(at, kind));
+                }
+                budget = budget
+                    .checked_sub(tag_cost(&name, &value))
+                    .ok_or_else(|| text_too_long(at))?;
+                tags.push((name, value));
+                tag_pos.push(at);
+            }
             if !self.next_token()? {
                 break;
             }
         }
         self.phase = Phase::Movetext;
-        let tag_failure = |i: usize, kind| Failure {
-            line: tag_pos[i].0,
-            column: tag_pos[i].1,
-            kind,
-            at_boundary: false,
-        };
+        let tag_failure = |i: usize, kind| at_failure(tag_pos[i], kind);
         let find = |name: &str| tags.iter().position(|(k, _)| k == name);
         if let Some(i) = find("Variant") {
-            if !tags[i].1.trim().eq_ignore_ascii_case("tamerlane") {
+            if !is_tamerlane(&tags[i].1) {
                 return Err(tag_failure(
                     i,
                     RecordErrorKind::WrongVariant(tags[i].1.clone()),
@@ -564,22 +568,23 @@ impl<R: BufRead> RecordReader<R> {
                     }
                     return Err(f);
                 }
-                b'{' => {
+                b'{' | b';' => {
                     let at = (self.line_no, self.column_at(self.pos));
-                    let text = self.read_comment(budget)?;
+                    let text = if c == b'{' {
+                        self.read_comment(budget)?
+                    } else {
+                        let text = normalize_comment(&self.line[self.pos + 1..]);
+                        self.pos = self.line.len();
+                        text
+                    };
                     budget = budget
-                        .checked_sub(text.len() + 16)
-                        .ok_or_else(|| text_too_long(at.0, at.1))?;
+                        .checked_sub(comment_cost(&text))
+                        .ok_or_else(|| text_too_long(at))?;
+                    if comment_line_bytes(&text) > GameRecord::MAX_LINE_BYTES {
+                        let kind = RecordErrorKind::CommentTooLong(GameRecord::MAX_LINE_BYTES);
+                        return Err(at_failure(at, kind));
+                    }
                     comments.push((game.moves().len(), text));
-                }
-                b';' => {
-                    let at = (self.line_no, self.column_at(self.pos));
-                    let text = normalize_comment(&self.line[self.pos + 1..]);
-                    budget = budget
-                        .checked_sub(text.len() + 16)
-                        .ok_or_else(|| text_too_long(at.0, at.1))?;
-                    comments.push((game.moves().len(), text));
-                    self.pos = self.line.len();
                 }
                 b'(' => self.skip_variation()?,
                 b')' | b'}' | b']' => {
@@ -656,44 +661,36 @@ impl<R: BufRead> RecordReader<R> {
             kind,
             at_boundary: true,
         };
-        if let Some(i) = find("Result") {
-            if tags[i].1 != result.token() {
-                return Err(at(RecordErrorKind::ResultMismatch {
-                    tag: tags[i].1.clone(),
-                    token: result,
-                }));
-            }
+        if let Some(tag) = result_tag.filter(|t| t != result.token()) {
+            return Err(at(RecordErrorKind::ResultMismatch { tag, token: result }));
         }
         let outcome = game.outcome();
-        if let Some(o) = outcome {
-            if GameResult::from_outcome(Some(o)) != result {
-                return Err(at(RecordErrorKind::ResultContradicts {
-                    token: result,
-                    outcome: o,
-                }));
-            }
+        if let Some(outcome) = contradicted_outcome(result, outcome) {
+            return Err(at(RecordErrorKind::ResultContradicts {
+                token: result,
+                outcome,
+            }));
         }
-        if let Some(i) = find("Termination") {
-            if let Some(t) = termination_from_name(tags[i].1.trim()) {
-                if outcome.map(|o| o.termination) != Some(t) {
-                    return Err(Failure {
-                        at_boundary: true,
-                        ..tag_failure(
-                            i,
-                            RecordErrorKind::TerminationMismatch {
-                                tag: tags[i].1.clone(),
-                                outcome,
-                            },
-                        )
-                    });
-                }
-            }
+        if let Some(i) =
+            find("Termination").filter(|&i| termination_contradicts(&tags[i].1, outcome))
+        {
+            return Err(Failure {
+                at_boundary: true,
+                ..tag_failure(
+                    i,
+                    RecordErrorKind::TerminationMismatch {
+                        tag: tags[i].1.clone(),
+                        outcome,
+                    },
+                )
+            });
         }
         Ok(GameRecord {
             tags,
             game,
             result,
             comments,
+            text_bytes: GameRecord::MAX_TEXT_BYTES - budget,
         })
     }
 }

@@ -1,6 +1,9 @@
 //! `GameRecord` as a JSON-friendly structure:
 //! `{"tags": {"Event": "?", ...}, "start": TFEN, "moves": ["f3f4", ...],
-//! "result": "1-0", "comments": [[ply, "text"], ...]}`.
+//! "result": "1-0", "comments": [[ply, "text"], ...]}`. A record is read
+//! through the same checked methods as any other change to a record
+//! (`set_tag`, `set_result`, `add_comment`), so what is read is one the
+//! writer can write and the reader read back.
 
 use core::fmt;
 
@@ -8,16 +11,18 @@ use ::serde::de::{self, MapAccess, Visitor};
 use ::serde::ser::{SerializeMap, SerializeStruct};
 use ::serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use super::error::RecordEditError;
 use super::types::{GameRecord, GameResult};
 use crate::game::Game;
 use crate::position::Position;
 
-struct Tags<'a>(&'a [(String, String)]);
+/// The record's tags as written, the `Result` tag among them.
+struct Tags<'a>(&'a GameRecord);
 
 impl Serialize for Tags<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut m = s.serialize_map(Some(self.0.len()))?;
-        for (k, v) in self.0 {
+        let mut m = s.serialize_map(None)?;
+        for (k, v) in self.0.tags() {
             m.serialize_entry(k, v)?;
         }
         m.end()
@@ -27,11 +32,11 @@ impl Serialize for Tags<'_> {
 impl Serialize for GameRecord {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut st = s.serialize_struct("GameRecord", 5)?;
-        st.serialize_field("tags", &Tags(&self.tags))?;
-        st.serialize_field("start", self.game.start())?;
-        st.serialize_field("moves", self.game.moves())?;
-        st.serialize_field("result", self.result.token())?;
-        st.serialize_field("comments", &self.comments)?;
+        st.serialize_field("tags", &Tags(self))?;
+        st.serialize_field("start", self.game().start())?;
+        st.serialize_field("moves", self.game().moves())?;
+        st.serialize_field("result", self.result().token())?;
+        st.serialize_field("comments", self.comments())?;
         st.end()
     }
 }
@@ -90,30 +95,46 @@ impl<'de> Deserialize<'de> for GameRecord {
                         }
                     }
                 }
+                let moves = moves.unwrap_or_default();
+                if moves.len() > GameRecord::MAX_PLIES {
+                    let e = RecordEditError::TooManyPlies(GameRecord::MAX_PLIES);
+                    return Err(de::Error::custom(e));
+                }
                 let mut game = Game::from_position(start.unwrap_or_default());
-                for (i, m) in moves.unwrap_or_default().iter().enumerate() {
+                for (i, m) in moves.iter().enumerate() {
                     game.play_str(m)
                         .map_err(|e| de::Error::custom(format!("move {} ({m}): {e}", i + 1)))?;
                 }
-                let result = match result {
-                    None => GameResult::from_outcome(game.outcome()),
-                    Some(r) => GameResult::from_token(&r).ok_or_else(|| {
-                        de::Error::custom(format!("result {r:?}: expected 1-0, 0-1, 1/2-1/2 or *"))
-                    })?,
-                };
-                let comments = comments.unwrap_or_default();
-                if let Some((ply, _)) = comments.iter().find(|(p, _)| *p > game.moves().len()) {
-                    return Err(de::Error::custom(format!(
-                        "comment after ply {ply}, but the game has {} plies",
-                        game.moves().len()
-                    )));
+                let mut record = GameRecord::untagged(game).map_err(de::Error::custom)?;
+                let tags = tags.unwrap_or_default();
+                for (k, v) in &tags {
+                    record
+                        .set_tag(k, v)
+                        .map_err(|e| de::Error::custom(format!("tags: {e}")))?;
                 }
-                Ok(GameRecord {
-                    tags: tags.unwrap_or_default(),
-                    game,
-                    result,
-                    comments,
-                })
+                if *record.game().start() != Position::new() && record.tag("TFEN").is_none() {
+                    return Err(de::Error::custom(
+                        "tags: no TFEN tag for a start that is not the initial position",
+                    ));
+                }
+                if let Some(r) = result {
+                    let r = GameResult::from_token(&r).ok_or_else(|| {
+                        de::Error::custom(format!("result {r:?}: expected 1-0, 0-1, 1/2-1/2 or *"))
+                    })?;
+                    if tags.iter().any(|(k, _)| k == "Result") && record.result() != r {
+                        return Err(de::Error::custom(format!(
+                            "result {r} differs from the Result tag {}",
+                            record.result()
+                        )));
+                    }
+                    record.set_result(r).map_err(de::Error::custom)?;
+                }
+                for (ply, text) in comments.unwrap_or_default() {
+                    record
+                        .add_comment(ply, &text)
+                        .map_err(|e| de::Error::custom(format!("comments: {e}")))?;
+                }
+                Ok(record)
             }
         }
         d.deserialize_map(V)

@@ -1,12 +1,17 @@
 //! The record writer: `GameRecord`'s `Display`, the text format of
-//! `docs/NOTATION.md`.
+//! `docs/NOTATION.md`, and the length of the lines it writes.
 
 use core::fmt;
 
-use super::types::{normalize_comment, GameRecord};
+use super::types::GameRecord;
 use crate::color::Color;
 
-/// Accumulates movetext tokens into lines of at most 80 characters.
+/// The width the writer fills movetext lines to, in characters. A longer
+/// line holds a single token: a comment piece that cannot be split (see
+/// [`comment_tokens`]).
+const WIDTH: usize = 80;
+
+/// Accumulates movetext tokens into lines of at most [`WIDTH`] characters.
 struct LineWriter<'a, 'b> {
     f: &'a mut fmt::Formatter<'b>,
     width: usize,
@@ -15,10 +20,7 @@ struct LineWriter<'a, 'b> {
 impl LineWriter<'_, '_> {
     fn token(&mut self, t: &str) -> fmt::Result {
         let n = t.chars().count();
-        // A line must not begin with `[` (a new game) or `%` (an escape
-        // line): such a comment word stays on the previous line.
-        let may_break = !t.starts_with(['[', '%']);
-        if may_break && self.width > 0 && self.width + 1 + n > 80 {
+        if self.width > 0 && self.width + 1 + n > WIDTH {
             self.f.write_str("\n")?;
             self.width = 0;
         }
@@ -30,22 +32,56 @@ impl LineWriter<'_, '_> {
         self.width += n;
         Ok(())
     }
+}
 
-    fn comment(&mut self, text: &str) -> fmt::Result {
-        let text = normalize_comment(text);
-        let words: Vec<&str> = text.split(' ').filter(|w| !w.is_empty()).collect();
-        match words.len() {
-            0 => self.token("{}"),
-            1 => self.token(&format!("{{{}}}", words[0])),
-            n => {
-                self.token(&format!("{{{}", words[0]))?;
-                for w in &words[1..n - 1] {
-                    self.token(w)?;
-                }
-                self.token(&format!("{}}}", words[n - 1]))
+/// Whether a comment word may begin a line: a line beginning with `[` is
+/// read as the start of the next game, one beginning with `%` as an escape
+/// line to skip.
+fn may_begin_line(word: &str) -> bool {
+    !word.starts_with(['[', '%'])
+}
+
+/// The tokens a (normalized) comment is written as, `{` on the first and
+/// `}` on the last: each word with the words after it that may not begin
+/// a line, so that the writer breaks lines only between tokens.
+pub(super) fn comment_tokens(text: &str) -> impl Iterator<Item = String> + '_ {
+    let mut rest = Some(text);
+    let mut first = true;
+    core::iter::from_fn(move || {
+        let t = rest?;
+        let cut = t
+            .match_indices(' ')
+            .map(|(i, _)| i)
+            .find(|&i| may_begin_line(&t[i + 1..]));
+        let piece = match cut {
+            Some(i) => {
+                rest = Some(&t[i + 1..]);
+                &t[..i]
             }
-        }
-    }
+            None => {
+                rest = None;
+                t
+            }
+        };
+        let open = if first { "{" } else { "" };
+        let close = if rest.is_none() { "}" } else { "" };
+        first = false;
+        Some(format!("{open}{piece}{close}"))
+    })
+}
+
+/// The length in bytes of the longest token the writer writes for a
+/// comment with this (normalized) text. A line holding more than one token
+/// is at most [`WIDTH`] characters, so the comment's lines are at most
+/// this long or [`WIDTH`] characters.
+pub(super) fn comment_line_bytes(text: &str) -> usize {
+    comment_tokens(text).map(|t| t.len()).max().unwrap_or(0)
+}
+
+/// The length of a tag pair's line as written, in bytes.
+pub(super) fn tag_line_bytes(name: &str, value: &str) -> usize {
+    let escaped = value.bytes().filter(|b| matches!(b, b'"' | b'\\')).count();
+    "[ \"\"]".len() + name.len() + value.len() + escaped
 }
 
 fn write_tag_value(f: &mut fmt::Formatter<'_>, v: &str) -> fmt::Result {
@@ -53,7 +89,6 @@ fn write_tag_value(f: &mut fmt::Formatter<'_>, v: &str) -> fmt::Result {
         match c {
             '"' => f.write_str("\\\"")?,
             '\\' => f.write_str("\\\\")?,
-            c if c.is_control() && c != '\t' => f.write_str(" ")?,
             c => write!(f, "{c}")?,
         }
     }
@@ -61,25 +96,27 @@ fn write_tag_value(f: &mut fmt::Formatter<'_>, v: &str) -> fmt::Result {
 }
 
 impl fmt::Display for GameRecord {
-    /// The record as text: tag pairs, a blank line, the movetext wrapped at
-    /// 80 columns, ending with the result token and a newline.
+    /// The record as text: tag pairs (the `Result` tag among them), a blank
+    /// line, the movetext wrapped at 80 columns, ending with the result
+    /// token and a newline.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (k, v) in &self.tags {
+        for (k, v) in self.tags() {
             write!(f, "[{k} \"")?;
             write_tag_value(f, v)?;
             f.write_str("\"]\n")?;
         }
-        if !self.tags.is_empty() {
-            f.write_str("\n")?;
-        }
+        f.write_str("\n")?;
         let mut out = LineWriter { f, width: 0 };
-        let mut comments = self.comments.iter().peekable();
-        let moves = self.game.moves();
-        let positions = self.game.positions();
+        // Comments are in ply order, none after the last move.
+        let mut comments = self.comments().iter().peekable();
+        let game = self.game();
+        let moves = game.moves();
         let mut need_number = true;
-        for (ply, pos) in positions.iter().enumerate() {
+        for (ply, pos) in game.positions().iter().enumerate() {
             while let Some((_, text)) = comments.next_if(|(p, _)| *p <= ply) {
-                out.comment(text)?;
+                for t in comment_tokens(text) {
+                    out.token(&t)?;
+                }
                 need_number = true;
             }
             let Some(m) = moves.get(ply) else { break };
@@ -92,10 +129,7 @@ impl fmt::Display for GameRecord {
             }
             need_number = false;
         }
-        for (_, text) in comments {
-            out.comment(text)?;
-        }
-        out.token(self.result.token())?;
+        out.token(self.result().token())?;
         out.f.write_str("\n")
     }
 }
