@@ -1,9 +1,11 @@
 //! `tamerlane-core`: the rules of Tamerlane chess (Timur satrancı,
 //! Shatranj al-Kabir), exact and fast.
 //!
-//! A pure library with no I/O: the 11x10 board with its two citadels, the
-//! twelve piece kinds and eleven pawn kinds, legal move generation, making
-//! moves, Zobrist hashing, TFEN positions and coordinate moves, and the
+//! A pure library that does no I/O of its own (the record reader and
+//! [`io::read_line_bounded`] read from a `BufRead` the caller passes): the
+//! 11x10 board with its two citadels, the twelve piece kinds and eleven
+//! pawn kinds, legal move generation, making moves, Zobrist hashing, TFEN
+//! positions and coordinate moves, game records, and the
 //! end-of-game rules. The rules implemented are those of the project's
 //! `docs/RULES.md`.
 //!
@@ -89,7 +91,9 @@ mod bitboard;
 mod board;
 mod by_color;
 mod color;
+mod excerpt;
 mod game;
+pub mod io;
 mod move_list;
 mod movegen;
 mod moves;
@@ -113,6 +117,7 @@ pub use bitboard::Bitboard;
 pub use board::Board;
 pub use by_color::ByColor;
 pub use color::Color;
+pub use excerpt::{excerpt, EXCERPT_CHARS};
 pub use game::{Game, Rules};
 pub use move_list::{MoveList, MoveListIntoIter, MAX_LEGAL_MOVES};
 pub use moves::{
@@ -123,7 +128,8 @@ pub use parse_value::{ParseValueError, ValueKind};
 pub use perft::{divide, perft};
 pub use position::Position;
 pub use record::{
-    read_records, GameRecord, GameResult, RecordError, RecordErrorKind, RecordReader,
+    read_records, GameRecord, GameResult, RecordEditError, RecordError, RecordErrorKind,
+    RecordReader,
 };
 pub use role::{Piece, Role};
 pub use rule_set::{RuleSet, RuleSetError};

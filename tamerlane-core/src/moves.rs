@@ -4,6 +4,7 @@
 use core::fmt;
 use core::str::FromStr;
 
+use crate::excerpt::{excerpt, EXCERPT_CHARS};
 use crate::role::Role;
 use crate::square::Square;
 
@@ -139,18 +140,12 @@ impl fmt::Display for ParseMoveError {
 
 impl std::error::Error for ParseMoveError {}
 
-pub(crate) fn excerpt(s: &str) -> String {
-    let mut t: String = s.chars().take(40).collect();
-    if t.len() < s.len() {
-        t.push_str("...");
-    }
-    t
-}
-
 impl FromStr for CoordMove {
     type Err = ParseMoveError;
     fn from_str(s: &str) -> Result<CoordMove, ParseMoveError> {
-        let err = || ParseMoveError { text: excerpt(s) };
+        let err = || ParseMoveError {
+            text: excerpt(s, EXCERPT_CHARS),
+        };
         let b = s.as_bytes();
         if !(4..=6).contains(&b.len()) {
             return Err(err());

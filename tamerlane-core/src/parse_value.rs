@@ -6,7 +6,7 @@
 
 use core::fmt;
 
-use crate::moves::excerpt;
+use crate::excerpt::{excerpt, EXCERPT_CHARS};
 
 /// The type a string failed to parse as, in a [`ParseValueError`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -87,7 +87,7 @@ impl ParseValueError {
     pub(crate) fn new(kind: ValueKind, text: &str) -> ParseValueError {
         ParseValueError {
             kind,
-            text: excerpt(text),
+            text: excerpt(text, EXCERPT_CHARS),
         }
     }
 }

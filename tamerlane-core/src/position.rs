@@ -12,9 +12,10 @@ use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::by_color::ByColor;
 use crate::color::Color;
+use crate::excerpt::{excerpt, EXCERPT_CHARS};
 use crate::move_list::MoveList;
 use crate::moves::{
-    excerpt, Arrival, CoordMove, IllegalMoveError, IllegalReason, Move, MoveError, MoveKind,
+    Arrival, CoordMove, IllegalMoveError, IllegalReason, Move, MoveError, MoveKind,
 };
 // `pub(crate)`: the record module still names them by this path.
 pub(crate) use crate::outcome::{Outcome, Termination};
@@ -518,7 +519,7 @@ impl Position {
                 Err(e) => e.reason,
             };
             Err(IllegalMoveError {
-                text: excerpt(&m.to_string()),
+                text: excerpt(&m.to_string(), EXCERPT_CHARS),
                 reason,
             })
         }

@@ -35,7 +35,8 @@
 
 use core::fmt;
 
-use crate::moves::{excerpt, Arrival, CoordMove, IllegalReason, Move, MoveKind};
+use crate::excerpt::{excerpt, EXCERPT_CHARS};
+use crate::moves::{Arrival, CoordMove, IllegalReason, Move, MoveKind};
 use crate::position::Position;
 use crate::role::{Piece, Role};
 use crate::square::{File, Rank, Square};
@@ -247,7 +248,7 @@ impl Parsed {
 
 fn syntax(text: &str, problem: &'static str) -> SanError {
     SanError::Syntax {
-        text: excerpt(text),
+        text: excerpt(text, EXCERPT_CHARS),
         problem,
     }
 }
@@ -521,7 +522,7 @@ impl Position {
                 }
             };
             return Err(SanError::Illegal {
-                text: excerpt(full),
+                text: excerpt(full, EXCERPT_CHARS),
                 reason,
             });
         }
@@ -549,7 +550,7 @@ impl Position {
                     };
                     if mark != PawnMark::None && mark != expected {
                         return Err(SanError::Illegal {
-                            text: excerpt(full),
+                            text: excerpt(full, EXCERPT_CHARS),
                             reason: SanIllegalReason::WrongMark {
                                 canonical: self.san_with(&m, legal),
                             },
@@ -559,7 +560,7 @@ impl Position {
                 Ok(m)
             }
             (0, _) => Err(SanError::Illegal {
-                text: excerpt(full),
+                text: excerpt(full, EXCERPT_CHARS),
                 reason: self.why_no_match(parsed, legal),
             }),
             _ => {
@@ -569,7 +570,7 @@ impl Position {
                     .map(|m| format!("{} ({m})", self.san_with(m, legal)))
                     .collect();
                 Err(SanError::Ambiguous {
-                    text: excerpt(full),
+                    text: excerpt(full, EXCERPT_CHARS),
                     candidates,
                 })
             }

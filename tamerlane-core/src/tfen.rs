@@ -11,7 +11,7 @@ use core::fmt::Write as _;
 use crate::board::Board;
 use crate::by_color::ByColor;
 use crate::color::Color;
-use crate::moves::excerpt;
+use crate::excerpt::{excerpt, EXCERPT_CHARS};
 use crate::role::Piece;
 use crate::setup::{PositionError, Setup};
 use crate::square::Square;
@@ -111,7 +111,7 @@ impl From<PositionError> for TfenError {
 fn err(field: TfenField, text: &str, reason: impl Into<String>) -> ParseTfenError {
     ParseTfenError {
         field,
-        text: excerpt(text),
+        text: excerpt(text, EXCERPT_CHARS),
         reason: reason.into(),
     }
 }

@@ -8,5 +8,6 @@ mod invariants;
 mod limits;
 mod notation;
 mod perft_suites;
+mod records;
 mod rule_sets;
 mod rules;
