@@ -23,6 +23,14 @@
 //! - A promotion that creates a royal (the pawn of kings, or the pawn of
 //!   pawns' third arrival) leaves two royals and is always legal; a citadel
 //!   entry puts the royal where nothing attacks it and is always legal.
+//!
+//! The callback that receives the move sets returns a
+//! [`ControlFlow`]: `Continue(())` asks for the next set, `Break(value)`
+//! stops the generation at once and the value is handed back. Lookups
+//! (`has_legal_moves`, `is_legal`, `find_move`) stop at the first hit.
+
+use core::convert::Infallible;
+use core::ops::ControlFlow;
 
 use crate::attacks;
 use crate::bitboard::Bitboard;
@@ -30,8 +38,7 @@ use crate::color::Color;
 use crate::position::Position;
 use crate::role::Role;
 use crate::rule_set::{
-    CitadelEntry, LoneRoyal, PawnOfPawns, PlacementOnto, PlacementTargets, RuleSet, SwapWhen,
-    SwapWith,
+    CitadelEntry, LoneRoyal, PawnOfPawns, PlacementOnto, PlacementTargets, SwapWhen, SwapWith,
 };
 use crate::setup::{last_rank, pre_last_rank};
 use crate::square::{Rank, Square};
@@ -188,19 +195,60 @@ impl Position {
     /// legal moves. Each `(from, to)` pair is one legal move; a square may be
     /// reported twice (the King: once for its steps, once for its swaps),
     /// with disjoint targets.
+    ///
+    /// `f` decides whether to go on: `ControlFlow::Continue(())` asks for the
+    /// next move set, `ControlFlow::Break(value)` stops the generation there
+    /// and `value` is returned as `ControlFlow::Break(value)`. The result is
+    /// `ControlFlow::Continue(())` when every set was reported. (When `f`
+    /// never stops, the break type must be named, e.g.
+    /// `ControlFlow::<()>::Continue(())`.)
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use tamerlane_core::{Position, Square};
+    ///
+    /// let pos = Position::new();
+    ///
+    /// // Every move set: count the moves.
+    /// let mut n = 0;
+    /// let _ = pos.for_each_legal(|_from, targets| {
+    ///     n += targets.count();
+    ///     ControlFlow::<()>::Continue(())
+    /// });
+    /// assert_eq!(n, 24);
+    ///
+    /// // Stop at the first piece that can reach c4, and return its square.
+    /// let from = pos.for_each_legal(|from, targets| {
+    ///     if targets.contains(Square::C4) {
+    ///         ControlFlow::Break(from)
+    ///     } else {
+    ///         ControlFlow::Continue(())
+    ///     }
+    /// });
+    /// assert_eq!(from, ControlFlow::Break(Square::B2));
+    /// ```
     #[inline]
-    pub fn for_each_legal<F: FnMut(Square, Bitboard)>(&self, f: F) {
-        self.generate::<false, false, F>(f);
+    pub fn for_each_legal<B, F>(&self, f: F) -> ControlFlow<B>
+    where
+        F: FnMut(Square, Bitboard) -> ControlFlow<B>,
+    {
+        self.generate::<false, false, B, F>(f)?;
+        ControlFlow::Continue(())
     }
 
     /// Like [`for_each_legal`](Self::for_each_legal), but only for the
     /// *tactical* moves: captures, pawn moves to the last rank (promotions
     /// and pawn-of-pawns arrivals), the waiting pawn of pawns' placement or
     /// transfer, and citadel entries. Quiet moves and king swaps are left
-    /// out. This is the generator of a quiescence search.
+    /// out. This is the generator of a quiescence search. `f` may stop it
+    /// early in the same way.
     #[inline]
-    pub fn for_each_tactical<F: FnMut(Square, Bitboard)>(&self, f: F) {
-        self.generate::<false, true, F>(f);
+    pub fn for_each_tactical<B, F>(&self, f: F) -> ControlFlow<B>
+    where
+        F: FnMut(Square, Bitboard) -> ControlFlow<B>,
+    {
+        self.generate::<false, true, B, F>(f)?;
+        ControlFlow::Continue(())
     }
 
     /// The number of legal moves, counted from the move sets without
@@ -208,8 +256,34 @@ impl Position {
     #[inline]
     pub fn count_legal(&self) -> usize {
         let mut n = 0;
-        let bulk = self.generate::<true, false, _>(|_, t| n += t.count() as usize);
-        n + bulk
+        let bulk = self.generate::<true, false, Infallible, _>(|_, t| {
+            n += t.count() as usize;
+            ControlFlow::Continue(())
+        });
+        match bulk {
+            ControlFlow::Continue(bulk) => n + bulk,
+            ControlFlow::Break(never) => match never {},
+        }
+    }
+
+    /// Whether the side to move has at least one legal move: the generation
+    /// stops at the first piece that can move.
+    pub fn has_legal_moves(&self) -> bool {
+        self.for_each_legal(|_, _| ControlFlow::Break(()))
+            .is_break()
+    }
+
+    /// Whether `to` is among the legal targets of the piece on `from`: the
+    /// generation stops at the first hit.
+    pub(crate) fn is_legal_pair(&self, from: Square, to: Square) -> bool {
+        self.for_each_legal(|f, targets| {
+            if f == from && targets.contains(to) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+        .is_break()
     }
 
     /// The generator behind [`for_each_legal`](Self::for_each_legal) and
@@ -217,41 +291,18 @@ impl Position {
     /// that are free to move (not pinned, not in check, not about to
     /// promote) are not reported to `f` but counted in bulk and returned.
     /// With `TACTICAL`, only the tactical moves are reported (see
-    /// [`for_each_tactical`](Self::for_each_tactical)).
-    ///
-    /// The rule options are read once: positions under the default move
-    /// rules (the usual case) run a copy of the generator in which every
-    /// option is a constant, so they pay nothing for the options.
+    /// [`for_each_tactical`](Self::for_each_tactical)). It returns as soon
+    /// as `f` breaks.
     #[inline]
-    fn generate<const COUNT: bool, const TACTICAL: bool, F: FnMut(Square, Bitboard)>(
-        &self,
-        f: F,
-    ) -> usize {
-        if self.rules.has_default_moves() {
-            self.generate_with::<COUNT, TACTICAL, true, F>(f)
-        } else {
-            self.generate_with::<COUNT, TACTICAL, false, F>(f)
-        }
-    }
-
-    /// [`generate`](Self::generate) with `DEFAULT_MOVES` telling whether
-    /// the options that change move generation all have their default
-    /// values.
-    #[inline]
-    fn generate_with<
-        const COUNT: bool,
-        const TACTICAL: bool,
-        const DEFAULT_MOVES: bool,
-        F: FnMut(Square, Bitboard),
-    >(
+    fn generate<const COUNT: bool, const TACTICAL: bool, B, F>(
         &self,
         mut f: F,
-    ) -> usize {
-        let Some(c) = self.ctx() else { return 0 };
-        let rules = if DEFAULT_MOVES {
-            RuleSet::DEFAULT
-        } else {
-            self.rules
+    ) -> ControlFlow<B, usize>
+    where
+        F: FnMut(Square, Bitboard) -> ControlFlow<B>,
+    {
+        let Some(c) = self.ctx() else {
+            return ControlFlow::Continue(0);
         };
         // Where ordinary moves may go: anywhere legal, or captures only.
         let dest = if TACTICAL { c.capturable } else { c.targets };
@@ -259,19 +310,23 @@ impl Position {
         let us = c.us;
         let mut any = false;
         let mut bulk = 0;
-        let mut emit = |from: Square, t: Bitboard, f: &mut F| {
-            if t.any() {
-                any = true;
-                f(from, t);
-            }
-        };
+        // Reports a non-empty move set to `f`, returning if `f` breaks.
+        macro_rules! emit {
+            ($from:expr, $targets:expr) => {{
+                let t: Bitboard = $targets;
+                if t.any() {
+                    any = true;
+                    f($from, t)?;
+                }
+            }};
+        }
 
         // Pieces that are neither royal nor pawns.
         macro_rules! pieces {
             ($role:expr, |$from:ident| $attacks:expr) => {
                 for $from in b.kind($role) & c.own {
                     let t = $attacks & dest;
-                    emit($from, self.filter_ordinary(&c, $from, t), &mut f);
+                    emit!($from, self.filter_ordinary(&c, $from, t));
                 }
             };
         }
@@ -312,27 +367,40 @@ impl Position {
             }
             let promo = t & last;
             if promo.is_empty() {
-                emit(from, self.filter_ordinary(&c, from, t), &mut f);
+                emit!(from, self.filter_ordinary(&c, from, t));
                 continue;
             }
-            let promo = self.promotion_targets(&c, &rules, from, promo);
-            emit(
-                from,
-                self.filter_ordinary(&c, from, t - last) | promo,
-                &mut f,
-            );
+            let role = b.role_at(from).expect("pawn");
+            let stage = self.stages[us];
+            let creates_royal =
+                role == Role::PawnOfKings || (role == Role::PawnOfPawns && stage == 2);
+            let promo = if creates_royal && self.rules.lone_royal() == LoneRoyal::AfterMove {
+                // Two royals after the move: legal whatever is attacked.
+                promo
+            } else if role == Role::PawnOfPawns
+                && stage == 1
+                && self.rules.pawn_of_pawns() == PawnOfPawns::ThreeArrivals
+                && !c.occ.contains(return_sq)
+            {
+                promo.filter(|to| self.rare_move_legal(&c, from, return_sq, to))
+            } else {
+                // Ordinary promotions and waiting arrivals; with
+                // `lone-royal=before-move`, also the promotions that create a
+                // royal: judged like any move of a side with one royal.
+                self.filter_ordinary(&c, from, promo)
+            };
+            emit!(from, self.filter_ordinary(&c, from, t - last) | promo);
         }
 
         // The waiting pawn of pawns: placement (stage 1) or transfer (stage 2).
         if let Some(from) = waiting.first() {
             let empty = Bitboard::ORDINARY - c.occ;
-            let t = if self.stages[us.index()] == 1 {
-                self.placement_targets(&c, &rules, from)
+            let t = if self.stages[us] == 1 {
+                self.placement_targets(&c, from)
             } else {
                 empty & Bitboard::from_square(return_sq)
             };
-            let t = t.filter(|to| self.rare_move_legal(&c, from, to, to));
-            emit(from, t, &mut f);
+            emit!(from, t.filter(|to| self.rare_move_legal(&c, from, to, to)));
         }
 
         // Royals: steps and citadel entries.
@@ -350,7 +418,7 @@ impl Position {
                 None => steps,
             };
             let mut t = steps;
-            let may_enter = match rules.citadel_entry() {
+            let may_enter = match self.rules.citadel_entry() {
                 CitadelEntry::HighestRoyal => Some(role) == top,
                 CitadelEntry::KingOnly => role == Role::King,
             };
@@ -366,11 +434,11 @@ impl Position {
             {
                 t.add(own_citadel);
             }
-            emit(from, t, &mut f);
+            emit!(from, t);
         }
 
         // The king swap: with the King attacked, or with no other legal move.
-        if !TACTICAL && self.swap_rights[us.index()] {
+        if !TACTICAL && self.swap_rights[us] {
             if let Some(king) = (b.kind(Role::King) & c.own).first() {
                 let king_attacked = match c.safety {
                     Safety::Check { royal } => royal == king,
@@ -378,58 +446,23 @@ impl Position {
                     Safety::Free => self.is_attacked_with(king, c.them, c.theirs, c.occ),
                 };
                 let stuck = !(any || bulk > 0);
-                if king_attacked || (stuck && rules.swap_when() == SwapWhen::CheckOrStuck) {
-                    let partners = self.swap_targets(&c, &rules, king);
+                if king_attacked || (stuck && self.rules.swap_when() == SwapWhen::CheckOrStuck) {
+                    let partners = self.swap_targets(&c, king);
                     if partners.any() {
-                        f(king, partners);
+                        f(king, partners)?;
                     }
                 }
             }
         }
-        bulk
-    }
-
-    /// The legal targets on the last rank of the pawn on `from` (`promo`:
-    /// its pseudo-legal ones): promotions, and the pawn of pawns' arrivals.
-    #[cold]
-    #[inline(never)]
-    fn promotion_targets(
-        &self,
-        c: &Ctx,
-        rules: &RuleSet,
-        from: Square,
-        promo: Bitboard,
-    ) -> Bitboard {
-        let us = c.us;
-        let role = self.board.role_at(from).expect("pawn");
-        let stage = self.stages[us.index()];
-        let return_sq = Square::pawn_of_pawns_return(us);
-        let creates_royal = role == Role::PawnOfKings || (role == Role::PawnOfPawns && stage == 2);
-        let relocates = role == Role::PawnOfPawns
-            && stage == 1
-            && rules.pawn_of_pawns() == PawnOfPawns::ThreeArrivals
-            && !c.occ.contains(return_sq);
-        if creates_royal && rules.lone_royal() == LoneRoyal::AfterMove {
-            // Two royals after the move: legal whatever is attacked.
-            promo
-        } else if relocates {
-            promo.filter(|to| self.rare_move_legal(c, from, return_sq, to))
-        } else {
-            // With `lone-royal=before-move`, a promotion that creates a
-            // royal is judged like any move of a side with one royal.
-            self.filter_ordinary(c, from, promo)
-        }
+        ControlFlow::Continue(bulk)
     }
 
     /// The squares the King on `king` may swap to, once a swap is allowed:
     /// its partners' squares that are not attacked. The occupancy is
     /// unchanged by a swap, so the King is safe on the partner's square
-    /// exactly when that square is not attacked now. Out of line: swaps
-    /// are rare, and the generator's hot loops stay small.
-    #[cold]
-    #[inline(never)]
-    fn swap_targets(&self, c: &Ctx, rules: &RuleSet, king: Square) -> Bitboard {
-        self.swap_partners(c, rules, king)
+    /// exactly when that square is not attacked now.
+    fn swap_targets(&self, c: &Ctx, king: Square) -> Bitboard {
+        self.swap_partners(c, king)
             .filter(|p| !self.is_attacked_with(p, c.them, c.theirs, c.occ))
     }
 
@@ -437,11 +470,11 @@ impl Position {
     /// non-pawn pieces on ordinary squares, and with `swap-with=any` also
     /// ordinary pawns (not the pawn of pawns), provided the King's square is
     /// on neither the pawn's first nor its last rank.
-    fn swap_partners(&self, c: &Ctx, rules: &RuleSet, king: Square) -> Bitboard {
+    fn swap_partners(&self, c: &Ctx, king: Square) -> Bitboard {
         let b = &self.board;
         let own = c.own & Bitboard::ORDINARY;
         let mut partners = (own - b.pawns()).without(king);
-        if rules.swap_with() == SwapWith::Any {
+        if self.rules.swap_with() == SwapWith::Any {
             let rank = king
                 .rank()
                 .expect("a King that can swap is on an ordinary square");
@@ -459,12 +492,10 @@ impl Position {
     /// target is empty, or with `placement-onto=enemy` holds an enemy
     /// non-royal piece, which is captured. Every condition is judged on the
     /// board after the move.
-    #[cold]
-    #[inline(never)]
-    fn placement_targets(&self, c: &Ctx, rules: &RuleSet, from: Square) -> Bitboard {
+    fn placement_targets(&self, c: &Ctx, from: Square) -> Bitboard {
         let b = &self.board;
         let us = c.us;
-        let onto = match rules.placement_onto() {
+        let onto = match self.rules.placement_onto() {
             PlacementOnto::Empty => Bitboard::ORDINARY - c.occ,
             PlacementOnto::Enemy => (Bitboard::ORDINARY - c.occ) | (c.capturable - b.royals()),
         };
@@ -474,7 +505,7 @@ impl Position {
         }
         let mut t =
             (candidates & onto).filter(|sq| (attacks::pawn(us, sq) & c.capturable).count() == 2);
-        if rules.placement_targets() == PlacementTargets::ForkOrTrapped {
+        if self.rules.placement_targets() == PlacementTargets::ForkOrTrapped {
             let officers = (c.theirs & Bitboard::ORDINARY) - b.pawns() - b.royals();
             for e in officers {
                 for sq in (attacks::pawn_attackers(us, e) & onto) - t {
@@ -498,7 +529,7 @@ impl Position {
         // What the officer could move to: empty squares and our pieces on
         // ordinary squares (none of ours waits any more: the only pawn of
         // pawns has just been placed).
-        let ours = (c.own.without(from).with(to)) & Bitboard::ORDINARY;
+        let ours = c.own.without(from).with(to) & Bitboard::ORDINARY;
         let reachable = (Bitboard::ORDINARY - occ) | ours;
         (attacks::attacks(c.them, role, e, occ) & reachable).is_empty()
     }

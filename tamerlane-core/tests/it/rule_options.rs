@@ -222,17 +222,11 @@ fn pawns_only(rules: &str) -> Position {
     )
 }
 
-// The tests marked `#[ignore]` below check the sentence of RULES-SPEC 9
-// "The partner may also be an ordinary pawn (not a pawn of pawns, not a
-// piece on a citadel), provided the King's square is on neither that
-// pawn's first nor its last rank." The implementation offers no pawn
-// partner at all: `swap_partners` (movegen.rs) subtracts
-// `Board::kind(Role::PawnOfPawns)`, which is the shared bitboard of every
-// pawn kind, so nothing is left. With `by_role` there they pass. Run them
-// with `cargo test -p tamerlane-core --test it rule_options -- --ignored`.
+// RULES-SPEC 9, swap-with=any: "The partner may also be an ordinary pawn
+// (not a pawn of pawns, not a piece on a citadel), provided the King's
+// square is on neither that pawn's first nor its last rank."
 
 #[test]
-#[ignore = "RULES-SPEC 9 swap-with=any: 'The partner may also be an ordinary pawn' (no pawn partner is generated)"]
 fn swap_with_any_adds_ordinary_pawns_and_keeps_the_clock() {
     // Default: no partner (all pawns): the six King steps of
     // `king_in_check` and nothing else (c3c4 and h2h3 leave the check; the
@@ -278,7 +272,6 @@ fn swap_with_any_adds_ordinary_pawns_and_keeps_the_clock() {
 }
 
 #[test]
-#[ignore = "RULES-SPEC 9 swap-with=any: 'The partner may also be an ordinary pawn' (no pawn partner is generated)"]
 fn swap_with_any_pawn_partner_when_the_king_stands_on_ranks_2_to_9() {
     // White K f9 in check from the rook a9: steps e8 e10 f8 f10 g8 g10 (e9
     // g9 on rank 9); the knight c3; and with swap-with=any the pawn h3 (it
@@ -307,7 +300,6 @@ fn swap_with_any_pawn_partner_when_the_king_stands_on_ranks_2_to_9() {
 }
 
 #[test]
-#[ignore = "RULES-SPEC 9 swap-with=any: 'The partner may also be an ordinary pawn' (no pawn partner is generated)"]
 fn swap_with_any_pawn_partner_must_leave_the_king_safe() {
     // K f5 in check from the rook f10, pawn of rooks f3 behind it. The
     // swap puts the pawn on f5, between the rook and the King on f3: the
@@ -1419,7 +1411,7 @@ fn a_record_past_the_end_under_its_rules_tag_is_an_error() {
     );
     // Without the tag (default rules) the record is fine.
     let ok = GameRecord::from_pgn(moves).unwrap();
-    assert_eq!(ok.game.moves().len(), 5);
+    assert_eq!(ok.game().moves().len(), 5);
 }
 
 #[test]
@@ -1429,8 +1421,8 @@ fn a_records_start_and_tfen_follow_its_rules_tag() {
     // the black ferz is on g9 and no piece reaches d10 but the knight b9).
     let text = "[Rules \"seed-001\"]\n\n1. a4 Fd10 *\n";
     let r = GameRecord::from_pgn(text).unwrap();
-    assert_eq!(r.game.start().to_tfen(), SEED_001_ARRAY);
-    assert_eq!(r.game.moves()[1].to_string(), "e9d10");
+    assert_eq!(r.game().start().to_tfen(), SEED_001_ARRAY);
+    assert_eq!(r.game().moves()[1].to_string(), "e9d10");
     assert!(matches!(
         GameRecord::from_pgn("1. a4 Fd10 *\n").unwrap_err().kind,
         RecordErrorKind::Move { .. }
