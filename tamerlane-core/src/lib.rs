@@ -57,6 +57,7 @@ mod perft;
 mod position;
 mod record;
 mod role;
+pub mod rule_set;
 mod san;
 #[cfg(feature = "serde")]
 mod serde_impls;
@@ -79,6 +80,7 @@ pub use record::{
     read_records, GameRecord, GameResult, RecordError, RecordErrorKind, RecordReader,
 };
 pub use role::{Piece, Role};
+pub use rule_set::{RuleSet, RuleSetError};
 pub use san::{SanError, SanIllegalReason};
 pub use setup::{PositionError, Setup};
 pub use square::{File, ParseSquareError, Rank, Square};

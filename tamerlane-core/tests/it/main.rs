@@ -7,4 +7,5 @@ mod invariants;
 mod limits;
 mod notation;
 mod perft_suites;
+mod rule_sets;
 mod rules;

@@ -1,0 +1,744 @@
+//! Rule sets: the rule options of RULES-SPEC section 9, their string form
+//! (`seed-001`, `swap-when=check,repetition=off`, ...), and the presets.
+//!
+//! One [`RuleSet`] value carries every option. The options that change
+//! which moves exist (the King swap, citadel entry, the pawn of pawns, the
+//! placement, the lone royal) are read by the position that generates moves;
+//! the game-level draws (royals only, repetition, the move limit) are read
+//! by [`Game`](crate::Game) and by the search.
+//!
+//! ```
+//! use tamerlane_core::RuleSet;
+//!
+//! let rules: RuleSet = "seed-001,repetition=3".parse()?;
+//! assert_eq!(rules.repetition(), Some(3));
+//! // The canonical form: only the keys that differ from the default, in
+//! // the order of the spec's table; presets are printed as their pairs.
+//! assert_eq!(
+//!     rules.to_string(),
+//!     "swap-when=check,swap-with=any,citadel-entry=king-only,pawn-of-pawns=one-arrival,\
+//!      placement-onto=enemy,placement-targets=fork-or-trapped,royals-only=off,move-limit=off"
+//! );
+//! assert_eq!(RuleSet::default().to_string(), "");
+//! assert!("swap-when=never".parse::<RuleSet>().is_err());
+//! # Ok::<(), tamerlane_core::RuleSetError>(())
+//! ```
+
+use core::fmt;
+use core::hash::{Hash, Hasher};
+use core::str::FromStr;
+
+use crate::moves::excerpt;
+
+/// Defines a two-valued option: the enum (its first variant the default)
+/// and the value names of the string form, in one place.
+macro_rules! option_enum {
+    (
+        $(#[$doc:meta])* $name:ident, $key:literal,
+        $(#[$d0:meta])* $v0:ident = $s0:literal,
+        $(#[$d1:meta])* $v1:ident = $s1:literal $(,)?
+    ) => {
+        $(#[$doc])*
+        #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+        pub enum $name {
+            $(#[$d0])*
+            #[default]
+            $v0,
+            $(#[$d1])*
+            $v1,
+        }
+
+        impl $name {
+            /// The key of this option in the string form.
+            pub const KEY: &'static str = $key;
+
+            /// The value's name in the string form.
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $name::$v0 => $s0,
+                    $name::$v1 => $s1,
+                }
+            }
+
+            /// The value named `s`, if any.
+            fn from_name(s: &str) -> Option<$name> {
+                match s {
+                    $s0 => Some($name::$v0),
+                    $s1 => Some($name::$v1),
+                    _ => None,
+                }
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+    };
+}
+
+option_enum!(
+    /// When the King swap is available (key `swap-when`).
+    SwapWhen, "swap-when",
+    /// While the King is attacked, or when the side has no other legal
+    /// move (`check-or-stuck`, the default).
+    CheckOrStuck = "check-or-stuck",
+    /// Only while the King is attacked (`check`).
+    Check = "check",
+);
+
+option_enum!(
+    /// Which pieces the King may swap with (key `swap-with`).
+    SwapWith, "swap-with",
+    /// Any friendly non-pawn piece not on a citadel (`officer`, the default).
+    Officer = "officer",
+    /// Also an ordinary pawn (not a pawn of pawns), provided the King's
+    /// square is on neither that pawn's first nor its last rank (`any`).
+    Any = "any",
+);
+
+option_enum!(
+    /// Which royal may enter the opponent's citadel (key `citadel-entry`).
+    CitadelEntry, "citadel-entry",
+    /// The side's highest-ranked royal present (`highest-royal`, the default).
+    HighestRoyal = "highest-royal",
+    /// Only the King itself (`king-only`).
+    KingOnly = "king-only",
+);
+
+option_enum!(
+    /// How far the pawn of pawns goes (key `pawn-of-pawns`).
+    PawnOfPawns, "pawn-of-pawns",
+    /// Three arrivals: waiting and placement, the transfer to the King's
+    /// pawn square, the Adventitious King (`three-arrivals`, the default).
+    ThreeArrivals = "three-arrivals",
+    /// Every arrival is a first arrival; the stage never passes 1
+    /// (`one-arrival`).
+    OneArrival = "one-arrival",
+);
+
+option_enum!(
+    /// What a placement of the pawn of pawns may land on (key `placement-onto`).
+    PlacementOnto, "placement-onto",
+    /// An empty ordinary square (`empty`, the default).
+    Empty = "empty",
+    /// Also an enemy non-royal piece or pawn, which is captured (`enemy`).
+    Enemy = "enemy",
+);
+
+option_enum!(
+    /// Which squares a placement may choose (key `placement-targets`).
+    PlacementTargets, "placement-targets",
+    /// Squares from which the pawn attacks two enemy pieces (`fork`, the default).
+    Fork = "fork",
+    /// Also squares from which it attacks a trapped enemy officer
+    /// (`fork-or-trapped`).
+    ForkOrTrapped = "fork-or-trapped",
+);
+
+option_enum!(
+    /// How a move of a side with a single royal is judged (key `lone-royal`).
+    LoneRoyal, "lone-royal",
+    /// By the royals the mover has after the move (`after-move`, the default).
+    AfterMove = "after-move",
+    /// With exactly one royal before the move, that royal must not be
+    /// attacked after it, even if the move creates another (`before-move`).
+    BeforeMove = "before-move",
+);
+
+option_enum!(
+    /// Whether a game in which both sides have only royals is drawn (key
+    /// `royals-only`).
+    RoyalsOnly, "royals-only",
+    /// Drawn at once (`draw`, the default).
+    Draw = "draw",
+    /// Play goes on (`off`).
+    Off = "off",
+);
+
+/// The start array a rule-set string selects: a preset's own start position
+/// is used whenever the string begins with that preset.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum StartArray {
+    /// The standard array of section 7.
+    #[default]
+    Standard,
+    /// The `seed-001` array: each pawn in front of its own piece, the pawn
+    /// of pawns in front of the left Rook, Black the mirror image of White.
+    Seed001,
+}
+
+impl StartArray {
+    /// The TFEN of this start position.
+    pub const fn tfen(self) -> &'static str {
+        match self {
+            StartArray::Standard => crate::tfen::INITIAL_TFEN,
+            StartArray::Seed001 => SEED_001_TFEN,
+        }
+    }
+}
+
+/// The start position of the `seed-001` preset (RULES-SPEC section 9).
+pub const SEED_001_TFEN: &str = "e1c1d1d1c1e/rntgfkvgtnr/pppnptpgpfpkpvpgptpnpr/11/11/11/11/PPPNPTPGPFPKPVPGPTPNPR/RNTGFKVGTNR/E1C1D1D1C1E w Kk 00 0 1";
+
+/// The longest rule-set string accepted, in bytes: every key with its
+/// longest value takes under 300.
+pub const MAX_RULE_SET_LEN: usize = 1024;
+
+/// The key of the repetition count.
+const REPETITION_KEY: &str = "repetition";
+/// The key of the move limit.
+const MOVE_LIMIT_KEY: &str = "move-limit";
+
+/// The smallest and largest repetition counts (`repetition=N`).
+pub const REPETITION_RANGE: (u32, u32) = (2, 10);
+/// The smallest and largest move limits in plies (`move-limit=N`).
+pub const MOVE_LIMIT_RANGE: (u32, u32) = (1, 10_000);
+
+/// A set of rule options (RULES-SPEC section 9). The default is the rules
+/// of sections 1-8.
+///
+/// Parse one from its string form with [`FromStr`]; [`Display`](fmt::Display)
+/// prints the canonical form. Two rule sets are equal when their options
+/// are: the [`start`](Self::start) array a preset selects is where a game
+/// begins, not a rule, and is not printed.
+#[derive(Copy, Clone, Debug)]
+pub struct RuleSet {
+    swap_when: SwapWhen,
+    swap_with: SwapWith,
+    citadel_entry: CitadelEntry,
+    pawn_of_pawns: PawnOfPawns,
+    placement_onto: PlacementOnto,
+    placement_targets: PlacementTargets,
+    lone_royal: LoneRoyal,
+    royals_only: RoyalsOnly,
+    repetition: Option<u32>,
+    move_limit: Option<u32>,
+    start: StartArray,
+}
+
+/// The default rule set as a constant (the `Default` value).
+const DEFAULT: RuleSet = RuleSet {
+    swap_when: SwapWhen::CheckOrStuck,
+    swap_with: SwapWith::Officer,
+    citadel_entry: CitadelEntry::HighestRoyal,
+    pawn_of_pawns: PawnOfPawns::ThreeArrivals,
+    placement_onto: PlacementOnto::Empty,
+    placement_targets: PlacementTargets::Fork,
+    lone_royal: LoneRoyal::AfterMove,
+    royals_only: RoyalsOnly::Draw,
+    repetition: Some(3),
+    move_limit: Some(200),
+    start: StartArray::Standard,
+};
+
+impl Default for RuleSet {
+    fn default() -> RuleSet {
+        DEFAULT
+    }
+}
+
+impl RuleSet {
+    /// The rules of sections 1-8.
+    pub const DEFAULT: RuleSet = DEFAULT;
+
+    /// The `seed-001` preset (the reading of the second source), with its
+    /// own start array.
+    pub const SEED_001: RuleSet = RuleSet {
+        swap_when: SwapWhen::Check,
+        swap_with: SwapWith::Any,
+        citadel_entry: CitadelEntry::KingOnly,
+        pawn_of_pawns: PawnOfPawns::OneArrival,
+        placement_onto: PlacementOnto::Enemy,
+        placement_targets: PlacementTargets::ForkOrTrapped,
+        lone_royal: LoneRoyal::AfterMove,
+        royals_only: RoyalsOnly::Off,
+        repetition: None,
+        move_limit: None,
+        start: StartArray::Seed001,
+    };
+
+    /// When the King swap is available.
+    pub const fn swap_when(&self) -> SwapWhen {
+        self.swap_when
+    }
+    /// Which pieces the King may swap with.
+    pub const fn swap_with(&self) -> SwapWith {
+        self.swap_with
+    }
+    /// Which royal may enter the opponent's citadel.
+    pub const fn citadel_entry(&self) -> CitadelEntry {
+        self.citadel_entry
+    }
+    /// How far the pawn of pawns goes.
+    pub const fn pawn_of_pawns(&self) -> PawnOfPawns {
+        self.pawn_of_pawns
+    }
+    /// What a placement may land on.
+    pub const fn placement_onto(&self) -> PlacementOnto {
+        self.placement_onto
+    }
+    /// Which squares a placement may choose.
+    pub const fn placement_targets(&self) -> PlacementTargets {
+        self.placement_targets
+    }
+    /// How a move of a side with a single royal is judged.
+    pub const fn lone_royal(&self) -> LoneRoyal {
+        self.lone_royal
+    }
+    /// Whether royals against royals is a draw.
+    pub const fn royals_only(&self) -> RoyalsOnly {
+        self.royals_only
+    }
+    /// The number of occurrences of a position that draws (`None`: never).
+    pub const fn repetition(&self) -> Option<u32> {
+        self.repetition
+    }
+    /// The plies without capture or pawn move that draw (`None`: never).
+    pub const fn move_limit(&self) -> Option<u32> {
+        self.move_limit
+    }
+    /// The start array selected by the preset the string began with.
+    pub const fn start(&self) -> StartArray {
+        self.start
+    }
+    /// The highest pawn-of-pawns stage these rules allow (2, or 1 with
+    /// `pawn-of-pawns=one-arrival`).
+    pub const fn max_stage(&self) -> u8 {
+        match self.pawn_of_pawns {
+            PawnOfPawns::ThreeArrivals => 2,
+            PawnOfPawns::OneArrival => 1,
+        }
+    }
+
+    /// Whether every option that changes move generation has its default
+    /// value (the draw options and the start array may differ).
+    pub fn has_default_moves(&self) -> bool {
+        self.swap_when == DEFAULT.swap_when
+            && self.swap_with == DEFAULT.swap_with
+            && self.citadel_entry == DEFAULT.citadel_entry
+            && self.pawn_of_pawns == DEFAULT.pawn_of_pawns
+            && self.placement_onto == DEFAULT.placement_onto
+            && self.placement_targets == DEFAULT.placement_targets
+            && self.lone_royal == DEFAULT.lone_royal
+    }
+
+    /// Whether the options are the default ones.
+    pub fn is_default(&self) -> bool {
+        *self == DEFAULT
+    }
+
+    /// Sets when the King swap is available.
+    pub fn set_swap_when(&mut self, v: SwapWhen) -> &mut RuleSet {
+        self.swap_when = v;
+        self
+    }
+    /// Sets which pieces the King may swap with.
+    pub fn set_swap_with(&mut self, v: SwapWith) -> &mut RuleSet {
+        self.swap_with = v;
+        self
+    }
+    /// Sets which royal may enter the opponent's citadel.
+    pub fn set_citadel_entry(&mut self, v: CitadelEntry) -> &mut RuleSet {
+        self.citadel_entry = v;
+        self
+    }
+    /// Sets how far the pawn of pawns goes.
+    pub fn set_pawn_of_pawns(&mut self, v: PawnOfPawns) -> &mut RuleSet {
+        self.pawn_of_pawns = v;
+        self
+    }
+    /// Sets what a placement may land on.
+    pub fn set_placement_onto(&mut self, v: PlacementOnto) -> &mut RuleSet {
+        self.placement_onto = v;
+        self
+    }
+    /// Sets which squares a placement may choose.
+    pub fn set_placement_targets(&mut self, v: PlacementTargets) -> &mut RuleSet {
+        self.placement_targets = v;
+        self
+    }
+    /// Sets how a move of a side with a single royal is judged.
+    pub fn set_lone_royal(&mut self, v: LoneRoyal) -> &mut RuleSet {
+        self.lone_royal = v;
+        self
+    }
+    /// Sets whether royals against royals is a draw.
+    pub fn set_royals_only(&mut self, v: RoyalsOnly) -> &mut RuleSet {
+        self.royals_only = v;
+        self
+    }
+    /// Sets the repetition count (`None`: never), 2 to 10.
+    pub fn set_repetition(&mut self, v: Option<u32>) -> Result<&mut RuleSet, RuleSetError> {
+        check_range(REPETITION_KEY, v, REPETITION_RANGE)?;
+        self.repetition = v;
+        Ok(self)
+    }
+    /// Sets the move limit in plies (`None`: never), 1 to 10,000.
+    pub fn set_move_limit(&mut self, v: Option<u32>) -> Result<&mut RuleSet, RuleSetError> {
+        check_range(MOVE_LIMIT_KEY, v, MOVE_LIMIT_RANGE)?;
+        self.move_limit = v;
+        Ok(self)
+    }
+
+    /// Applies one `key=value` pair.
+    fn apply(&mut self, key: &str, value: &str) -> Result<(), RuleSetError> {
+        fn set<T>(slot: &mut T, v: Option<T>, key: &str, value: &str) -> Result<(), RuleSetError> {
+            *slot = v.ok_or_else(|| RuleSetError::UnknownValue {
+                key: key.to_owned(),
+                value: excerpt(value),
+            })?;
+            Ok(())
+        }
+        match key {
+            SwapWhen::KEY => set(&mut self.swap_when, SwapWhen::from_name(value), key, value),
+            SwapWith::KEY => set(&mut self.swap_with, SwapWith::from_name(value), key, value),
+            CitadelEntry::KEY => set(
+                &mut self.citadel_entry,
+                CitadelEntry::from_name(value),
+                key,
+                value,
+            ),
+            PawnOfPawns::KEY => set(
+                &mut self.pawn_of_pawns,
+                PawnOfPawns::from_name(value),
+                key,
+                value,
+            ),
+            PlacementOnto::KEY => set(
+                &mut self.placement_onto,
+                PlacementOnto::from_name(value),
+                key,
+                value,
+            ),
+            PlacementTargets::KEY => set(
+                &mut self.placement_targets,
+                PlacementTargets::from_name(value),
+                key,
+                value,
+            ),
+            LoneRoyal::KEY => set(
+                &mut self.lone_royal,
+                LoneRoyal::from_name(value),
+                key,
+                value,
+            ),
+            RoyalsOnly::KEY => set(
+                &mut self.royals_only,
+                RoyalsOnly::from_name(value),
+                key,
+                value,
+            ),
+            REPETITION_KEY => {
+                self.repetition = parse_count(key, value, REPETITION_RANGE)?;
+                Ok(())
+            }
+            MOVE_LIMIT_KEY => {
+                self.move_limit = parse_count(key, value, MOVE_LIMIT_RANGE)?;
+                Ok(())
+            }
+            _ => Err(RuleSetError::UnknownKey(excerpt(key))),
+        }
+    }
+}
+
+impl PartialEq for RuleSet {
+    fn eq(&self, other: &RuleSet) -> bool {
+        self.swap_when == other.swap_when
+            && self.swap_with == other.swap_with
+            && self.citadel_entry == other.citadel_entry
+            && self.pawn_of_pawns == other.pawn_of_pawns
+            && self.placement_onto == other.placement_onto
+            && self.placement_targets == other.placement_targets
+            && self.lone_royal == other.lone_royal
+            && self.royals_only == other.royals_only
+            && self.repetition == other.repetition
+            && self.move_limit == other.move_limit
+    }
+}
+
+impl Eq for RuleSet {}
+
+impl Hash for RuleSet {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        // The same fields as `eq`: the start array is not a rule.
+        (
+            self.swap_when,
+            self.swap_with,
+            self.citadel_entry,
+            self.pawn_of_pawns,
+            self.placement_onto,
+            self.placement_targets,
+            self.lone_royal,
+            self.royals_only,
+            self.repetition,
+            self.move_limit,
+        )
+            .hash(state);
+    }
+}
+
+/// Checks an optional count against its inclusive range.
+fn check_range(key: &str, v: Option<u32>, (lo, hi): (u32, u32)) -> Result<(), RuleSetError> {
+    match v {
+        Some(n) if !(lo..=hi).contains(&n) => Err(RuleSetError::OutOfRange {
+            key: key.to_owned(),
+            value: n.to_string(),
+            min: lo,
+            max: hi,
+        }),
+        _ => Ok(()),
+    }
+}
+
+/// Parses `off` or a decimal integer without sign or leading zeros in range.
+fn parse_count(key: &str, value: &str, range: (u32, u32)) -> Result<Option<u32>, RuleSetError> {
+    if value == "off" {
+        return Ok(None);
+    }
+    if value.is_empty() || !value.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(RuleSetError::UnknownValue {
+            key: key.to_owned(),
+            value: excerpt(value),
+        });
+    }
+    if value.len() > 1 && value.starts_with('0') {
+        return Err(RuleSetError::LeadingZero {
+            key: key.to_owned(),
+            value: excerpt(value),
+        });
+    }
+    let out_of_range = || RuleSetError::OutOfRange {
+        key: key.to_owned(),
+        value: excerpt(value),
+        min: range.0,
+        max: range.1,
+    };
+    let n: u32 = value.parse().map_err(|_| out_of_range())?;
+    if !(range.0..=range.1).contains(&n) {
+        return Err(out_of_range());
+    }
+    Ok(Some(n))
+}
+
+/// The presets by name: `default` and `seed-001`.
+fn preset(name: &str) -> Option<RuleSet> {
+    match name {
+        "default" => Some(RuleSet::DEFAULT),
+        "seed-001" => Some(RuleSet::SEED_001),
+        _ => None,
+    }
+}
+
+impl FromStr for RuleSet {
+    type Err = RuleSetError;
+
+    /// Parses a rule-set string: an optional preset as the first item, then
+    /// `key=value` pairs applied left to right (section 9). The syntax is
+    /// strict: lower case, no whitespace, no empty items, no key twice.
+    fn from_str(s: &str) -> Result<RuleSet, RuleSetError> {
+        if s.len() > MAX_RULE_SET_LEN {
+            return Err(RuleSetError::TooLong(s.len()));
+        }
+        if let Some((i, c)) = s
+            .char_indices()
+            .find(|&(_, c)| !(c.is_ascii_lowercase() || c.is_ascii_digit() || "-=,".contains(c)))
+        {
+            return Err(RuleSetError::BadCharacter { index: i, found: c });
+        }
+        let mut rules = RuleSet::DEFAULT;
+        if s.is_empty() {
+            return Ok(rules);
+        }
+        let mut seen: Vec<&str> = Vec::new();
+        for (index, item) in s.split(',').enumerate() {
+            if item.is_empty() {
+                return Err(RuleSetError::EmptyItem { index });
+            }
+            match item.split_once('=') {
+                None => match preset(item) {
+                    Some(p) if index == 0 => rules = p,
+                    Some(_) => return Err(RuleSetError::PresetNotFirst(item.to_owned())),
+                    None => return Err(RuleSetError::UnknownPreset(excerpt(item))),
+                },
+                Some((key, value)) => {
+                    if seen.contains(&key) {
+                        return Err(RuleSetError::DuplicateKey(excerpt(key)));
+                    }
+                    rules.apply(key, value)?;
+                    seen.push(key);
+                }
+            }
+        }
+        Ok(rules)
+    }
+}
+
+impl fmt::Display for RuleSet {
+    /// The canonical form: the keys that differ from the default, in the
+    /// order of the spec's table, comma-separated; the default is empty.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fn count(v: Option<u32>) -> String {
+            v.map_or_else(|| "off".to_owned(), |n| n.to_string())
+        }
+        let d = DEFAULT;
+        let pairs: [(&str, bool, String); 10] = [
+            (
+                SwapWhen::KEY,
+                self.swap_when != d.swap_when,
+                self.swap_when.to_string(),
+            ),
+            (
+                SwapWith::KEY,
+                self.swap_with != d.swap_with,
+                self.swap_with.to_string(),
+            ),
+            (
+                CitadelEntry::KEY,
+                self.citadel_entry != d.citadel_entry,
+                self.citadel_entry.to_string(),
+            ),
+            (
+                PawnOfPawns::KEY,
+                self.pawn_of_pawns != d.pawn_of_pawns,
+                self.pawn_of_pawns.to_string(),
+            ),
+            (
+                PlacementOnto::KEY,
+                self.placement_onto != d.placement_onto,
+                self.placement_onto.to_string(),
+            ),
+            (
+                PlacementTargets::KEY,
+                self.placement_targets != d.placement_targets,
+                self.placement_targets.to_string(),
+            ),
+            (
+                LoneRoyal::KEY,
+                self.lone_royal != d.lone_royal,
+                self.lone_royal.to_string(),
+            ),
+            (
+                RoyalsOnly::KEY,
+                self.royals_only != d.royals_only,
+                self.royals_only.to_string(),
+            ),
+            (
+                REPETITION_KEY,
+                self.repetition != d.repetition,
+                count(self.repetition),
+            ),
+            (
+                MOVE_LIMIT_KEY,
+                self.move_limit != d.move_limit,
+                count(self.move_limit),
+            ),
+        ];
+        let mut sep = "";
+        for (key, differs, value) in pairs {
+            if differs {
+                write!(f, "{sep}{key}={value}")?;
+                sep = ",";
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Why a rule-set string was refused. Each names the offending text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RuleSetError {
+    /// The string is longer than [`MAX_RULE_SET_LEN`] bytes (its length).
+    TooLong(usize),
+    /// A character outside `a-z`, `0-9`, `-`, `=`, `,` (upper case and
+    /// white space included), at this byte index.
+    BadCharacter {
+        /// Byte index in the string.
+        index: usize,
+        /// The character.
+        found: char,
+    },
+    /// An empty item (`x,`, `,x`, `x,,y`), by its item index.
+    EmptyItem {
+        /// Index of the item, counting from 0.
+        index: usize,
+    },
+    /// An item without `=` that is not a preset name.
+    UnknownPreset(String),
+    /// A preset after the first item.
+    PresetNotFirst(String),
+    /// A key that no option has.
+    UnknownKey(String),
+    /// A value the key does not take.
+    UnknownValue {
+        /// The key.
+        key: String,
+        /// The value given.
+        value: String,
+    },
+    /// A number written with a leading zero.
+    LeadingZero {
+        /// The key.
+        key: String,
+        /// The value given.
+        value: String,
+    },
+    /// A number outside the key's range.
+    OutOfRange {
+        /// The key.
+        key: String,
+        /// The value given.
+        value: String,
+        /// The smallest value allowed.
+        min: u32,
+        /// The largest value allowed.
+        max: u32,
+    },
+    /// The same key given twice as a pair.
+    DuplicateKey(String),
+}
+
+impl fmt::Display for RuleSetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RuleSetError::TooLong(n) => write!(
+                f,
+                "rule set: {n} bytes, longer than the {MAX_RULE_SET_LEN} allowed"
+            ),
+            RuleSetError::BadCharacter { index, found } => write!(
+                f,
+                "rule set: {found:?} at byte {index} (only lower-case letters, digits, '-', '=' and ',')"
+            ),
+            RuleSetError::EmptyItem { index } => {
+                write!(f, "rule set: item {} is empty", index + 1)
+            }
+            RuleSetError::UnknownPreset(s) => write!(
+                f,
+                "rule set: unknown preset {s:?} (presets: default, seed-001; options are key=value)"
+            ),
+            RuleSetError::PresetNotFirst(s) => {
+                write!(f, "rule set: the preset {s:?} must be the first item")
+            }
+            RuleSetError::UnknownKey(k) => write!(f, "rule set: unknown key {k:?}"),
+            RuleSetError::UnknownValue { key, value } => {
+                write!(f, "rule set: {key} does not take the value {value:?}")
+            }
+            RuleSetError::LeadingZero { key, value } => {
+                write!(f, "rule set: {key}={value}: numbers have no leading zeros")
+            }
+            RuleSetError::OutOfRange {
+                key,
+                value,
+                min,
+                max,
+            } => write!(
+                f,
+                "rule set: {key}={value} is out of range (from {min} to {max}, or off)"
+            ),
+            RuleSetError::DuplicateKey(k) => write!(f, "rule set: key {k:?} given twice"),
+        }
+    }
+}
+
+impl std::error::Error for RuleSetError {}
