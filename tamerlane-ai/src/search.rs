@@ -15,7 +15,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use tamerlane_core::{Move, MoveList, Position};
+use tamerlane_core::{ByColor, Move, MoveList, Position};
 
 use crate::eval::{evaluate_with_material, material, material_after, EvalKind, MATE_BOUND};
 use crate::movepick::{is_quiet, key, pick, OrderingTables, CAPTURE_SCORE};
@@ -229,7 +229,7 @@ pub(crate) struct Worker<'a, 'b> {
     lmr: Vec<[i32; 64]>,
     eval_cache: Vec<(u64, i32)>,
     /// Both sides' material at each ply, updated move by move.
-    material: Vec<[i32; 2]>,
+    material: Vec<ByColor<i32>>,
     /// Whether the single royal of the side to move is attacked, at each
     /// ply: set by whoever searches that ply (the parent already knows it
     /// from its check extension test).
@@ -305,7 +305,7 @@ impl<'a, 'b> Worker<'a, 'b> {
             seldepth: 0,
             lmr,
             eval_cache: vec![(u64::MAX, 0); EVAL_CACHE_SIZE],
-            material: vec![[0; 2]; MAX_PLY + 2],
+            material: vec![ByColor::default(); MAX_PLY + 2],
             checks: vec![false; MAX_PLY + 2],
         }
     }

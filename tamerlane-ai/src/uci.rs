@@ -14,6 +14,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
+use tamerlane_core::io::{read_line_bounded, LineRead};
 use tamerlane_core::{Game, Position};
 
 use crate::search::Info;
@@ -367,64 +368,6 @@ impl Session {
     }
 }
 
-/// What [`read_line_bounded`] found.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum LineRead {
-    /// A whole line (possibly the last one, without a line ending).
-    Line,
-    /// A line longer than the limit: its first bytes are in the buffer, the
-    /// rest was read and dropped.
-    TooLong,
-    /// The end of the input: no line.
-    End,
-}
-
-/// Reads one `\n`-terminated line into `buf` (cleared first, line ending
-/// removed), keeping at most `max` bytes of it, so that memory stays
-/// bounded whatever the input. An interrupted read is retried; any other
-/// read error is returned (what was read of the line is lost).
-pub fn read_line_bounded(
-    src: &mut impl BufRead,
-    buf: &mut Vec<u8>,
-    max: usize,
-) -> std::io::Result<LineRead> {
-    buf.clear();
-    let mut any = false;
-    let mut cut = false;
-    loop {
-        let chunk = match src.fill_buf() {
-            Ok(c) => c,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if chunk.is_empty() {
-            break;
-        }
-        any = true;
-        let (len, end) = match chunk.iter().position(|&b| b == b'\n') {
-            Some(i) => (i + 1, true),
-            None => (chunk.len(), false),
-        };
-        let body = &chunk[..if end { len - 1 } else { len }];
-        let room = max.saturating_sub(buf.len());
-        if body.len() <= room {
-            buf.extend_from_slice(body);
-        } else {
-            buf.extend_from_slice(&body[..room]);
-            cut = true;
-        }
-        src.consume(len);
-        if end {
-            break;
-        }
-    }
-    Ok(match (any, cut) {
-        (false, _) => LineRead::End,
-        (true, false) => LineRead::Line,
-        (true, true) => LineRead::TooLong,
-    })
-}
-
 /// Runs the protocol: reads commands from `input` until `quit` or end of
 /// input or a read error (a search still running then is allowed to
 /// finish). Lines longer than [`MAX_LINE_BYTES`] are answered with an error
@@ -440,8 +383,7 @@ pub fn run(mut input: impl BufRead, out: Output) {
                 &format!("info string error: line longer than {MAX_LINE_BYTES} bytes ignored"),
             ),
             Ok(LineRead::Line) => {
-                let text = String::from_utf8_lossy(&line);
-                if !session.handle(text.trim_end_matches('\r')) {
+                if !session.handle(&String::from_utf8_lossy(&line)) {
                     return;
                 }
             }

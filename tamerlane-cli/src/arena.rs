@@ -18,7 +18,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use tamerlane_core::{Color, Game, GameResult, Move, Position, Termination};
+use tamerlane_core::{Color, Game, GameResult, Move, Position, RecordEditError, Termination};
 
 use crate::external::{EngineError, ExternalEngine, ExternalSpec, FailureKind, Timeouts};
 use tamerlane_ai::{Engine, Limits, Rng, SearchConfig};
@@ -229,26 +229,29 @@ impl GameRecord {
     /// [`GameEnd::termination`]) and the opening as `TFEN` (with `SetUp`)
     /// when it is not the initial position. A forfeit is explained by a
     /// comment after the last move (see [`explanation`](Self::explanation)).
-    pub fn to_record(&self, names: [&str; 2]) -> tamerlane_core::GameRecord {
+    /// A name the record cannot hold (with a control character) is an error.
+    pub fn to_record(
+        &self,
+        names: [&str; 2],
+    ) -> Result<tamerlane_core::GameRecord, RecordEditError> {
         let game = self.game();
         let (w, b) = if self.white == 0 {
             (names[0], names[1])
         } else {
             (names[1], names[0])
         };
-        let mut rec = tamerlane_core::GameRecord::new(game);
-        rec.set_tag("Event", "tamerlane match");
-        rec.set_tag("Date", &today());
-        rec.set_tag("Round", &(self.index + 1).to_string());
-        rec.set_tag("White", w);
-        rec.set_tag("Black", b);
-        rec.result = self.result();
-        rec.set_tag("Result", rec.result.token());
-        rec.set_tag("Termination", self.end.termination());
+        let mut rec = tamerlane_core::GameRecord::new(game)?;
+        rec.set_tag("Event", "tamerlane match")?;
+        rec.set_tag("Date", &today())?;
+        rec.set_tag("Round", &(self.index + 1).to_string())?;
+        rec.set_tag("White", w)?;
+        rec.set_tag("Black", b)?;
+        rec.set_result(self.result())?;
+        rec.set_tag("Termination", self.end.termination())?;
         if let Some(text) = self.explanation(names) {
-            rec.comments.push((self.moves.len(), text));
+            rec.add_comment(self.moves.len(), &text)?;
         }
-        rec
+        Ok(rec)
     }
 
     /// For a forfeit, who lost and why, e.g. `Black (B) loses: illegal
@@ -665,7 +668,7 @@ mod tests {
 
     /// The record of `r` as text, read back.
     fn round_trip(r: &GameRecord, names: [&str; 2]) -> tamerlane_core::GameRecord {
-        let rec = r.to_record(names);
+        let rec = r.to_record(names).unwrap();
         let text = rec.to_string();
         let back =
             tamerlane_core::GameRecord::from_pgn(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
@@ -695,7 +698,7 @@ mod tests {
         for r in &recs {
             assert!(!r.end.is_forfeit(), "{r:?}");
             let back = round_trip(r, ["full", "plain"]);
-            assert_eq!(back.game.moves(), &r.moves[..]);
+            assert_eq!(back.game().moves(), &r.moves[..]);
             assert_eq!(back.tag("Termination"), Some(r.end.termination()));
             assert_eq!(back.tag("TFEN"), Some(&*r.opening.to_tfen()));
             assert_eq!(back.tag("Round"), Some(&*(r.index + 1).to_string()));
@@ -721,7 +724,7 @@ mod tests {
         );
         assert_eq!(r.score_a(), 0.0);
         let back = round_trip(&r, ["slow", "fast"]);
-        assert_eq!(back.result, GameResult::BlackWins);
+        assert_eq!(back.result(), GameResult::BlackWins);
         assert_eq!(back.tag("Termination"), Some("time forfeit"));
     }
 
@@ -788,8 +791,8 @@ mod tests {
             let moves = if *name == "deaf" { 0 } else { 1 };
             assert_eq!(r.moves.len(), moves, "{name}");
             let back = round_trip(&r, ["full", name]);
-            assert_eq!(back.result, GameResult::WhiteWins);
-            let (plies, comment) = &back.comments[0];
+            assert_eq!(back.result(), GameResult::WhiteWins);
+            let (plies, comment) = &back.comments()[0];
             assert_eq!(*plies, moves);
             assert!(
                 comment.starts_with(&format!("Black ({name}) loses")),

@@ -469,9 +469,15 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
             eprintln!("{clear}game {}: {why}", rec.index + 1);
         }
         if let (Some(f), None) = (file.as_mut(), &write_error) {
-            let text = format!("{}\n", rec.to_record(names));
-            if let Err(e) = f.write_all(text.as_bytes()).and_then(|()| f.flush()) {
-                write_error = Some(e.to_string());
+            let written = match rec.to_record(names) {
+                Ok(record) => f
+                    .write_all(format!("{record}\n").as_bytes())
+                    .and_then(|()| f.flush())
+                    .map_err(|e| e.to_string()),
+                Err(e) => Err(format!("game {}: {e}", rec.index + 1)),
+            };
+            if let Err(e) = written {
+                write_error = Some(e);
             }
         }
         let done = t.games() as usize;

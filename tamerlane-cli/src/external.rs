@@ -39,19 +39,23 @@
 
 use std::collections::VecDeque;
 use std::fmt;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use tamerlane_core::{Color, Move, Position};
+use tamerlane_core::io::{read_line_bounded, LineRead};
+use tamerlane_core::{excerpt, Color, Move, Position};
 
 use tamerlane_ai::Limits;
 
 /// The longest line kept from an engine, in bytes; the rest of a longer
 /// line is dropped.
 pub const MAX_LINE: usize = 16 * 1024;
+
+/// How many characters of an engine's line an error message quotes.
+const QUOTED_LINE_CHARS: usize = 80;
 
 /// The pause before a refused `position` is sent again.
 const RETRY_PAUSE: Duration = Duration::from_millis(20);
@@ -355,50 +359,6 @@ pub struct BestMove {
     pub elapsed: Duration,
 }
 
-/// Reads one line of at most [`MAX_LINE`] bytes into `buf` (the rest of a
-/// longer line is consumed and dropped). Returns the bytes consumed, 0 at
-/// the end of the input.
-fn read_capped_line(r: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<usize> {
-    let mut total = 0;
-    loop {
-        let avail = match r.fill_buf() {
-            Ok(a) => a,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if avail.is_empty() {
-            return Ok(total);
-        }
-        let (chunk, done) = match avail.iter().position(|&b| b == b'\n') {
-            Some(i) => (&avail[..i], i + 1),
-            None => (avail, avail.len()),
-        };
-        let room = MAX_LINE.saturating_sub(buf.len());
-        buf.extend_from_slice(&chunk[..chunk.len().min(room)]);
-        let newline = done > chunk.len();
-        r.consume(done);
-        total += done;
-        if newline {
-            return Ok(total);
-        }
-    }
-}
-
-fn line_text(buf: &[u8]) -> String {
-    String::from_utf8_lossy(buf)
-        .trim_end_matches(['\r', '\n'])
-        .to_owned()
-}
-
-/// Cuts a line for a message.
-fn excerpt(s: &str) -> String {
-    const MAX: usize = 80;
-    match s.char_indices().nth(MAX) {
-        Some((i, _)) => format!("{}...", &s[..i]),
-        None => s.to_owned(),
-    }
-}
-
 /// A running engine process (see the module documentation).
 pub struct ExternalEngine {
     child: Child,
@@ -509,7 +469,7 @@ impl ExternalEngine {
                     return Err(abandoned(format!(
                         "the engine rejected `position` {} times: {}",
                         tries + 1,
-                        excerpt(&e)
+                        excerpt(&e, QUOTED_LINE_CHARS)
                     )))
                 }
             }
@@ -552,7 +512,7 @@ impl ExternalEngine {
         match self.rejected()? {
             Some(e) => Err(abandoned(format!(
                 "the engine rejected {after}: {}",
-                excerpt(&e)
+                excerpt(&e, QUOTED_LINE_CHARS)
             ))),
             None => Ok(()),
         }
@@ -602,7 +562,9 @@ impl ExternalEngine {
                 }
                 Err(RecvTimeoutError::Timeout) => {
                     let last = match &self.last_line {
-                        Some(l) => format!("; its last line was `{}`", excerpt(l)),
+                        Some(l) => {
+                            format!("; its last line was `{}`", excerpt(l, QUOTED_LINE_CHARS))
+                        }
                         None => "; it has written nothing".to_owned(),
                     };
                     return Err(EngineError {
@@ -644,7 +606,7 @@ impl ExternalEngine {
         let tail: Vec<String> = self
             .stderr_tail
             .lock()
-            .map(|t| t.iter().map(|l| excerpt(l)).collect())
+            .map(|t| t.iter().map(|l| excerpt(l, QUOTED_LINE_CHARS)).collect())
             .unwrap_or_default();
         if !tail.is_empty() {
             message.push_str("; stderr: ");
@@ -686,15 +648,11 @@ fn abandoned(message: String) -> EngineError {
 fn for_each_line(src: impl Read, mut f: impl FnMut(String) -> bool) {
     let mut r = BufReader::new(src);
     let mut buf = Vec::new();
-    loop {
-        buf.clear();
-        match read_capped_line(&mut r, &mut buf) {
-            Ok(0) | Err(_) => return,
-            Ok(_) => {
-                if !f(line_text(&buf)) {
-                    return;
-                }
-            }
+    // A line longer than `MAX_LINE` is kept cut, its prefix read as a line.
+    while let Ok(LineRead::Line | LineRead::TooLong) = read_line_bounded(&mut r, &mut buf, MAX_LINE)
+    {
+        if !f(String::from_utf8_lossy(&buf).into_owned()) {
+            return;
         }
     }
 }
@@ -824,18 +782,12 @@ mod tests {
     fn long_lines_are_cut() {
         let mut text = vec![b'x'; MAX_LINE * 2];
         text.extend_from_slice(b"\r\nbestmove f3f4\n");
-        let mut r = BufReader::with_capacity(1000, &text[..]);
-        let mut buf = Vec::new();
-        assert_eq!(
-            read_capped_line(&mut r, &mut buf).unwrap(),
-            MAX_LINE * 2 + 2
-        );
-        assert_eq!(buf.len(), MAX_LINE);
-        buf.clear();
-        read_capped_line(&mut r, &mut buf).unwrap();
-        assert_eq!(line_text(&buf), "bestmove f3f4");
-        buf.clear();
-        assert_eq!(read_capped_line(&mut r, &mut buf).unwrap(), 0);
+        let mut lines = Vec::new();
+        for_each_line(&text[..], |line| {
+            lines.push(line);
+            true
+        });
+        assert_eq!(lines, ["x".repeat(MAX_LINE), "bestmove f3f4".to_owned()]);
     }
 
     #[cfg(unix)]

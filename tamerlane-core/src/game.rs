@@ -3,7 +3,9 @@
 
 use crate::color::Color;
 use crate::moves::{IllegalMoveError, Move, MoveError};
-use crate::position::{Outcome, Position, Termination};
+use crate::outcome::{Outcome, Termination};
+use crate::position::Position;
+use crate::san::SanError;
 
 /// The draw limits of a game (RULES-SPEC 6.4, 6.5, 9).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -26,6 +28,9 @@ impl Default for Rules {
 
 /// A game: start position, moves and the positions they led to.
 ///
+/// Two games are equal when their rules, start positions and moves are
+/// (and so the positions they led to).
+///
 /// ```
 /// use tamerlane_core::Game;
 ///
@@ -35,7 +40,7 @@ impl Default for Rules {
 /// game.undo();
 /// assert_eq!(game.position(), game.start());
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     rules: Rules,
     moves: Vec<Move>,
@@ -111,11 +116,36 @@ impl Game {
     /// Parses and plays a coordinate move.
     pub fn play_str(&mut self, s: &str) -> Result<Move, MoveError> {
         let m = self.position().parse_move(s)?;
+        self.push_legal(m);
+        Ok(m)
+    }
+
+    /// Reads a move in SAN (or any form that
+    /// [`Position::parse_san`] accepts) and plays it; an unreadable or
+    /// illegal move is refused and changes nothing.
+    ///
+    /// ```
+    /// use tamerlane_core::{Game, SanError};
+    ///
+    /// let mut game = Game::new();
+    /// let m = game.play_san("Nc4")?;
+    /// assert_eq!(m.to_string(), "b2c4");
+    /// assert!(game.play_san("Nc4").is_err()); // Black has no knight that reaches c4
+    /// assert_eq!(game.moves(), [m]);
+    /// # Ok::<(), SanError>(())
+    /// ```
+    pub fn play_san(&mut self, s: &str) -> Result<Move, SanError> {
+        let m = self.position().parse_san(s)?;
+        self.push_legal(m);
+        Ok(m)
+    }
+
+    /// Appends `m`, a legal move of the current position.
+    fn push_legal(&mut self, m: Move) {
         let mut next = self.position().clone();
         next.play_unchecked(&m);
         self.moves.push(m);
         self.positions.push(next);
-        Ok(m)
     }
 
     /// Takes back the last move, returning it (`None` at the start).

@@ -28,7 +28,7 @@ use core::fmt;
 use core::hash::{Hash, Hasher};
 use core::str::FromStr;
 
-use crate::moves::excerpt;
+use crate::excerpt::{excerpt, EXCERPT_CHARS};
 
 /// Defines a two-valued option: the enum (its first variant the default)
 /// and the value names of the string form, in one place.
@@ -387,7 +387,7 @@ impl RuleSet {
         fn set<T>(slot: &mut T, v: Option<T>, key: &str, value: &str) -> Result<(), RuleSetError> {
             *slot = v.ok_or_else(|| RuleSetError::UnknownValue {
                 key: key.to_owned(),
-                value: excerpt(value),
+                value: excerpt(value, EXCERPT_CHARS),
             })?;
             Ok(())
         }
@@ -438,7 +438,7 @@ impl RuleSet {
                 self.move_limit = parse_count(key, value, MOVE_LIMIT_RANGE)?;
                 Ok(())
             }
-            _ => Err(RuleSetError::UnknownKey(excerpt(key))),
+            _ => Err(RuleSetError::UnknownKey(excerpt(key, EXCERPT_CHARS))),
         }
     }
 }
@@ -500,18 +500,18 @@ fn parse_count(key: &str, value: &str, range: (u32, u32)) -> Result<Option<u32>,
     if value.is_empty() || !value.bytes().all(|b| b.is_ascii_digit()) {
         return Err(RuleSetError::UnknownValue {
             key: key.to_owned(),
-            value: excerpt(value),
+            value: excerpt(value, EXCERPT_CHARS),
         });
     }
     if value.len() > 1 && value.starts_with('0') {
         return Err(RuleSetError::LeadingZero {
             key: key.to_owned(),
-            value: excerpt(value),
+            value: excerpt(value, EXCERPT_CHARS),
         });
     }
     let out_of_range = || RuleSetError::OutOfRange {
         key: key.to_owned(),
-        value: excerpt(value),
+        value: excerpt(value, EXCERPT_CHARS),
         min: range.0,
         max: range.1,
     };
@@ -560,11 +560,11 @@ impl FromStr for RuleSet {
                 None => match preset(item) {
                     Some(p) if index == 0 => rules = p,
                     Some(_) => return Err(RuleSetError::PresetNotFirst(item.to_owned())),
-                    None => return Err(RuleSetError::UnknownPreset(excerpt(item))),
+                    None => return Err(RuleSetError::UnknownPreset(excerpt(item, EXCERPT_CHARS))),
                 },
                 Some((key, value)) => {
                     if seen.contains(&key) {
-                        return Err(RuleSetError::DuplicateKey(excerpt(key)));
+                        return Err(RuleSetError::DuplicateKey(excerpt(key, EXCERPT_CHARS)));
                     }
                     rules.apply(key, value)?;
                     seen.push(key);

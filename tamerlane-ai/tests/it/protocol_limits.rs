@@ -7,8 +7,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use tamerlane_ai::uci::{
-    parse_command, read_line_bounded, run, LineRead, Session, MAX_HASH_MIB, MAX_LINE_BYTES,
-    MAX_POSITION_MOVES,
+    parse_command, run, Session, MAX_HASH_MIB, MAX_LINE_BYTES, MAX_POSITION_MOVES,
 };
 
 type Buf = Arc<Mutex<Vec<u8>>>;
@@ -58,51 +57,6 @@ fn generated(fill: u8, len: usize, rest: &str) -> io::BufReader<Generated> {
         rest: rest.as_bytes().to_vec(),
         at: 0,
     })
-}
-
-#[test]
-fn a_line_reader_keeps_at_most_its_limit() {
-    // 64 MiB on one line: the buffer never grows past the limit.
-    let mut src = generated(b'p', 64 << 20, "\nisready\nlast");
-    let mut line = Vec::new();
-    assert_eq!(
-        read_line_bounded(&mut src, &mut line, 1000).unwrap(),
-        LineRead::TooLong
-    );
-    assert_eq!(line.len(), 1000);
-    assert!(line.capacity() < 1 << 16, "{}", line.capacity());
-    assert_eq!(
-        read_line_bounded(&mut src, &mut line, 1000).unwrap(),
-        LineRead::Line
-    );
-    assert_eq!(line, b"isready");
-    // The last line needs no line ending; then the input ends.
-    assert_eq!(
-        read_line_bounded(&mut src, &mut line, 1000).unwrap(),
-        LineRead::Line
-    );
-    assert_eq!(line, b"last");
-    assert_eq!(
-        read_line_bounded(&mut src, &mut line, 1000).unwrap(),
-        LineRead::End
-    );
-    // A read error is returned, not taken for the end.
-    struct Broken;
-    impl Read for Broken {
-        fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
-            Err(io::Error::other("broken pipe"))
-        }
-    }
-    let mut src = io::BufReader::new(Broken);
-    let e = read_line_bounded(&mut src, &mut line, 1000).unwrap_err();
-    assert_eq!(e.to_string(), "broken pipe");
-    // A line of exactly the limit is whole.
-    let mut src = io::Cursor::new(b"abc\n".to_vec());
-    assert_eq!(
-        read_line_bounded(&mut src, &mut line, 3).unwrap(),
-        LineRead::Line
-    );
-    assert_eq!(line, b"abc");
 }
 
 #[test]
