@@ -57,7 +57,7 @@ pub const fn value(role: Role) -> i32 {
 }
 
 /// The value used for move ordering (MVV-LVA): a King counts as a piece.
-pub const fn order_value(role: Role) -> i32 {
+pub(crate) const fn order_value(role: Role) -> i32 {
     match role {
         Role::King => 600,
         r => value(r),
@@ -65,7 +65,7 @@ pub const fn order_value(role: Role) -> i32 {
 }
 
 /// Scores above this (in absolute value) are mate scores.
-pub const MATE_BOUND: i32 = 29_000;
+pub(crate) const MATE_BOUND: i32 = 29_000;
 
 /// Square-indexed tables of the evaluation, computed at compile time.
 struct Tables {
@@ -152,7 +152,7 @@ const fn centre_bonus(x: i32, y: i32) -> i32 {
 static TABLES: Tables = build_tables();
 
 /// Chebyshev distance between two squares (citadels included).
-pub fn distance(a: Square, b: Square) -> i32 {
+pub(crate) fn distance(a: Square, b: Square) -> i32 {
     let (ax, ay) = a.coords();
     let (bx, by) = b.coords();
     (ax - bx).abs().max((ay - by).abs())
@@ -169,7 +169,7 @@ const PIECE_ROLES: &[Role] = Role::ALL.split_at(12).0;
 
 /// Each side's material. A search keeps it up to date move by move with
 /// [`material_after`] instead.
-pub fn material(pos: &Position) -> ByColor<i32> {
+pub(crate) fn material(pos: &Position) -> ByColor<i32> {
     let b = pos.board();
     ByColor::new_with(|c| {
         let own = b.by_color(c);
@@ -194,7 +194,7 @@ pub fn material(pos: &Position) -> ByColor<i32> {
 /// before it: a capture removes the captured piece, a promotion turns the
 /// pawn into its new role. No other move changes material.
 #[inline]
-pub fn material_after(before: ByColor<i32>, m: &Move, us: Color) -> ByColor<i32> {
+pub(crate) fn material_after(before: ByColor<i32>, m: &Move, us: Color) -> ByColor<i32> {
     let mut after = before;
     if let Some(captured) = m.capture {
         after[!us] -= value(captured);
@@ -212,7 +212,7 @@ pub fn evaluate(pos: &Position, kind: EvalKind) -> i32 {
 
 /// Evaluates `pos` for the side to move, given both sides' material
 /// (as [`material`] computes it).
-pub fn evaluate_with_material(pos: &Position, kind: EvalKind, m: ByColor<i32>) -> i32 {
+pub(crate) fn evaluate_with_material(pos: &Position, kind: EvalKind, m: ByColor<i32>) -> i32 {
     debug_assert_eq!(m, material(pos), "{pos:?}");
     let us = pos.turn();
     if kind == EvalKind::Material {

@@ -292,7 +292,10 @@ enum Side {
 fn start_side(p: &Player) -> Result<Side, EngineError> {
     match &p.kind {
         PlayerKind::Internal { config, hash_mib } => Ok(Side::Internal(Box::new(
-            Engine::with_config(*config, *hash_mib),
+            Engine::builder()
+                .hash_mib(*hash_mib)
+                .config(*config)
+                .build(),
         ))),
         PlayerKind::External(spec) => {
             let mut e = ExternalEngine::start(spec, p.timeouts)?;
@@ -353,16 +356,16 @@ fn play_out(players: [&Player; 2], white: usize, game: &mut Game) -> GameEnd {
         let mut limits = player.limits.clone();
         for c in [Color::White, Color::Black] {
             let p = player_of(c);
-            limits.time[c.index()] = clocks[p];
-            limits.inc[c.index()] = players[p].clock.map_or(Duration::ZERO, |k| k.inc);
+            let inc = players[p].clock.map_or(Duration::ZERO, |k| k.inc);
+            limits.set_clock(c, clocks[p], inc);
         }
         let t0 = Instant::now();
         let (answer, elapsed) = match sides[idx].as_mut() {
             Some(Side::Internal(e)) => {
-                let r = e.search_game(game, &limits, |_| {});
+                let r = e.search(game, &limits, |_| {});
                 (Answer::Move(r.best), t0.elapsed())
             }
-            Some(Side::External(x)) => match x.go(game.start(), game.moves(), &limits, turn) {
+            Some(Side::External(x)) => match x.go(game, &limits) {
                 Ok(b) => (Answer::Text(b.text), b.elapsed),
                 Err(e) => return GameEnd::from_failure(turn, e),
             },
@@ -678,11 +681,11 @@ mod tests {
 
     #[test]
     fn a_short_match_is_legal_and_recorded() {
-        let a = Player::internal("full", SearchConfig::full(), Limits::nodes(200), 1);
+        let a = Player::internal("full", SearchConfig::full(), Limits::new().nodes(200), 1);
         let b = Player::internal(
             "plain",
             SearchConfig::plain_material(),
-            Limits::nodes(200),
+            Limits::new().nodes(200),
             1,
         );
         let opts = MatchOptions {
@@ -710,13 +713,18 @@ mod tests {
     #[test]
     fn a_clock_that_runs_out_loses_on_time() {
         // No time on the clock and no margin: any move is too slow.
-        let mut slow = Player::internal("slow", SearchConfig::full(), Limits::depth(2), 1);
+        let mut slow = Player::internal("slow", SearchConfig::full(), Limits::new().depth(2), 1);
         slow.clock = Some(Clock {
             base: Duration::ZERO,
             inc: Duration::from_secs(1),
         });
         slow.timeouts.margin = Duration::ZERO;
-        let fast = Player::internal("fast", SearchConfig::plain_material(), Limits::depth(1), 1);
+        let fast = Player::internal(
+            "fast",
+            SearchConfig::plain_material(),
+            Limits::new().depth(1),
+            1,
+        );
         let r = play_game([&slow, &fast], &Position::new(), true, 0);
         assert!(
             matches!(r.end, GameEnd::TimeForfeit(Color::White, _)),
@@ -734,7 +742,7 @@ mod tests {
             command: vec!["sh".into(), "-c".into(), body.into()],
             options: Vec::new(),
         };
-        let mut p = Player::external(name, spec, Limits::nodes(50));
+        let mut p = Player::external(name, spec, Limits::new().nodes(50));
         p.timeouts = Timeouts {
             answer: Duration::from_secs(3),
             margin: Duration::from_millis(100),
@@ -756,7 +764,7 @@ mod tests {
     #[cfg(unix)]
     #[test]
     fn external_engines_forfeit_with_reasons() {
-        let internal = Player::internal("full", SearchConfig::full(), Limits::nodes(50), 1);
+        let internal = Player::internal("full", SearchConfig::full(), Limits::new().nodes(50), 1);
         let cases = [
             ("illegal", replying("echo 'bestmove a1a2'")),
             ("garbage", replying("echo 'bestmove @@!!'")),

@@ -46,8 +46,9 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use tamerlane_core::io::{read_line_bounded, LineRead};
-use tamerlane_core::{excerpt, Color, Move, Position};
+use tamerlane_core::{excerpt, Color, Game};
 
+use tamerlane_ai::uci::{Command as EngineCommand, PositionCommand};
 use tamerlane_ai::Limits;
 
 /// The longest line kept from an engine, in bytes; the rest of a longer
@@ -95,7 +96,7 @@ impl Timeouts {
     /// side `us`: the movetime (or else the side's clock) plus the margin,
     /// or [`untimed`](Self::untimed) when neither is set.
     pub fn for_move(&self, limits: &Limits, us: Color) -> Duration {
-        match (limits.movetime, limits.time[us.index()]) {
+        match (limits.movetime, limits.time_of(us)) {
             _ if limits.infinite => self.untimed,
             (Some(t), _) | (None, Some(t)) => t + self.margin,
             (None, None) => self.untimed,
@@ -281,46 +282,6 @@ pub fn parse_info(line: &str) -> Option<EngineInfo> {
     Some(info)
 }
 
-/// The `position tfen START [moves ...]` command for a game from `start`.
-pub fn position_command(start: &Position, moves: &[Move]) -> String {
-    let mut s = format!("position tfen {}", start.to_tfen());
-    if !moves.is_empty() {
-        s.push_str(" moves");
-        for m in moves {
-            s.push(' ');
-            s.push_str(&m.to_string());
-        }
-    }
-    s
-}
-
-/// The `go` command for `limits` (milliseconds; `depth`, `nodes`,
-/// `movetime`, the clocks and increments that are set, or `infinite`).
-pub fn go_command(limits: &Limits) -> String {
-    let mut s = String::from("go");
-    if let Some(d) = limits.depth {
-        s.push_str(&format!(" depth {d}"));
-    }
-    if let Some(n) = limits.nodes {
-        s.push_str(&format!(" nodes {n}"));
-    }
-    if let Some(t) = limits.movetime {
-        s.push_str(&format!(" movetime {}", t.as_millis()));
-    }
-    for (i, side) in ["w", "b"].iter().enumerate() {
-        if let Some(t) = limits.time[i] {
-            s.push_str(&format!(" {side}time {}", t.as_millis()));
-            if !limits.inc[i].is_zero() {
-                s.push_str(&format!(" {side}inc {}", limits.inc[i].as_millis()));
-            }
-        }
-    }
-    if limits.infinite {
-        s.push_str(" infinite");
-    }
-    s
-}
-
 /// Why an engine failed.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum FailureKind {
@@ -442,20 +403,14 @@ impl ExternalEngine {
         self.ready("`ucinewgame`")
     }
 
-    /// Asks for a move in the game from `start` after `moves`, searched
-    /// with `limits` by the side `us` to move. Waits at most
-    /// [`Timeouts::for_move`] for the `bestmove`.
-    pub fn go(
-        &mut self,
-        start: &Position,
-        moves: &[Move],
-        limits: &Limits,
-        us: Color,
-    ) -> Result<BestMove, EngineError> {
+    /// Asks for a move in `game` (sent as its start position and moves),
+    /// searched with `limits`. Waits at most [`Timeouts::for_move`] for
+    /// the `bestmove`.
+    pub fn go(&mut self, game: &Game, limits: &Limits) -> Result<BestMove, EngineError> {
         // An engine may still be finishing its previous search when a
         // `position` comes right after its `bestmove`, and refuse it: a
         // refused `position` is sent again after a pause, a few times.
-        let position = position_command(start, moves);
+        let position = PositionCommand::new(game.clone()).to_string();
         let mut tries = 0;
         loop {
             self.send(&position)?;
@@ -474,9 +429,9 @@ impl ExternalEngine {
                 }
             }
         }
-        self.send(&go_command(limits))?;
+        self.send(&EngineCommand::Go(limits.clone()).to_string())?;
         let t0 = Instant::now();
-        let wait = self.timeouts.for_move(limits, us);
+        let wait = self.timeouts.for_move(limits, game.turn());
         let mut info = None;
         let mut best = None;
         self.wait_for(wait, "bestmove", |line| {
@@ -724,36 +679,6 @@ mod tests {
     }
 
     #[test]
-    fn writes_position_and_go_commands() {
-        let mut pos = Position::new();
-        let m = pos.parse_move("f3f4").unwrap();
-        assert_eq!(
-            position_command(&pos, &[m]),
-            format!("position tfen {} moves f3f4", pos.to_tfen())
-        );
-        pos.play(&m).unwrap();
-        assert_eq!(
-            position_command(&pos, &[]),
-            format!("position tfen {}", pos.to_tfen())
-        );
-        assert_eq!(go_command(&Limits::nodes(500)), "go nodes 500");
-        assert_eq!(go_command(&Limits::movetime(25)), "go movetime 25");
-        let clock = Limits {
-            depth: Some(3),
-            time: [
-                Some(Duration::from_millis(900)),
-                Some(Duration::from_secs(2)),
-            ],
-            inc: [Duration::from_millis(10), Duration::ZERO],
-            ..Limits::default()
-        };
-        assert_eq!(
-            go_command(&clock),
-            "go depth 3 wtime 900 winc 10 btime 2000"
-        );
-    }
-
-    #[test]
     fn move_deadlines() {
         let t = Timeouts {
             answer: Duration::from_millis(100),
@@ -761,20 +686,19 @@ mod tests {
             untimed: Duration::from_millis(700),
         };
         assert_eq!(
-            t.for_move(&Limits::movetime(20), Color::White),
+            t.for_move(
+                &Limits::new().movetime(Duration::from_millis(20)),
+                Color::White
+            ),
             Duration::from_millis(70)
         );
         assert_eq!(
-            t.for_move(&Limits::nodes(20), Color::White),
+            t.for_move(&Limits::new().nodes(20), Color::White),
             Duration::from_millis(700)
         );
-        let clock = Limits {
-            time: [
-                Some(Duration::from_millis(300)),
-                Some(Duration::from_millis(400)),
-            ],
-            ..Limits::default()
-        };
+        let clock = Limits::new()
+            .wtime(Duration::from_millis(300))
+            .btime(Duration::from_millis(400));
         assert_eq!(t.for_move(&clock, Color::Black), Duration::from_millis(450));
     }
 
@@ -823,9 +747,7 @@ mod tests {
         let mut e = ExternalEngine::start(&script(body), quick()).unwrap();
         assert_eq!(e.id_name(), Some("scripted"));
         e.new_game().unwrap();
-        let b = e
-            .go(&Position::new(), &[], &Limits::nodes(10), Color::White)
-            .unwrap();
+        let b = e.go(&Game::new(), &Limits::new().nodes(10)).unwrap();
         assert_eq!(b.text, "f3f4");
         assert_eq!(b.info.unwrap().score, Some(InfoScore::Cp(5)));
         drop(e);
@@ -851,14 +773,10 @@ mod tests {
             )
         };
         let mut e = ExternalEngine::start(&script(&body(false)), quick()).unwrap();
-        let b = e
-            .go(&Position::new(), &[], &Limits::nodes(1), Color::White)
-            .unwrap();
+        let b = e.go(&Game::new(), &Limits::new().nodes(1)).unwrap();
         assert_eq!(b.text, "f3f4");
         let mut e = ExternalEngine::start(&script(&body(true)), quick()).unwrap();
-        let err = e
-            .go(&Position::new(), &[], &Limits::nodes(1), Color::White)
-            .unwrap_err();
+        let err = e.go(&Game::new(), &Limits::new().nodes(1)).unwrap_err();
         assert_eq!(err.kind, FailureKind::Abandoned);
         assert_eq!(err.message, "the engine rejected `position` 11 times: busy");
     }
@@ -898,7 +816,10 @@ mod tests {
         esac; done"#;
         let mut e = ExternalEngine::start(&script(body), quick()).unwrap();
         let err = e
-            .go(&Position::new(), &[], &Limits::movetime(50), Color::White)
+            .go(
+                &Game::new(),
+                &Limits::new().movetime(Duration::from_millis(50)),
+            )
             .unwrap_err();
         assert_eq!(err.kind, FailureKind::Timeout);
         assert!(err.message.contains("bestmove"), "{err}");
@@ -911,9 +832,7 @@ mod tests {
         esac; done"#;
         let mut e = ExternalEngine::start(&script(body), quick()).unwrap();
         let t0 = Instant::now();
-        let err = e
-            .go(&Position::new(), &[], &Limits::depth(1), Color::White)
-            .unwrap_err();
+        let err = e.go(&Game::new(), &Limits::new().depth(1)).unwrap_err();
         assert_eq!(err.kind, FailureKind::Timeout);
         assert!(t0.elapsed() < Duration::from_secs(3));
     }

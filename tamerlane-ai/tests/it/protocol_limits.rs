@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use tamerlane_ai::uci::{
-    parse_command, run, Session, MAX_HASH_MIB, MAX_LINE_BYTES, MAX_POSITION_MOVES,
+    parse_command, run, CommandError, Session, MAX_HASH_MIB, MAX_LINE_BYTES, MAX_POSITION_MOVES,
 };
 
 type Buf = Arc<Mutex<Vec<u8>>>;
@@ -84,7 +84,12 @@ fn huge_move_lists_are_refused_before_playing_them() {
     assert!(over.len() < MAX_LINE_BYTES);
     let t = Instant::now();
     let e = parse_command(&over).unwrap_err();
-    assert!(e.contains(&format!("at most {MAX_POSITION_MOVES}")), "{e}");
+    assert_eq!(e, CommandError::TooManyMoves(MAX_POSITION_MOVES + 4));
+    assert!(
+        e.to_string()
+            .contains(&format!("at most {MAX_POSITION_MOVES}")),
+        "{e}"
+    );
     assert!(
         t.elapsed() < Duration::from_secs(5),
         "refusing took {:?}",
@@ -93,7 +98,9 @@ fn huge_move_lists_are_refused_before_playing_them() {
     // A long but allowed list is played.
     let ok = format!("position startpos moves{}", cycle.repeat(250));
     match parse_command(&ok) {
-        Ok(Some(tamerlane_ai::uci::Command::Position(g))) => assert_eq!(g.moves().len(), 1000),
+        Ok(Some(tamerlane_ai::uci::Command::Position(p))) => {
+            assert_eq!(p.game().moves().len(), 1000)
+        }
         other => panic!("{other:?}"),
     }
 }

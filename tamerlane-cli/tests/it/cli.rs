@@ -151,6 +151,38 @@ fn errors_go_to_stderr_with_exit_code_2() {
 }
 
 #[test]
+fn a_bad_match_configuration_is_named() {
+    let o = run(
+        &[
+            "match",
+            "--a",
+            "full,-warp",
+            "--nodes",
+            "10",
+            "--games",
+            "2",
+        ],
+        "",
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("--a: unknown feature `warp`"),
+        "{}",
+        stderr(&o)
+    );
+    let o = run(
+        &["match", "--b", "fast", "--nodes", "10", "--games", "2"],
+        "",
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("--b: configuration must start with `full` or `plain`, not `fast`"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
 fn pgn_validates_a_record_file() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/records/");
     let o = run(&["pgn", &format!("{dir}sample.pgn")], "");
