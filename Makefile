@@ -52,9 +52,15 @@ test: lint doc rust-test package-check crosscheck py-test wheel-test
 # Every published crate packaged as crates.io would receive it (only the
 # files its `include` list names; path dependencies become versions) and
 # built from that package; nothing is uploaded. The crates with
-# `publish = false` (tamerlane-py, tamerlane-testkit) are left out.
+# `publish = false` (tamerlane-py, tamerlane-testkit) are left out. Cargo
+# hands the packaged crates to each other through a local registry and
+# treats a registry crate of the same version as unchanged: its unpacked
+# copy (under $CARGO_HOME/registry/src/-HASH/) and its build would be those
+# of an earlier run, so both go first.
+PACKAGE_TARGET := target/package-check
 package-check:
-	$(CARGO) publish --dry-run --workspace --allow-dirty
+	rm -rf "$${CARGO_HOME:-$$HOME/.cargo}"/registry/src/-*/tamerlane-* $(PACKAGE_TARGET)
+	$(CARGO) publish --dry-run --workspace --allow-dirty --target-dir $(PACKAGE_TARGET)
 
 # --- Python -------------------------------------------------------------
 # A venv with the pinned development dependencies (re-made when they change).
