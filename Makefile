@@ -1,10 +1,12 @@
 # Tamerlane chess: build, demo and test entry points.
 #
 #   make demo   build in release and run the main job (perft, then an engine-vs-engine game)
-#   make test   every test: fmt, clippy, docs, Rust tests, differential crosscheck,
-#               and the Python package (built into .venv, pytest, mypy, notebook)
+#   make test   every test: fmt, clippy, docs, Rust tests, the crates as packaged,
+#               differential crosscheck, the Python package (built into .venv, pytest,
+#               mypy, notebook) and the portable wheel installed into a fresh venv
 #   make bench  perft speed vs Fairy-Stockfish and the criterion benches
 #   make dev    (re)build the Python package into .venv for development
+#   make wheel  the Python wheel (manylinux2014, abi3) and sdist, into target/wheels/
 
 CARGO ?= cargo
 PYTHON ?= python3
@@ -16,7 +18,8 @@ VPY := $(VENV)/bin/python
 PY_CRATE := tamerlane-py
 
 .PHONY: all build demo test lint rust-test crosscheck doc bench clean \
-	venv dev py-dev py-test py-typecheck notebook py-bench fuzz-smoke
+	venv dev py-dev py-test py-typecheck notebook py-bench fuzz-smoke \
+	package-check wheel wheel-test
 
 all: build
 
@@ -46,7 +49,20 @@ crosscheck: build
 	$(PYTHON) tools/reference/crosscheck.py --binary $(BIN) --games 40 --plies 120 --seed 1
 	$(PYTHON) tools/reference/crosscheck.py --binary $(BIN) --every-option --games 8 --plies 80 --outcome-games 8 --seed 1
 
-test: lint doc rust-test crosscheck py-test
+test: lint doc rust-test package-check crosscheck py-test wheel-test
+
+# Every published crate packaged as crates.io would receive it (only the
+# files its `include` list names; path dependencies become versions) and
+# built from that package; nothing is uploaded. The crates with
+# `publish = false` (tamerlane-py, tamerlane-testkit) are left out. Cargo
+# hands the packaged crates to each other through a local registry and
+# treats a registry crate of the same version as unchanged: its unpacked
+# copy (under $CARGO_HOME/registry/src/-HASH/) and its build would be those
+# of an earlier run, so both go first.
+PACKAGE_TARGET := target/package-check
+package-check:
+	rm -rf "$${CARGO_HOME:-$$HOME/.cargo}"/registry/src/-*/tamerlane-* $(PACKAGE_TARGET)
+	$(CARGO) publish --dry-run --workspace --allow-dirty --target-dir $(PACKAGE_TARGET)
 
 # --- Python -------------------------------------------------------------
 # A venv with the pinned development dependencies (re-made when they change).
@@ -71,7 +87,26 @@ py-test: py-dev build
 	$(MAKE) --no-print-directory py-typecheck
 
 py-typecheck: venv
-	$(VPY) -m mypy --strict --no-incremental --cache-dir=/dev/null $(PY_CRATE)/python/tamerlane $(PY_CRATE)/tests/typing_check.py
+	$(VPY) -m mypy --strict --no-incremental --cache-dir=/dev/null $(PY_CRATE)/python/tamerlane $(PY_CRATE)/tests/typing_check.py \
+		$(PY_CRATE)/wheel_tests
+
+# The package as published, into $(WHEEL_DIR)/: the source distribution, and
+# an abi3 wheel built from it for manylinux2014 (glibc >= 2.17), linked by zig
+# (the pinned ziglang package in the venv) instead of against this machine's
+# glibc, and for the baseline x86-64 CPU (RUSTFLAGS replaces the x86-64-v2
+# of .cargo/config.toml), so that it runs on every x86-64 machine.
+WHEEL_DIR := target/wheels
+wheel: venv
+	rm -f $(WHEEL_DIR)/tamerlane-*.whl $(WHEEL_DIR)/tamerlane-*.tar.gz
+	PATH="$(abspath $(VENV))/bin:$$PATH" RUSTFLAGS="-C target-cpu=x86-64" \
+		$(VENV)/bin/maturin build --release --sdist --zig --compatibility manylinux2014 \
+		-m $(PY_CRATE)/Cargo.toml -o $(WHEEL_DIR)
+
+# Checks the wheel and sdist of `make wheel` (tags, glibc symbols, licence
+# files), installs the wheel into a fresh virtualenv without the network and
+# runs it there.
+wheel-test: wheel
+	TAMERLANE_WHEEL_DIR=$(abspath $(WHEEL_DIR)) $(VPY) -m pytest $(PY_CRATE)/wheel_tests -q -p no:cacheprovider
 
 # Executes examples/notebooks/tour.ipynb headless (also part of py-test).
 notebook: py-dev

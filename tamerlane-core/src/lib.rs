@@ -86,6 +86,11 @@
 
 #![warn(missing_docs)]
 
+/// The README's example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+mod readme {}
+
 pub mod attacks;
 mod bitboard;
 mod board;

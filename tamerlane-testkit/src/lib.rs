@@ -34,3 +34,9 @@ pub fn replay_regressions(dir: &Path, check: fn(&[u8])) {
         assert!(outcome.is_ok(), "{} fails again", path.display());
     }
 }
+
+/// The `tamerlane-ai` README's example, compiled and run as a doctest here
+/// (the engine crate's own `lib.rs` does not include it).
+#[cfg(doctest)]
+#[doc = include_str!("../../tamerlane-ai/README.md")]
+mod ai_readme {}
