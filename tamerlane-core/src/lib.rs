@@ -45,6 +45,7 @@ pub mod attacks;
 mod bitboard;
 mod board;
 pub mod board8;
+pub mod chess;
 mod color;
 mod game;
 mod movegen;
