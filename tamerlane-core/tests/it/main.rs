@@ -1,6 +1,10 @@
 //! The rules crate's integration tests, one binary with a module per
 //! subject (`cargo test -p tamerlane-core --test it`).
 
+mod chess;
+mod chess_notation;
+mod chess_perft;
+mod chess_props;
 mod decisions;
 mod fuzz_regressions;
 mod invariants;
