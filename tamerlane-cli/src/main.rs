@@ -7,9 +7,10 @@ use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use clap::{Parser, Subcommand};
+use clap::{Parser, Subcommand, ValueEnum};
 
 mod arena;
+mod chess_cmd;
 mod engine_cmd;
 mod external;
 mod record_cmd;
@@ -24,6 +25,16 @@ struct Cli {
     command: Command,
 }
 
+/// The game a subcommand works on.
+#[derive(Copy, Clone, Default, PartialEq, Eq, ValueEnum)]
+enum GameKind {
+    /// Tamerlane chess: positions as TFEN, coordinate moves.
+    #[default]
+    Tamerlane,
+    /// FIDE chess: positions as FEN, UCI moves.
+    Chess,
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Validate a file of game records: plies and result per game, or the error.
@@ -33,38 +44,54 @@ enum Command {
         /// Number of plies, 0 to 20.
         #[arg(value_parser = clap::value_parser!(u32).range(0..=20))]
         depth: u32,
-        /// Start position (default: the initial position).
-        #[arg(long)]
+        /// Start position (default: the initial position); FEN with `--game chess`.
+        #[arg(long, alias = "fen")]
         tfen: Option<String>,
         /// Print `MOVE: COUNT` for each root move before the total.
         #[arg(long)]
         divide: bool,
+        /// The game.
+        #[arg(long, value_enum, default_value_t)]
+        game: GameKind,
     },
     /// Print the sorted legal moves of the position after MOVEs, on one line.
     Moves {
-        /// Start position (default: the initial position).
-        #[arg(long, conflicts_with = "stdin")]
+        /// Start position (default: the initial position); FEN with `--game chess`.
+        #[arg(long, alias = "fen", conflicts_with = "stdin")]
         tfen: Option<String>,
-        /// Read one TFEN per line and print one line of moves for each.
+        /// Read one position per line and print one line of moves for each.
         #[arg(long)]
         stdin: bool,
-        /// Coordinate moves to play first.
+        /// Moves to play first.
         #[arg(conflicts_with = "stdin")]
         moves: Vec<String>,
+        /// The game.
+        #[arg(long, value_enum, default_value_t)]
+        game: GameKind,
     },
-    /// Read `TFEN | MOVE` lines and print the resulting TFEN for each.
+    /// Read `POSITION | MOVE` lines and print the resulting position for each.
     Apply {
         /// Read the lines from standard input (the only mode).
         #[arg(long, required = true)]
         stdin: bool,
+        /// The game.
+        #[arg(long, value_enum, default_value_t)]
+        game: GameKind,
     },
     /// Print `none`, or `<white|black|draw> <reason>`, for the game made of MOVEs.
     Outcome {
-        /// Start position (default: the initial position).
-        #[arg(long)]
+        /// Start position (default: the initial position); FEN with `--game chess`.
+        #[arg(long, alias = "fen", conflicts_with = "stdin")]
         tfen: Option<String>,
-        /// Coordinate moves of the game.
+        /// Read `POSITION | MOVE MOVE ...` lines and print the outcome of each game.
+        #[arg(long)]
+        stdin: bool,
+        /// Moves of the game.
+        #[arg(conflicts_with = "stdin")]
         moves: Vec<String>,
+        /// The game.
+        #[arg(long, value_enum, default_value_t)]
+        game: GameKind,
     },
     /// Run the engine protocol (a UCI dialect) on stdin/stdout.
     Engine,
@@ -112,6 +139,50 @@ fn apply_line(line: &str) -> Result<String, String> {
     Ok(pos.to_tfen())
 }
 
+/// `none` or the outcome (`white checkmate`, `draw citadel`, ...).
+fn outcome_text(outcome: Option<tamerlane_core::Outcome>) -> String {
+    outcome.map_or_else(|| "none".to_owned(), |o| o.to_string())
+}
+
+/// `TFEN | MOVE MOVE ...` -> the outcome of that game.
+fn outcome_line(line: &str) -> Result<String, String> {
+    let (tfen, moves) = line.split_once('|').unwrap_or((line, ""));
+    let moves: Vec<String> = moves.split_whitespace().map(str::to_owned).collect();
+    Ok(outcome_text(game_after(Some(tfen), &moves)?.outcome()))
+}
+
+/// Prints a perft result (or the divide rows and their sum) on stdout and
+/// the speed on stderr.
+fn report_perft<M: std::fmt::Display>(
+    depth: u32,
+    split: bool,
+    divide: impl FnOnce() -> Vec<(M, u64)>,
+    perft: impl FnOnce() -> u64,
+) -> Result<(), String> {
+    let t = Instant::now();
+    let total = if split {
+        let rows = divide();
+        let mut out = BufWriter::new(io::stdout().lock());
+        for (m, n) in &rows {
+            writeln!(out, "{m}: {n}").map_err(|e| e.to_string())?;
+        }
+        out.flush().map_err(|e| e.to_string())?;
+        rows.iter()
+            .map(|(_, n)| n)
+            .sum::<u64>()
+            .max(u64::from(depth == 0))
+    } else {
+        perft()
+    };
+    let secs = t.elapsed().as_secs_f64();
+    say(total)?;
+    eprintln!(
+        "{total} leaves in {secs:.3} s: {:.1} M leaves/s",
+        total as f64 / secs.max(1e-9) / 1e6
+    );
+    Ok(())
+}
+
 /// The longest `--stdin` line read, in bytes: far above any TFEN (at most
 /// 512 bytes) with a move; a longer line is read and dropped without being
 /// held in memory, and answered with an error line.
@@ -150,52 +221,74 @@ fn run(cli: Cli) -> Result<(), String> {
             depth,
             tfen,
             divide: split,
-        } => {
-            let pos = start(tfen.as_deref())?;
-            let t = Instant::now();
-            let total = if split {
-                let rows = divide(&pos, depth);
-                let mut out = BufWriter::new(io::stdout().lock());
-                for (m, n) in &rows {
-                    writeln!(out, "{m}: {n}").map_err(|e| e.to_string())?;
-                }
-                out.flush().map_err(|e| e.to_string())?;
-                rows.iter()
-                    .map(|(_, n)| n)
-                    .sum::<u64>()
-                    .max(u64::from(depth == 0))
-            } else {
-                perft(&pos, depth)
-            };
-            let secs = t.elapsed().as_secs_f64();
-            say(total)?;
-            eprintln!(
-                "{total} leaves in {secs:.3} s: {:.1} M leaves/s",
-                total as f64 / secs.max(1e-9) / 1e6
-            );
-            Ok(())
-        }
+            game,
+        } => match game {
+            GameKind::Tamerlane => {
+                let pos = start(tfen.as_deref())?;
+                report_perft(depth, split, || divide(&pos, depth), || perft(&pos, depth))
+            }
+            GameKind::Chess => {
+                let pos = chess_cmd::start(tfen.as_deref())?;
+                report_perft(
+                    depth,
+                    split,
+                    || tamerlane_core::chess::divide(&pos, depth),
+                    || tamerlane_core::chess::perft(&pos, depth),
+                )
+            }
+        },
+        Command::Moves {
+            stdin: true,
+            game: GameKind::Chess,
+            ..
+        } => each_line(chess_cmd::moves_line),
         Command::Moves { stdin: true, .. } => each_line(|l| {
             Position::from_tfen(l.trim())
                 .map(|p| sorted_moves(&p))
                 .map_err(|e| e.to_string())
         }),
+        Command::Moves {
+            tfen,
+            moves,
+            game: GameKind::Chess,
+            ..
+        } => {
+            let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+            let game = chess_cmd::game_after(tfen.as_deref(), &moves)?;
+            say(chess_cmd::sorted_moves(game.position()))
+        }
         Command::Moves { tfen, moves, .. } => {
             let game = game_after(tfen.as_deref(), &moves)?;
             say(sorted_moves(game.position()))
         }
+        Command::Apply {
+            game: GameKind::Chess,
+            ..
+        } => each_line(chess_cmd::apply_line),
         Command::Apply { .. } => each_line(apply_line),
         Command::Engine => engine_cmd::engine(),
         Command::Analyze(args) => engine_cmd::analyze(args),
         Command::Play(args) => engine_cmd::play(args),
         Command::Match(args) => engine_cmd::run(*args),
-        Command::Outcome { tfen, moves } => {
-            let game = game_after(tfen.as_deref(), &moves)?;
-            match game.outcome() {
-                None => say("none"),
-                Some(o) => say(o),
+        Command::Outcome {
+            stdin: true, game, ..
+        } => match game {
+            GameKind::Tamerlane => each_line(outcome_line),
+            GameKind::Chess => each_line(chess_cmd::outcome_line),
+        },
+        Command::Outcome {
+            tfen, moves, game, ..
+        } => match game {
+            GameKind::Tamerlane => {
+                let game = game_after(tfen.as_deref(), &moves)?;
+                say(outcome_text(game.outcome()))
             }
-        }
+            GameKind::Chess => {
+                let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+                let game = chess_cmd::game_after(tfen.as_deref(), &moves)?;
+                say(chess_cmd::outcome_text(game.outcome()))
+            }
+        },
     }
 }
 
