@@ -1,7 +1,7 @@
 # Tamerlane chess: build, demo and test entry points.
 #
 #   make demo   build in release and run the main job (perft, then an engine-vs-engine game)
-#   make test   every test: fmt, clippy, docs, Rust tests, differential crosscheck,
+#   make test   every test: fmt, clippy, docs, Rust tests, differential crosschecks,
 #               and the Python package (built into .venv, pytest, mypy, notebook)
 #   make bench  perft speed vs Fairy-Stockfish and the criterion benches
 #   make dev    (re)build the Python package into .venv for development
@@ -15,7 +15,7 @@ VENV ?= .venv
 VPY := $(VENV)/bin/python
 PY_CRATE := tamerlane-py
 
-.PHONY: all build demo test lint rust-test crosscheck doc bench clean \
+.PHONY: all build demo test lint rust-test crosscheck chess-crosscheck doc bench clean \
 	venv dev py-dev py-test py-typecheck notebook py-bench fuzz-smoke
 
 all: build
@@ -44,7 +44,12 @@ rust-test:
 crosscheck: build
 	$(PYTHON) tools/reference/crosscheck.py --binary $(BIN) --games 40 --plies 120 --seed 1
 
-test: lint doc rust-test crosscheck py-test
+# The chess side of the CLI (--game chess) against python-chess on random
+# games; fails (never skips) when python-chess is missing from the venv.
+chess-crosscheck: build venv
+	$(VPY) tools/reference/chess_crosscheck.py --binary $(BIN) --games 60 --plies 300 --seed 1
+
+test: lint doc rust-test crosscheck chess-crosscheck py-test
 
 # --- Python -------------------------------------------------------------
 # A venv with the pinned development dependencies (re-made when they change).
