@@ -102,7 +102,7 @@ impl Position {
     /// use tamerlane_core::chess::{FenError, Position, PositionError};
     ///
     /// // The kings side by side: Black, not to move, is in check.
-/// let pos = Position::from_fen("8/8/8/8/8/8/8/Kk6 w - - 0 1");
+    /// let pos = Position::from_fen("8/8/8/8/8/8/8/Kk6 w - - 0 1");
     /// assert!(matches!(pos, Err(FenError::Position(PositionError::OppositeCheck { .. }))));
     /// ```
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {

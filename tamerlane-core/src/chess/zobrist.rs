@@ -21,25 +21,24 @@ struct Keys {
     ep_file: [u64; 8],
 }
 
+/// `N` keys drawn from SplitMix64 starting at `state`, and the next state.
+const fn draw<const N: usize>(mut state: u64) -> ([u64; N], u64) {
+    let mut keys = [0u64; N];
+    let mut i = 0;
+    while i < N {
+        let (s, k) = splitmix(state);
+        state = s;
+        keys[i] = k;
+        i += 1;
+    }
+    (keys, state)
+}
+
 const fn build() -> Keys {
-    let mut state = 0x4649_4445_4348_4553; // "FIDECHES"
-    let mut pieces = [0u64; 768];
-    let mut i = 0;
-    while i < 768 {
-        let (s, k) = splitmix(state);
-        state = s;
-        pieces[i] = k;
-        i += 1;
-    }
-    let (mut state, black_to_move) = splitmix(state);
-    let mut rights = [0u64; 4];
-    let mut i = 0;
-    while i < 4 {
-        let (s, k) = splitmix(state);
-        state = s;
-        rights[i] = k;
-        i += 1;
-    }
+    let (pieces, state) = draw::<768>(0x4649_4445_4348_4553); // "FIDECHES"
+    let ([black_to_move], state) = draw::<1>(state);
+    let (rights, state) = draw::<4>(state);
+    let (ep_file, _) = draw::<8>(state);
     let mut castling = [0u64; 16];
     let mut bits = 0;
     while bits < 16 {
@@ -51,14 +50,6 @@ const fn build() -> Keys {
             i += 1;
         }
         bits += 1;
-    }
-    let mut ep_file = [0u64; 8];
-    let mut i = 0;
-    while i < 8 {
-        let (s, k) = splitmix(state);
-        state = s;
-        ep_file[i] = k;
-        i += 1;
     }
     Keys {
         pieces,

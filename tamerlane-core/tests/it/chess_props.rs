@@ -8,7 +8,7 @@ use std::path::Path;
 
 use proptest::prelude::*;
 use proptest::test_runner::RngSeed;
-use tamerlane_core::chess::{Game, MoveKind, Position, START_FEN};
+use tamerlane_core::chess::{perft, Game, MoveKind, Position, Rules, START_FEN};
 
 /// Positions that reach every special rule within a few plies.
 const STARTS: &[&str] = &[
@@ -123,6 +123,59 @@ proptest! {
                 assert_eq!(a.checkers().any(), pos.gives_check(m));
             }
         });
+    }
+}
+
+/// Characters FEN, UCI and SAN are made of, and a few that they are not.
+const FEN_CHARS: &[u8] = b"pnbrqkPNBRQK012345678/ -wbKQkqacdefghx=+#O9\xc3";
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 512,
+        rng_seed: RngSeed::Fixed(0xBAD_F3E4),
+        ..ProptestConfig::default()
+    })]
+
+    /// Garbage in: a typed error or a value, never a panic.
+    #[test]
+    fn any_text_is_an_error_or_a_value(s in ".{0,100}") {
+        let pos = Position::new();
+        let _ = Position::from_fen(&s);
+        let _ = pos.parse_uci(&s);
+        let _ = pos.parse_san(&s);
+        let _ = s.parse::<Rules>();
+    }
+
+    /// FENs with a few characters changed: either refused with a typed
+    /// error, or a valid position on which move generation, counting,
+    /// SAN and perft work and agree.
+    #[test]
+    fn mutated_fens((start, edits) in (0..STARTS.len(), prop::collection::vec((any::<u8>(), any::<u8>()), 1..4))) {
+        let mut fen = STARTS[start].as_bytes().to_vec();
+        for (at, c) in edits {
+            let i = at as usize % fen.len();
+            fen[i] = FEN_CHARS[c as usize % FEN_CHARS.len()];
+        }
+        let fen = String::from_utf8_lossy(&fen).into_owned();
+        if let Ok(pos) = Position::from_fen(&fen) {
+            let legal = pos.legal_moves();
+            prop_assert_eq!(legal.len(), pos.count_legal());
+            prop_assert_eq!(pos.hash(), pos.compute_hash());
+            for m in legal.iter() {
+                prop_assert_eq!(pos.parse_san(&pos.san(m)), Ok(*m));
+            }
+            let by_children: u64 = legal
+                .iter()
+                .map(|m| {
+                    let mut c = pos;
+                    c.play_unchecked(m);
+                    c.count_legal() as u64
+                })
+                .sum();
+            prop_assert_eq!(perft(&pos, 2), by_children);
+            let _ = pos.outcome();
+            prop_assert_eq!(Position::from_fen(&pos.to_fen()), Ok(pos));
+        }
     }
 }
 
