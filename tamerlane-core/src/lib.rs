@@ -35,6 +35,11 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! # Sibling games
+//! - [`chess`]: FIDE chess with the same kind of API (FEN, UCI, SAN,
+//!   legal move sets, perft, a game with the Laws' draws), on the shared
+//!   8x8 board [`board8`].
+//!
 //! # Features
 //! - `serde`: `Position` (de)serializes as its TFEN string, `Move` as its
 //!   coordinate string (deserialized as a [`CoordMove`]).
