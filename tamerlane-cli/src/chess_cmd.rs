@@ -1,7 +1,9 @@
 //! The `--game chess` modes of the `perft`, `moves`, `apply` and `outcome`
 //! subcommands: FIDE chess positions as FEN, moves as UCI strings.
 
-use tamerlane_core::chess::{self, Game, Position};
+use tamerlane_core::chess::{Game, Position, Rules};
+
+use crate::outcome_text;
 
 /// The start position: the FEN given, or the initial position.
 pub fn start(fen: Option<&str>) -> Result<Position, String> {
@@ -11,10 +13,16 @@ pub fn start(fen: Option<&str>) -> Result<Position, String> {
     }
 }
 
-/// The game from `fen` after the UCI `moves`.
-pub fn game_after(fen: Option<&str>, moves: &[&str]) -> Result<Game, String> {
-    let mut game = Game::from_position(start(fen)?);
+/// The game under `rules` from `fen` after the UCI `moves`. A move after
+/// the end of the game is an error naming the ply where it ended and why.
+pub fn game_after(
+    fen: Option<&str>,
+    rules: Rules,
+    moves: &[impl AsRef<str>],
+) -> Result<Game, String> {
+    let mut game = Game::from_position_with_rules(start(fen)?, rules);
     for (i, m) in moves.iter().enumerate() {
+        let m = m.as_ref();
         game.play_uci(m)
             .map_err(|e| format!("move {} ({m}): {e}", i + 1))?;
     }
@@ -43,14 +51,11 @@ pub fn apply_line(line: &str) -> Result<String, String> {
     Ok(pos.to_fen())
 }
 
-/// `none` or the outcome (`white checkmate`, `draw stalemate`, ...).
-pub fn outcome_text(outcome: Option<chess::Outcome>) -> String {
-    outcome.map_or_else(|| "none".to_owned(), |o| o.to_string())
-}
-
-/// `FEN | MOVE MOVE ...` -> the outcome of that game.
-pub fn outcome_line(line: &str) -> Result<String, String> {
+/// `FEN | MOVE MOVE ...` -> the outcome of that game under `rules`.
+pub fn outcome_line(line: &str, rules: Rules) -> Result<String, String> {
     let (fen, moves) = line.split_once('|').unwrap_or((line, ""));
     let moves: Vec<&str> = moves.split_whitespace().collect();
-    Ok(outcome_text(game_after(Some(fen), &moves)?.outcome()))
+    Ok(outcome_text(
+        game_after(Some(fen), rules, &moves)?.outcome(),
+    ))
 }

@@ -1,5 +1,6 @@
 //! The `tamerlane` command-line tool: perft, legal moves, applying moves and
-//! game outcomes for Tamerlane chess positions.
+//! game outcomes for Tamerlane chess positions (and, with `--game chess`,
+//! FIDE chess positions).
 //!
 //! Results go to stdout; errors go to stderr with exit code 2.
 
@@ -14,8 +15,8 @@ mod chess_cmd;
 mod engine_cmd;
 mod external;
 mod record_cmd;
-use tamerlane_ai::uci::{read_line_bounded, LineRead};
-use tamerlane_core::{divide, perft, Game, Position};
+use tamerlane_core::io::{read_line_bounded, LineRead};
+use tamerlane_core::{chess, divide, perft, Game, Position, RuleSet, RuleSetError};
 
 /// Tamerlane chess tools.
 #[derive(Parser)]
@@ -31,7 +32,7 @@ enum GameKind {
     /// Tamerlane chess: positions as TFEN, coordinate moves.
     #[default]
     Tamerlane,
-    /// FIDE chess: positions as FEN, UCI moves.
+    /// FIDE chess: positions as FEN, UCI moves, rules `draws=automatic`.
     Chess,
 }
 
@@ -44,9 +45,12 @@ enum Command {
         /// Number of plies, 0 to 20.
         #[arg(value_parser = clap::value_parser!(u32).range(0..=20))]
         depth: u32,
-        /// Start position (default: the initial position); FEN with `--game chess`.
+        /// Start position (default: the start position of the rules); a FEN
+        /// with `--game chess`.
         #[arg(long, alias = "fen")]
         tfen: Option<String>,
+        #[command(flatten)]
+        rules: RulesArg,
         /// Print `MOVE: COUNT` for each root move before the total.
         #[arg(long)]
         divide: bool,
@@ -56,13 +60,16 @@ enum Command {
     },
     /// Print the sorted legal moves of the position after MOVEs, on one line.
     Moves {
-        /// Start position (default: the initial position); FEN with `--game chess`.
+        /// Start position (default: the start position of the rules); a FEN
+        /// with `--game chess`.
         #[arg(long, alias = "fen", conflicts_with = "stdin")]
         tfen: Option<String>,
+        #[command(flatten)]
+        rules: RulesArg,
         /// Read one position per line and print one line of moves for each.
         #[arg(long)]
         stdin: bool,
-        /// Moves to play first.
+        /// Moves to play first (coordinate moves; UCI with `--game chess`).
         #[arg(conflicts_with = "stdin")]
         moves: Vec<String>,
         /// The game.
@@ -74,19 +81,24 @@ enum Command {
         /// Read the lines from standard input (the only mode).
         #[arg(long, required = true)]
         stdin: bool,
+        #[command(flatten)]
+        rules: RulesArg,
         /// The game.
         #[arg(long, value_enum, default_value_t)]
         game: GameKind,
     },
     /// Print `none`, or `<white|black|draw> <reason>`, for the game made of MOVEs.
     Outcome {
-        /// Start position (default: the initial position); FEN with `--game chess`.
+        /// Start position (default: the start position of the rules); a FEN
+        /// with `--game chess`.
         #[arg(long, alias = "fen", conflicts_with = "stdin")]
         tfen: Option<String>,
+        #[command(flatten)]
+        rules: RulesArg,
         /// Read `POSITION | MOVE MOVE ...` lines and print the outcome of each game.
         #[arg(long)]
         stdin: bool,
-        /// Moves of the game.
+        /// Moves of the game (coordinate moves; UCI with `--game chess`).
         #[arg(conflicts_with = "stdin")]
         moves: Vec<String>,
         /// The game.
@@ -108,15 +120,37 @@ fn say(line: impl std::fmt::Display) -> Result<(), String> {
     writeln!(io::stdout().lock(), "{line}").map_err(|e| format!("writing to stdout: {e}"))
 }
 
-fn start(tfen: Option<&str>) -> Result<Position, String> {
-    match tfen {
-        None => Ok(Position::new()),
-        Some(t) => Position::from_tfen(t.trim()).map_err(|e| e.to_string()),
+/// The `--rules` option shared by every subcommand that reads positions
+/// or moves.
+#[derive(clap::Args, Debug, Default)]
+struct RulesArg {
+    /// Rule set (docs/RULES.md, "Rule options"): a preset and/or
+    /// `key=value` pairs, e.g. `seed-001` or `swap-when=check,repetition=off`
+    /// (default: the standard rules); for `--game chess`, `draws=automatic`
+    /// (docs/CHESS.md).
+    #[arg(long = "rules", value_name = "RULES", default_value = "")]
+    text: String,
+}
+
+impl RulesArg {
+    /// The rules of `T` (Tamerlane's `RuleSet`, or `chess::Rules`).
+    fn parse<T: std::str::FromStr<Err = RuleSetError>>(&self) -> Result<T, String> {
+        self.text.parse().map_err(|e: RuleSetError| e.to_string())
     }
 }
 
-fn game_after(tfen: Option<&str>, moves: &[String]) -> Result<Game, String> {
-    let mut game = Game::from_position(start(tfen)?);
+/// The start position: `tfen` under `rules`, or the rules' own start array.
+fn start(tfen: Option<&str>, rules: RuleSet) -> Result<Position, String> {
+    match tfen {
+        None => Ok(Position::start_with_rules(rules)),
+        Some(t) => Position::from_tfen_with_rules(t.trim(), rules).map_err(|e| e.to_string()),
+    }
+}
+
+/// The game made of `moves` from the start position. A move after the end
+/// of the game is an error naming the ply where it ended and why.
+fn game_after(tfen: Option<&str>, rules: RuleSet, moves: &[String]) -> Result<Game, String> {
+    let mut game = Game::from_position(start(tfen, rules)?);
     for (i, m) in moves.iter().enumerate() {
         game.play_str(m)
             .map_err(|e| format!("move {} ({}): {e}", i + 1, m))?;
@@ -130,25 +164,27 @@ fn sorted_moves(pos: &Position) -> String {
     moves.join(" ")
 }
 
-fn apply_line(line: &str) -> Result<String, String> {
+fn apply_line(line: &str, rules: RuleSet) -> Result<String, String> {
     let (tfen, mv) = line
         .rsplit_once('|')
         .ok_or_else(|| "expected `TFEN | MOVE`".to_owned())?;
-    let mut pos = Position::from_tfen(tfen.trim()).map_err(|e| e.to_string())?;
+    let mut pos = Position::from_tfen_with_rules(tfen.trim(), rules).map_err(|e| e.to_string())?;
     pos.play_str(mv.trim()).map_err(|e| e.to_string())?;
     Ok(pos.to_tfen())
 }
 
 /// `none` or the outcome (`white checkmate`, `draw citadel`, ...).
-fn outcome_text(outcome: Option<tamerlane_core::Outcome>) -> String {
+fn outcome_text(outcome: Option<impl std::fmt::Display>) -> String {
     outcome.map_or_else(|| "none".to_owned(), |o| o.to_string())
 }
 
 /// `TFEN | MOVE MOVE ...` -> the outcome of that game.
-fn outcome_line(line: &str) -> Result<String, String> {
+fn outcome_line(line: &str, rules: RuleSet) -> Result<String, String> {
     let (tfen, moves) = line.split_once('|').unwrap_or((line, ""));
     let moves: Vec<String> = moves.split_whitespace().map(str::to_owned).collect();
-    Ok(outcome_text(game_after(Some(tfen), &moves)?.outcome()))
+    Ok(outcome_text(
+        game_after(Some(tfen), rules, &moves)?.outcome(),
+    ))
 }
 
 /// Prints a perft result (or the divide rows and their sum) on stdout and
@@ -204,9 +240,7 @@ fn each_line(f: impl Fn(&str) -> Result<String, String>) -> Result<(), String> {
                 format!("error: line longer than {MAX_STDIN_LINE_BYTES} bytes")
             }
             LineRead::Line => {
-                let text = String::from_utf8_lossy(&line);
-                let text = text.strip_suffix('\r').unwrap_or(&text);
-                f(text).unwrap_or_else(|e| format!("error: {e}"))
+                f(&String::from_utf8_lossy(&line)).unwrap_or_else(|e| format!("error: {e}"))
             }
         };
         writeln!(out, "{result}").map_err(|e| e.to_string())?;
@@ -220,75 +254,119 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Perft {
             depth,
             tfen,
+            rules,
             divide: split,
-            game,
-        } => match game {
-            GameKind::Tamerlane => {
-                let pos = start(tfen.as_deref())?;
-                report_perft(depth, split, || divide(&pos, depth), || perft(&pos, depth))
-            }
-            GameKind::Chess => {
-                let pos = chess_cmd::start(tfen.as_deref())?;
-                report_perft(
-                    depth,
-                    split,
-                    || tamerlane_core::chess::divide(&pos, depth),
-                    || tamerlane_core::chess::perft(&pos, depth),
-                )
-            }
-        },
+            game: GameKind::Tamerlane,
+        } => {
+            let pos = start(tfen.as_deref(), rules.parse()?)?;
+            report_perft(depth, split, || divide(&pos, depth), || perft(&pos, depth))
+        }
+        Command::Perft {
+            depth,
+            tfen,
+            rules,
+            divide: split,
+            game: GameKind::Chess,
+        } => {
+            rules.parse::<chess::Rules>()?;
+            let pos = chess_cmd::start(tfen.as_deref())?;
+            report_perft(
+                depth,
+                split,
+                || chess::divide(&pos, depth),
+                || chess::perft(&pos, depth),
+            )
+        }
         Command::Moves {
             stdin: true,
+            rules,
+            game: GameKind::Tamerlane,
+            ..
+        } => {
+            let rules = rules.parse()?;
+            each_line(|l| {
+                Position::from_tfen_with_rules(l.trim(), rules)
+                    .map(|p| sorted_moves(&p))
+                    .map_err(|e| e.to_string())
+            })
+        }
+        Command::Moves {
+            stdin: true,
+            rules,
             game: GameKind::Chess,
             ..
-        } => each_line(chess_cmd::moves_line),
-        Command::Moves { stdin: true, .. } => each_line(|l| {
-            Position::from_tfen(l.trim())
-                .map(|p| sorted_moves(&p))
-                .map_err(|e| e.to_string())
-        }),
+        } => {
+            rules.parse::<chess::Rules>()?;
+            each_line(chess_cmd::moves_line)
+        }
         Command::Moves {
             tfen,
+            rules,
+            moves,
+            game: GameKind::Tamerlane,
+            ..
+        } => {
+            let game = game_after(tfen.as_deref(), rules.parse()?, &moves)?;
+            say(sorted_moves(game.position()))
+        }
+        Command::Moves {
+            tfen,
+            rules,
             moves,
             game: GameKind::Chess,
             ..
         } => {
-            let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
-            let game = chess_cmd::game_after(tfen.as_deref(), &moves)?;
+            let game = chess_cmd::game_after(tfen.as_deref(), rules.parse()?, &moves)?;
             say(chess_cmd::sorted_moves(game.position()))
         }
-        Command::Moves { tfen, moves, .. } => {
-            let game = game_after(tfen.as_deref(), &moves)?;
-            say(sorted_moves(game.position()))
+        Command::Apply {
+            rules,
+            game: GameKind::Tamerlane,
+            ..
+        } => {
+            let rules = rules.parse()?;
+            each_line(|l| apply_line(l, rules))
         }
         Command::Apply {
+            rules,
             game: GameKind::Chess,
             ..
-        } => each_line(chess_cmd::apply_line),
-        Command::Apply { .. } => each_line(apply_line),
+        } => {
+            rules.parse::<chess::Rules>()?;
+            each_line(chess_cmd::apply_line)
+        }
         Command::Engine => engine_cmd::engine(),
         Command::Analyze(args) => engine_cmd::analyze(args),
         Command::Play(args) => engine_cmd::play(args),
         Command::Match(args) => engine_cmd::run(*args),
         Command::Outcome {
-            stdin: true, game, ..
-        } => match game {
-            GameKind::Tamerlane => each_line(outcome_line),
-            GameKind::Chess => each_line(chess_cmd::outcome_line),
-        },
+            tfen,
+            rules,
+            stdin,
+            moves,
+            game: GameKind::Tamerlane,
+        } => {
+            let rules = rules.parse()?;
+            if stdin {
+                return each_line(|l| outcome_line(l, rules));
+            }
+            let game = game_after(tfen.as_deref(), rules, &moves)?;
+            say(outcome_text(game.outcome()))
+        }
         Command::Outcome {
-            tfen, moves, game, ..
-        } => match game {
-            GameKind::Tamerlane => {
-                let game = game_after(tfen.as_deref(), &moves)?;
-                say(outcome_text(game.outcome()))
+            tfen,
+            rules,
+            stdin,
+            moves,
+            game: GameKind::Chess,
+        } => {
+            let rules = rules.parse()?;
+            if stdin {
+                return each_line(|l| chess_cmd::outcome_line(l, rules));
             }
-            GameKind::Chess => {
-                let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
-                let game = chess_cmd::game_after(tfen.as_deref(), &moves)?;
-                say(chess_cmd::outcome_text(game.outcome()))
-            }
-        },
+            let game = chess_cmd::game_after(tfen.as_deref(), rules, &moves)?;
+            say(outcome_text(game.outcome()))
+        }
     }
 }
 

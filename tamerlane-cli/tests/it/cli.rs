@@ -123,10 +123,17 @@ fn apply_stdin_prints_the_resulting_tfen() {
 #[test]
 fn outcome_of_a_game() {
     assert_eq!(stdout(&run(&["outcome"], "")), "none\n");
-    // A Ferz on a1 keeps the start from being a royals-only draw already.
-    let tfen = "11/K10/11/11/11/11/11/11/10k/F10 w - 00 0 1";
+    // A pawn on the board, or the start would already be drawn by royals
+    // against royals (and accept no move).
+    let tfen = "11/K10/11/11/11/2PR8/11/11/10k/11 w - 00 0 1";
     let o = run(&["outcome", "--tfen", tfen, "a9bc"], "");
     assert_eq!(stdout(&o), "draw citadel\n");
+    let tfen = "11/K10/11/11/11/11/11/11/10k/11 w - 00 0 1";
+    let o = run(&["outcome", "--tfen", tfen], "");
+    assert_eq!(stdout(&o), "draw royals-only\n");
+    let o = run(&["outcome", "--tfen", tfen, "a9bc"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("ply 0"), "{}", stderr(&o));
     // The swap-only position without its swap right: no move, White loses.
     let tfen = "10k/11/11/11/11/11/1pr9/T1n6pr1/1v5r1PR1/K9G w - 00 0 1";
     let o = run(&["outcome", "--tfen", tfen], "");
@@ -153,6 +160,38 @@ fn errors_go_to_stderr_with_exit_code_2() {
 }
 
 #[test]
+fn a_bad_match_configuration_is_named() {
+    let o = run(
+        &[
+            "match",
+            "--a",
+            "full,-warp",
+            "--nodes",
+            "10",
+            "--games",
+            "2",
+        ],
+        "",
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("--a: unknown feature `warp`"),
+        "{}",
+        stderr(&o)
+    );
+    let o = run(
+        &["match", "--b", "fast", "--nodes", "10", "--games", "2"],
+        "",
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("--b: configuration must start with `full` or `plain`, not `fast`"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
 fn pgn_validates_a_record_file() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/records/");
     let o = run(&["pgn", &format!("{dir}sample.pgn")], "");
@@ -171,4 +210,56 @@ fn pgn_validates_a_record_file() {
     assert!(stdout(&o).contains("error: line "), "{}", stdout(&o));
     let o = run(&["pgn", "/nonexistent/file.pgn"], "");
     assert_eq!(o.status.code(), Some(2));
+}
+
+/// `--rules` on the position and move commands: presets start from their
+/// own array, bad strings are exit-2 errors naming the key, and moves past
+/// the end of a game name the ply where it ended and why.
+#[test]
+fn rules_option() {
+    // seed-001's array differs from the standard one only in which pawn
+    // stands where, so the first moves are the same 24 (spec 8.3).
+    let o = run(&["perft", "1", "--rules", "seed-001"], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o).trim(), "24");
+    let o = run(&["moves", "--rules", "seed-001", "f3f4"], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    // In the preset's array each pawn stands in front of its own piece: b3
+    // holds the pawn of knights (the standard array has the pawn of
+    // dabbabas there), and it moves as `PN` in the resulting TFEN.
+    let seed = "e1c1d1d1c1e/rntgfkvgtnr/pppnptpgpfpkpvpgptpnpr/11/11/11/11/PPPNPTPGPFPKPVPGPTPNPR/RNTGFKVGTNR/E1C1D1D1C1E w Kk 00 0 1";
+    let o = run(
+        &["apply", "--stdin", "--rules", "seed-001"],
+        &format!("{seed} | b3b4\n"),
+    );
+    assert_eq!(
+        stdout(&o).trim(),
+        "e1c1d1d1c1e/rntgfkvgtnr/pppnptpgpfpkpvpgptpnpr/11/11/11/1PN9/PP1PTPGPFPKPVPGPTPNPR/RNTGFKVGTNR/E1C1D1D1C1E b Kk 00 0 1"
+    );
+    // A bad rule set names the bad key and value.
+    let o = run(&["perft", "1", "--rules", "swap-when=never"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("swap-when"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("never"), "{}", stderr(&o));
+    // Knights out and back twice: the start position occurs for the second
+    // time after ply 4, which ends the game under repetition=2.
+    let cycle = ["b2c4", "b9c7", "c4b2", "c7b9"];
+    let mut args = vec!["outcome", "--rules", "repetition=2"];
+    args.extend(cycle);
+    let o = run(&args, "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o).trim(), "draw repetition");
+    args.push("b2c4");
+    let o = run(&args, "");
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(err.contains("move 5"), "{err}");
+    assert!(err.contains("ply 4"), "{err}");
+    assert!(err.contains("repetition"), "{err}");
+    // Under the default rules the same moves are fine.
+    let mut args = vec!["outcome"];
+    args.extend(cycle);
+    args.push("b2c4");
+    let o = run(&args, "");
+    assert_eq!(stdout(&o).trim(), "none");
 }

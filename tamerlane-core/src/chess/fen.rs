@@ -20,7 +20,7 @@ use super::role::Piece;
 use super::setup::{PositionError, Setup};
 use crate::board8::Square;
 use crate::color::Color;
-use crate::moves::excerpt;
+use crate::excerpt::{excerpt, EXCERPT_CHARS};
 
 /// The FEN of the initial position.
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -117,7 +117,7 @@ impl From<PositionError> for FenError {
 fn err(field: FenField, text: &str, reason: impl Into<String>) -> ParseFenError {
     ParseFenError {
         field,
-        text: excerpt(text),
+        text: excerpt(text, EXCERPT_CHARS),
         reason: reason.into(),
     }
 }
@@ -218,13 +218,7 @@ fn parse_castling(field: &str) -> Result<CastlingRights, ParseFenError> {
 }
 
 fn parse_counter(field: FenField, s: &str) -> Result<u32, ParseFenError> {
-    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(err(field, s, "expected a non-negative decimal number"));
-    }
-    if s.len() > 1 && s.starts_with('0') {
-        return Err(err(field, s, "leading zeros are not allowed"));
-    }
-    s.parse().map_err(|_| err(field, s, "number too large"))
+    crate::counter::parse_counter(s).map_err(|reason| err(field, s, reason))
 }
 
 impl Setup {

@@ -7,7 +7,7 @@ use core::str::FromStr;
 use super::castling::CastlingSide;
 use super::role::Role;
 use crate::board8::Square;
-use crate::moves::excerpt;
+use crate::excerpt::{excerpt, EXCERPT_CHARS};
 
 /// The kind of a move: what it does beyond taking a piece from one square
 /// to another.
@@ -154,7 +154,9 @@ impl FromStr for UciMove {
 
     /// Parses `e2e4`, `e7e8q`: lower case only, no null move (`0000`).
     fn from_str(s: &str) -> Result<UciMove, ParseUciError> {
-        let err = || ParseUciError { text: excerpt(s) };
+        let err = || ParseUciError {
+            text: excerpt(s, EXCERPT_CHARS),
+        };
         if !(4..=5).contains(&s.len()) || !s.is_ascii() {
             return Err(err());
         }

@@ -16,7 +16,7 @@ use super::setup::{PositionError, Setup};
 use super::zobrist;
 use crate::board8::{attacks, Bitboard, Square};
 use crate::color::Color;
-use crate::moves::excerpt;
+use crate::excerpt::{excerpt, EXCERPT_CHARS};
 
 /// The dark squares (`a1` is dark): bishops on them never attack a light one.
 const DARK_SQUARES: Bitboard = Bitboard(0xAA55_AA55_AA55_AA55);
@@ -477,7 +477,7 @@ impl Position {
             Err(e) => e.reason,
         };
         Err(IllegalMoveError {
-            text: excerpt(&m.to_string()),
+            text: excerpt(&m.to_string(), EXCERPT_CHARS),
             reason,
         })
     }

@@ -24,7 +24,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::moves::excerpt;
+use crate::excerpt::{excerpt, EXCERPT_CHARS};
 use crate::rule_set::{parse_rule_string, RuleSetError};
 
 /// How threefold repetition and the 50-move rule end a game (key `draws`).
@@ -100,13 +100,13 @@ impl Rules {
                     _ => {
                         return Err(RuleSetError::UnknownValue {
                             key: key.to_owned(),
-                            value: excerpt(value),
+                            value: excerpt(value, EXCERPT_CHARS),
                         })
                     }
                 };
                 Ok(())
             }
-            _ => Err(RuleSetError::UnknownKey(excerpt(key))),
+            _ => Err(RuleSetError::UnknownKey(excerpt(key, EXCERPT_CHARS))),
         }
     }
 }

@@ -38,7 +38,7 @@ use super::moves::{CastlingProblem, IllegalReason, Move, UciMove};
 use super::position::Position;
 use super::role::{Piece, Role};
 use crate::board8::Square;
-use crate::moves::excerpt;
+use crate::excerpt::{excerpt, EXCERPT_CHARS};
 
 /// Why a SAN string could not be read in a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -179,7 +179,7 @@ impl Parsed {
 
 fn syntax(text: &str, problem: &'static str) -> SanError {
     SanError::Syntax {
-        text: excerpt(text),
+        text: excerpt(text, EXCERPT_CHARS),
         problem,
     }
 }
@@ -376,7 +376,7 @@ impl Position {
         let full = s.trim();
         let text = strip_marks(full);
         let illegal = |reason| SanError::Illegal {
-            text: excerpt(full),
+            text: excerpt(full, EXCERPT_CHARS),
             reason,
         };
         if text.is_empty() {
@@ -411,7 +411,7 @@ impl Position {
                 .map(|m| format!("{} ({m})", self.san_with(m, legal)))
                 .collect();
             return Err(SanError::Ambiguous {
-                text: excerpt(full),
+                text: excerpt(full, EXCERPT_CHARS),
                 candidates,
             });
         }

@@ -1,6 +1,7 @@
 //! The rules crate's integration tests, one binary with a module per
 //! subject (`cargo test -p tamerlane-core --test it`).
 
+mod api;
 mod chess;
 mod chess_notation;
 mod chess_perft;
@@ -11,5 +12,7 @@ mod invariants;
 mod limits;
 mod notation;
 mod perft_suites;
+mod records;
+mod rule_options;
 mod rule_sets;
 mod rules;

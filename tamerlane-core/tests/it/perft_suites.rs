@@ -1,5 +1,6 @@
-//! Runs the perft suites in `tests/data/*.perft` (depth 5 of the initial
-//! position is in `rules.rs`).
+//! Runs the perft suites in `tests/data/*.perft` and, under rule options,
+//! `tests/data/rules/*.perft` (depth 5 of the initial position is in
+//! `rules.rs`).
 //!
 //! A suite file holds blocks separated by blank lines:
 //!
@@ -11,17 +12,20 @@
 //! perft 2 48
 //! ```
 //!
-//! Lines starting with `#` are comments. The expected counts come from the
-//! spec or from the independent reference implementation (see each file).
+//! A block may also name its rule set (`rules seed-001`, section 9 syntax);
+//! the position is its `tfen` line under those rules. Lines starting with
+//! `#` are comments. The expected counts come from the spec or from the
+//! independent reference implementation (see each file).
 
 use std::fs;
 use std::path::Path;
 
-use tamerlane_core::{perft, Position};
+use tamerlane_core::{perft, Position, RuleSet};
 
 struct Case {
     name: String,
     tfen: String,
+    rules: RuleSet,
     counts: Vec<(u32, u64)>,
 }
 
@@ -40,12 +44,14 @@ fn parse_suite(text: &str) -> Vec<Case> {
         let case = cur.get_or_insert_with(|| Case {
             name: String::new(),
             tfen: String::new(),
+            rules: RuleSet::DEFAULT,
             counts: Vec::new(),
         });
         match key {
             "name" => case.name = value.to_owned(),
             "why" => {}
             "tfen" => case.tfen = value.to_owned(),
+            "rules" => case.rules = value.parse().expect("a rule set"),
             "perft" => {
                 let (d, n) = value.split_once(' ').expect("`perft DEPTH COUNT`");
                 case.counts.push((d.parse().unwrap(), n.parse().unwrap()));
@@ -57,22 +63,40 @@ fn parse_suite(text: &str) -> Vec<Case> {
     cases
 }
 
-#[test]
-fn perft_suites() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+/// The `.perft` files of `tests/data/SUB`, sorted.
+fn suite_files(sub: &str) -> Vec<std::path::PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(sub);
     let mut files: Vec<_> = fs::read_dir(&dir)
-        .unwrap()
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|e| e == "perft"))
         .collect();
     files.sort();
     assert!(files.len() >= 2, "suite files missing in {}", dir.display());
+    files
+}
+
+#[test]
+fn perft_suites() {
+    run_suites(suite_files(""), 40);
+}
+
+/// The rule options' suites (tools/reference/rule_perft.py): every block
+/// under its own rule set.
+#[test]
+fn perft_suites_under_rule_options() {
+    run_suites(suite_files("rules"), 40);
+}
+
+fn run_suites(files: Vec<std::path::PathBuf>, at_least: usize) {
     let mut checked = 0;
     let mut failures = Vec::new();
     for file in files {
         for case in parse_suite(&fs::read_to_string(&file).unwrap()) {
-            let pos =
-                Position::from_tfen(&case.tfen).unwrap_or_else(|e| panic!("{}: {e}", case.name));
+            let pos = Position::from_tfen_with_rules(&case.tfen, case.rules)
+                .unwrap_or_else(|e| panic!("{}: {e}", case.name));
             assert!(!case.counts.is_empty(), "{}: no counts", case.name);
             for &(depth, expected) in &case.counts {
                 let got = perft(&pos, depth);
@@ -92,5 +116,5 @@ fn perft_suites() {
         "perft mismatches:\n{}",
         failures.join("\n")
     );
-    assert!(checked > 40, "only {checked} counts checked");
+    assert!(checked > at_least, "only {checked} counts checked");
 }
