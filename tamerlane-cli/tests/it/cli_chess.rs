@@ -75,6 +75,19 @@ fn chess_outcome_of_games() {
         "",
     );
     assert_eq!(stdout(&o), "black checkmate\n");
+    // Threefold repetition ends the game only with `draws=automatic`.
+    let shuffle = ["g1f3", "g8f6", "f3g1", "f6g8"].repeat(2);
+    let mut args = vec!["outcome", "--game", "chess"];
+    args.extend(shuffle.iter().copied());
+    assert_eq!(stdout(&run(&args, "")), "none\n");
+    args.extend(["--rules", "draws=automatic"]);
+    assert_eq!(stdout(&run(&args, "")), "draw threefold-repetition\n");
+    let o = run(
+        &["outcome", "--game", "chess", "--rules", "repetition=3"],
+        "",
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("unknown key"), "{}", stderr(&o));
     let o = run(&["outcome", "--game", "chess", "--fen", "bad"], "");
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("invalid FEN"));
