@@ -2,7 +2,8 @@
 #
 #   make demo   build in release and run the main job (perft, then an engine-vs-engine game)
 #   make test   every test: fmt, clippy, docs, Rust tests, the crates as packaged,
-#               differential crosscheck, the Python package (built into .venv, pytest,
+#               differential crosschecks (Tamerlane against the reference, chess
+#               against python-chess), the Python package (built into .venv, pytest,
 #               mypy, notebook) and the portable wheel installed into a fresh venv
 #   make bench  perft speed vs Fairy-Stockfish and the criterion benches
 #   make dev    (re)build the Python package into .venv for development
@@ -17,7 +18,7 @@ VENV ?= .venv
 VPY := $(VENV)/bin/python
 PY_CRATE := tamerlane-py
 
-.PHONY: all build demo test lint rust-test crosscheck doc bench clean \
+.PHONY: all build demo test lint rust-test crosscheck chess-crosscheck doc bench clean \
 	venv dev py-dev py-test py-typecheck notebook py-bench fuzz-smoke \
 	package-check wheel wheel-test
 
@@ -49,7 +50,7 @@ crosscheck: build
 	$(PYTHON) tools/reference/crosscheck.py --binary $(BIN) --games 40 --plies 120 --seed 1
 	$(PYTHON) tools/reference/crosscheck.py --binary $(BIN) --every-option --games 8 --plies 80 --outcome-games 8 --seed 1
 
-test: lint doc rust-test package-check crosscheck py-test wheel-test
+test: lint doc rust-test package-check crosscheck chess-crosscheck py-test wheel-test
 
 # Every published crate packaged as crates.io would receive it (only the
 # files its `include` list names; path dependencies become versions) and
@@ -63,6 +64,11 @@ PACKAGE_TARGET := target/package-check
 package-check:
 	rm -rf "$${CARGO_HOME:-$$HOME/.cargo}"/registry/src/-*/tamerlane-* $(PACKAGE_TARGET)
 	$(CARGO) publish --dry-run --workspace --allow-dirty --target-dir $(PACKAGE_TARGET)
+
+# The chess side of the CLI (--game chess) against python-chess on random
+# games; fails (never skips) when python-chess is missing from the venv.
+chess-crosscheck: build venv
+	$(VPY) tools/reference/chess_crosscheck.py --binary $(BIN) --games 60 --plies 300 --seed 1
 
 # --- Python -------------------------------------------------------------
 # A venv with the pinned development dependencies (re-made when they change).

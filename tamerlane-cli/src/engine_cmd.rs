@@ -320,7 +320,7 @@ struct Side<'a> {
 /// `tamerlane match`: two players (in-process configurations or engine
 /// commands) over N games.
 pub fn run(args: MatchArgs) -> Result<(), String> {
-    let rules = args.rules.parse()?;
+    let rules: RuleSet = args.rules.parse()?;
     let limits = per_move_limits(args.depth, args.nodes, args.movetime);
     let clock = args.tc.as_deref().map(parse_tc).transpose()?;
     if limits == Limits::new() && clock.is_none() {

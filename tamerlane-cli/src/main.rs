@@ -1,5 +1,6 @@
 //! The `tamerlane` command-line tool: perft, legal moves, applying moves and
-//! game outcomes for Tamerlane chess positions.
+//! game outcomes for Tamerlane chess positions (and, with `--game chess`,
+//! FIDE chess positions).
 //!
 //! Results go to stdout; errors go to stderr with exit code 2.
 
@@ -7,16 +8,17 @@ use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use clap::{Parser, Subcommand};
+use clap::{Parser, Subcommand, ValueEnum};
 
 mod arena;
+mod chess_cmd;
 mod engine_cmd;
 mod external;
 mod positions;
 mod record_cmd;
 use positions::{game_after, start, RulesArg};
 use tamerlane_core::io::{read_line_bounded, LineRead};
-use tamerlane_core::{divide, perft, Position, RuleSet};
+use tamerlane_core::{chess, divide, perft, Position, RuleSet};
 
 /// Tamerlane chess tools.
 #[derive(Parser)]
@@ -24,6 +26,16 @@ use tamerlane_core::{divide, perft, Position, RuleSet};
 struct Cli {
     #[command(subcommand)]
     command: Command,
+}
+
+/// The game a subcommand works on.
+#[derive(Copy, Clone, Default, PartialEq, Eq, ValueEnum)]
+enum GameKind {
+    /// Tamerlane chess: positions as TFEN, coordinate moves.
+    #[default]
+    Tamerlane,
+    /// FIDE chess: positions as FEN, UCI moves, rules `draws=automatic`.
+    Chess,
 }
 
 #[derive(Subcommand)]
@@ -35,46 +47,65 @@ enum Command {
         /// Number of plies, 0 to 20.
         #[arg(value_parser = clap::value_parser!(u32).range(0..=20))]
         depth: u32,
-        /// Start position (default: the start position of the rules).
-        #[arg(long)]
+        /// Start position (default: the start position of the rules); a FEN
+        /// with `--game chess`.
+        #[arg(long, alias = "fen")]
         tfen: Option<String>,
         #[command(flatten)]
         rules: RulesArg,
         /// Print `MOVE: COUNT` for each root move before the total.
         #[arg(long)]
         divide: bool,
+        /// The game.
+        #[arg(long, value_enum, default_value_t)]
+        game: GameKind,
     },
     /// Print the sorted legal moves of the position after MOVEs, on one line.
     Moves {
-        /// Start position (default: the start position of the rules).
-        #[arg(long, conflicts_with = "stdin")]
+        /// Start position (default: the start position of the rules); a FEN
+        /// with `--game chess`.
+        #[arg(long, alias = "fen", conflicts_with = "stdin")]
         tfen: Option<String>,
         #[command(flatten)]
         rules: RulesArg,
-        /// Read one TFEN per line and print one line of moves for each.
+        /// Read one position per line and print one line of moves for each.
         #[arg(long)]
         stdin: bool,
-        /// Coordinate moves to play first.
+        /// Moves to play first (coordinate moves; UCI with `--game chess`).
         #[arg(conflicts_with = "stdin")]
         moves: Vec<String>,
+        /// The game.
+        #[arg(long, value_enum, default_value_t)]
+        game: GameKind,
     },
-    /// Read `TFEN | MOVE` lines and print the resulting TFEN for each.
+    /// Read `POSITION | MOVE` lines and print the resulting position for each.
     Apply {
         /// Read the lines from standard input (the only mode).
         #[arg(long, required = true)]
         stdin: bool,
         #[command(flatten)]
         rules: RulesArg,
+        /// The game.
+        #[arg(long, value_enum, default_value_t)]
+        game: GameKind,
     },
     /// Print `none`, or `<white|black|draw> <reason>`, for the game made of MOVEs.
     Outcome {
-        /// Start position (default: the start position of the rules).
-        #[arg(long)]
+        /// Start position (default: the start position of the rules); a FEN
+        /// with `--game chess`.
+        #[arg(long, alias = "fen", conflicts_with = "stdin")]
         tfen: Option<String>,
         #[command(flatten)]
         rules: RulesArg,
-        /// Coordinate moves of the game.
+        /// Read `POSITION | MOVE MOVE ...` lines and print the outcome of each game.
+        #[arg(long)]
+        stdin: bool,
+        /// Moves of the game (coordinate moves; UCI with `--game chess`).
+        #[arg(conflicts_with = "stdin")]
         moves: Vec<String>,
+        /// The game.
+        #[arg(long, value_enum, default_value_t)]
+        game: GameKind,
     },
     /// Run the engine protocol (a UCI dialect) on stdin/stdout.
     Engine {
@@ -109,6 +140,52 @@ fn apply_line(line: &str, rules: RuleSet) -> Result<String, String> {
     let mut pos = Position::from_tfen_with_rules(tfen.trim(), rules).map_err(|e| e.to_string())?;
     pos.play_str(mv.trim()).map_err(|e| e.to_string())?;
     Ok(pos.to_tfen())
+}
+
+/// `none` or the outcome (`white checkmate`, `draw citadel`, ...).
+fn outcome_text(outcome: Option<impl std::fmt::Display>) -> String {
+    outcome.map_or_else(|| "none".to_owned(), |o| o.to_string())
+}
+
+/// `TFEN | MOVE MOVE ...` -> the outcome of that game.
+fn outcome_line(line: &str, rules: RuleSet) -> Result<String, String> {
+    let (tfen, moves) = line.split_once('|').unwrap_or((line, ""));
+    let moves: Vec<String> = moves.split_whitespace().map(str::to_owned).collect();
+    Ok(outcome_text(
+        game_after(Some(tfen), rules, &moves)?.outcome(),
+    ))
+}
+
+/// Prints a perft result (or the divide rows and their sum) on stdout and
+/// the speed on stderr.
+fn report_perft<M: std::fmt::Display>(
+    depth: u32,
+    split: bool,
+    divide: impl FnOnce() -> Vec<(M, u64)>,
+    perft: impl FnOnce() -> u64,
+) -> Result<(), String> {
+    let t = Instant::now();
+    let total = if split {
+        let rows = divide();
+        let mut out = BufWriter::new(io::stdout().lock());
+        for (m, n) in &rows {
+            writeln!(out, "{m}: {n}").map_err(|e| e.to_string())?;
+        }
+        out.flush().map_err(|e| e.to_string())?;
+        rows.iter()
+            .map(|(_, n)| n)
+            .sum::<u64>()
+            .max(u64::from(depth == 0))
+    } else {
+        perft()
+    };
+    let secs = t.elapsed().as_secs_f64();
+    say(total)?;
+    eprintln!(
+        "{total} leaves in {secs:.3} s: {:.1} M leaves/s",
+        total as f64 / secs.max(1e-9) / 1e6
+    );
+    Ok(())
 }
 
 /// The longest `--stdin` line read, in bytes: far above any TFEN (at most
@@ -148,33 +225,32 @@ fn run(cli: Cli) -> Result<(), String> {
             tfen,
             rules,
             divide: split,
+            game: GameKind::Tamerlane,
         } => {
             let pos = start(tfen.as_deref(), rules.parse()?)?;
-            let t = Instant::now();
-            let total = if split {
-                let rows = divide(&pos, depth);
-                let mut out = BufWriter::new(io::stdout().lock());
-                for (m, n) in &rows {
-                    writeln!(out, "{m}: {n}").map_err(|e| e.to_string())?;
-                }
-                out.flush().map_err(|e| e.to_string())?;
-                rows.iter()
-                    .map(|(_, n)| n)
-                    .sum::<u64>()
-                    .max(u64::from(depth == 0))
-            } else {
-                perft(&pos, depth)
-            };
-            let secs = t.elapsed().as_secs_f64();
-            say(total)?;
-            eprintln!(
-                "{total} leaves in {secs:.3} s: {:.1} M leaves/s",
-                total as f64 / secs.max(1e-9) / 1e6
-            );
-            Ok(())
+            report_perft(depth, split, || divide(&pos, depth), || perft(&pos, depth))
+        }
+        Command::Perft {
+            depth,
+            tfen,
+            rules,
+            divide: split,
+            game: GameKind::Chess,
+        } => {
+            rules.parse::<chess::Rules>()?;
+            let pos = chess_cmd::start(tfen.as_deref())?;
+            report_perft(
+                depth,
+                split,
+                || chess::divide(&pos, depth),
+                || chess::perft(&pos, depth),
+            )
         }
         Command::Moves {
-            stdin: true, rules, ..
+            stdin: true,
+            rules,
+            game: GameKind::Tamerlane,
+            ..
         } => {
             let rules = rules.parse()?;
             each_line(|l| {
@@ -184,25 +260,81 @@ fn run(cli: Cli) -> Result<(), String> {
             })
         }
         Command::Moves {
-            tfen, rules, moves, ..
+            stdin: true,
+            rules,
+            game: GameKind::Chess,
+            ..
+        } => {
+            rules.parse::<chess::Rules>()?;
+            each_line(chess_cmd::moves_line)
+        }
+        Command::Moves {
+            tfen,
+            rules,
+            moves,
+            game: GameKind::Tamerlane,
+            ..
         } => {
             let game = game_after(tfen.as_deref(), rules.parse()?, &moves)?;
             say(sorted_moves(game.position()))
         }
-        Command::Apply { rules, .. } => {
+        Command::Moves {
+            tfen,
+            rules,
+            moves,
+            game: GameKind::Chess,
+            ..
+        } => {
+            let game = chess_cmd::game_after(tfen.as_deref(), rules.parse()?, &moves)?;
+            say(chess_cmd::sorted_moves(game.position()))
+        }
+        Command::Apply {
+            rules,
+            game: GameKind::Tamerlane,
+            ..
+        } => {
             let rules = rules.parse()?;
             each_line(|l| apply_line(l, rules))
+        }
+        Command::Apply {
+            rules,
+            game: GameKind::Chess,
+            ..
+        } => {
+            rules.parse::<chess::Rules>()?;
+            each_line(chess_cmd::apply_line)
         }
         Command::Engine { rules } => engine_cmd::engine(rules.parse()?),
         Command::Analyze(args) => engine_cmd::analyze(args),
         Command::Play(args) => engine_cmd::play(args),
         Command::Match(args) => engine_cmd::run(*args),
-        Command::Outcome { tfen, rules, moves } => {
-            let game = game_after(tfen.as_deref(), rules.parse()?, &moves)?;
-            match game.outcome() {
-                None => say("none"),
-                Some(o) => say(o),
+        Command::Outcome {
+            tfen,
+            rules,
+            stdin,
+            moves,
+            game: GameKind::Tamerlane,
+        } => {
+            let rules = rules.parse()?;
+            if stdin {
+                return each_line(|l| outcome_line(l, rules));
             }
+            let game = game_after(tfen.as_deref(), rules, &moves)?;
+            say(outcome_text(game.outcome()))
+        }
+        Command::Outcome {
+            tfen,
+            rules,
+            stdin,
+            moves,
+            game: GameKind::Chess,
+        } => {
+            let rules = rules.parse()?;
+            if stdin {
+                return each_line(|l| chess_cmd::outcome_line(l, rules));
+            }
+            let game = chess_cmd::game_after(tfen.as_deref(), rules, &moves)?;
+            say(outcome_text(game.outcome()))
         }
     }
 }

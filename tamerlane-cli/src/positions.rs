@@ -10,14 +10,16 @@ use tamerlane_core::{Game, Position, RuleSet, RuleSetError};
 pub struct RulesArg {
     /// Rule set (docs/RULES.md, "Rule options"): a preset and/or
     /// `key=value` pairs, e.g. `seed-001` or `swap-when=check,repetition=off`
-    /// (default: the standard rules).
+    /// (default: the standard rules); for `--game chess`, `draws=automatic`
+    /// (docs/CHESS.md).
     #[arg(long = "rules", value_name = "RULES", default_value = "")]
     text: String,
 }
 
 impl RulesArg {
-    /// The rule set given, or the error message naming what is wrong.
-    pub fn parse(&self) -> Result<RuleSet, String> {
+    /// The rules given, of the game `T` (Tamerlane's [`RuleSet`], or
+    /// `chess::Rules`), or the error message naming what is wrong.
+    pub fn parse<T: std::str::FromStr<Err = RuleSetError>>(&self) -> Result<T, String> {
         self.text.parse().map_err(|e: RuleSetError| e.to_string())
     }
 }

@@ -80,6 +80,11 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! # Sibling games
+//! - [`chess`]: FIDE chess with the same kind of API (FEN, UCI, SAN,
+//!   legal move sets, perft, a game with the Laws' draws), on the shared
+//!   8x8 board [`board8`].
+//!
 //! # Features
 //! - `serde`: `Position` (de)serializes as its TFEN string, `Move` as its
 //!   coordinate string (deserialized as a [`CoordMove`]).
@@ -96,7 +101,9 @@ mod bitboard;
 mod board;
 pub mod board8;
 mod by_color;
+pub mod chess;
 mod color;
+mod counter;
 mod excerpt;
 mod game;
 pub mod io;

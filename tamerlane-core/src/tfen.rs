@@ -225,13 +225,7 @@ fn parse_placement(field: &str) -> Result<Board, ParseTfenError> {
 }
 
 fn parse_counter(field: TfenField, s: &str) -> Result<u32, ParseTfenError> {
-    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(err(field, s, "expected a non-negative decimal number"));
-    }
-    if s.len() > 1 && s.starts_with('0') {
-        return Err(err(field, s, "leading zeros are not allowed"));
-    }
-    s.parse().map_err(|_| err(field, s, "number too large"))
+    crate::counter::parse_counter(s).map_err(|reason| err(field, s, reason))
 }
 
 impl Setup {

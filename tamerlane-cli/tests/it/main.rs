@@ -3,5 +3,6 @@
 //! `tamerlane` binary as a user would.
 
 mod cli;
+mod cli_chess;
 mod cli_limits;
 mod match_external;

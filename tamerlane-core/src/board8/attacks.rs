@@ -200,27 +200,72 @@ pub fn queen(sq: Square, occ: Bitboard) -> Bitboard {
     rook(sq, occ) | bishop(sq, occ)
 }
 
-/// The squares strictly between `a` and `b` when they share a rank, file or
-/// diagonal; empty otherwise.
-pub fn between(a: Square, b: Square) -> Bitboard {
-    let (df, dr) = (
-        b.file() as i32 - a.file() as i32,
-        b.rank() as i32 - a.rank() as i32,
-    );
-    if a == b || !(df == 0 || dr == 0 || df.abs() == dr.abs()) {
-        return Bitboard::EMPTY;
-    }
-    let (sf, sr) = (df.signum(), dr.signum());
-    let mut out = Bitboard::EMPTY;
-    let mut cur = a.offset(sf, sr);
-    while let Some(sq) = cur {
-        if sq == b {
-            break;
+/// For every pair of squares `a`, `b` on a common rank, file or diagonal:
+/// `between[a][b]`, the squares strictly between them, and `line[a][b]`,
+/// the whole line through both from edge to edge (with `a` and `b`). Zero
+/// for unaligned pairs and for `a == b`.
+const fn line_tables() -> [[[u64; 64]; 64]; 2] {
+    let mut t = [[[0u64; 64]; 64]; 2];
+    let mut a = 0;
+    while a < 64 {
+        let mut d = 0;
+        while d < 8 {
+            let (df, dr) = KING_STEPS[d];
+            // The line through `a` in this direction: both rays and `a`.
+            let mut line = 1u64 << a;
+            let mut sign = 1;
+            while sign >= -1 {
+                let (mut f, mut r) = ((a % 8) as i32 + sign * df, (a / 8) as i32 + sign * dr);
+                while f >= 0 && f < 8 && r >= 0 && r < 8 {
+                    line |= 1 << (r * 8 + f);
+                    f += sign * df;
+                    r += sign * dr;
+                }
+                sign -= 2;
+            }
+            let (mut f, mut r) = ((a % 8) as i32 + df, (a / 8) as i32 + dr);
+            let mut between = 0u64;
+            while f >= 0 && f < 8 && r >= 0 && r < 8 {
+                let b = (r * 8 + f) as usize;
+                t[0][a][b] = between;
+                t[1][a][b] = line;
+                between |= 1 << b;
+                f += df;
+                r += dr;
+            }
+            d += 1;
         }
-        out.add(sq);
-        cur = sq.offset(sf, sr);
+        a += 1;
     }
-    out
+    t
+}
+
+static LINE_TABLES: [[[u64; 64]; 64]; 2] = line_tables();
+
+/// The squares strictly between `a` and `b` when they share a rank, file or
+/// diagonal; empty otherwise (a table lookup).
+#[inline]
+pub fn between(a: Square, b: Square) -> Bitboard {
+    Bitboard(LINE_TABLES[0][a.index()][b.index()])
+}
+
+/// The whole line (rank, file or diagonal, edge to edge) through `a` and
+/// `b`, both included, when they share one; empty otherwise and for `a == b`.
+#[inline]
+pub fn line(a: Square, b: Square) -> Bitboard {
+    Bitboard(LINE_TABLES[1][a.index()][b.index()])
+}
+
+/// The squares a Rook on `sq` attacks on an empty board.
+#[inline]
+pub fn rook_rays(sq: Square) -> Bitboard {
+    Bitboard((LINES[FILE][sq.index()] | Bitboard::rank(sq.rank()).0) & !(1 << sq.index()))
+}
+
+/// The squares a Bishop on `sq` attacks on an empty board.
+#[inline]
+pub fn bishop_rays(sq: Square) -> Bitboard {
+    Bitboard(LINES[DIAGONAL][sq.index()] | LINES[ANTI_DIAGONAL][sq.index()])
 }
 
 #[cfg(test)]
@@ -279,5 +324,44 @@ mod tests {
         assert_eq!(between(sq("a1"), sq("d4")).count(), 2);
         assert_eq!(between(sq("a1"), sq("b3")), Bitboard::EMPTY);
         assert_eq!(between(sq("e1"), sq("e8")).count(), 6);
+        assert_eq!(between(sq("e8"), sq("e1")), between(sq("e1"), sq("e8")));
+        assert_eq!(between(sq("c3"), sq("c3")), Bitboard::EMPTY);
+        assert_eq!(between(sq("h1"), sq("a8")).count(), 6);
+        // The line through b2 and d4 is the long diagonal a1-h8.
+        assert_eq!(
+            line(sq("b2"), sq("d4")),
+            bishop_rays(sq("a1")).with(sq("a1"))
+        );
+        assert_eq!(line(sq("b2"), sq("c4")), Bitboard::EMPTY);
+        assert_eq!(line(sq("a3"), sq("h3")), Bitboard::RANK_1.north().north());
+        assert_eq!(rook_rays(sq("a1")).count(), 14);
+        assert_eq!(bishop_rays(sq("d4")).count(), 13);
+    }
+
+    #[test]
+    fn between_and_line_agree_with_walking() {
+        for a in Square::all() {
+            for b in Square::all() {
+                let (df, dr) = (
+                    b.file() as i32 - a.file() as i32,
+                    b.rank() as i32 - a.rank() as i32,
+                );
+                let aligned = a != b && (df == 0 || dr == 0 || df.abs() == dr.abs());
+                let mut walked = Bitboard::EMPTY;
+                let mut whole = Bitboard::EMPTY;
+                if aligned {
+                    let step = (df.signum(), dr.signum());
+                    let mut cur = a.offset(step.0, step.1);
+                    while let Some(s) = cur.filter(|&s| s != b) {
+                        walked.add(s);
+                        cur = s.offset(step.0, step.1);
+                    }
+                    whole = walk(a, Bitboard::EMPTY, &[step, (-step.0, -step.1)]).with(a);
+                }
+                assert_eq!(between(a, b), walked, "{a} {b}");
+                assert_eq!(line(a, b), whole, "{a} {b}");
+                assert!(line(a, b).contains(b) == aligned);
+            }
+        }
     }
 }

@@ -2,6 +2,10 @@
 //! subject (`cargo test -p tamerlane-core --test it`).
 
 mod api;
+mod chess;
+mod chess_notation;
+mod chess_perft;
+mod chess_props;
 mod decisions;
 mod fuzz_regressions;
 mod invariants;

@@ -1,0 +1,149 @@
+//! The fixed-capacity list of chess moves and its proven capacity,
+//! [`MAX_LEGAL_MOVES`].
+
+use core::fmt;
+use core::mem::MaybeUninit;
+use core::ops::{Deref, DerefMut};
+
+use super::moves::Move;
+
+/// The most moves one piece other than the king can have: a queen in the
+/// centre of an empty board has 27; a pawn has at most three target
+/// squares, each worth four promotion moves, so 12.
+const MAX_PIECE_MOVES: usize = 27;
+/// A king has 8 steps and 2 castling moves at most.
+const MAX_KING_MOVES: usize = 10;
+
+const fn min(a: usize, b: usize) -> usize {
+    if a < b {
+        a
+    } else {
+        b
+    }
+}
+
+/// An upper bound on the number of legal moves in any position a
+/// [`Position`](super::Position) accepts (material is not limited: a FEN
+/// may give a side many queens).
+///
+/// Proof. Let `n` be the number of pieces of the side to move (1 to 63: the
+/// other side has its king). Moves of one piece other than promotions go to
+/// distinct squares not occupied by its own side: at most `64 - n` of them,
+/// and at most 27 for a non-king piece (a queen in the middle of an empty
+/// board; blockers only remove targets). A pawn has at most `min(3, 64 - n)` target squares, each
+/// worth four promotions: at most `min(12, 4 * (64 - n))` moves. So each of
+/// the `n - 1` non-king pieces has at most
+/// `max(min(27, 64 - n), min(12, 4 * (64 - n)))` moves, and the king at most
+/// `min(8, 64 - n) + 2` (two castlings). The bound is the
+/// maximum over `n` of the sum: 982, at `n = 37`.
+pub const MAX_LEGAL_MOVES: usize = {
+    let mut best = 0;
+    let mut n = 1;
+    while n <= 63 {
+        let free = 64 - n;
+        let plain = min(MAX_PIECE_MOVES, free);
+        let promoting = min(12, 4 * free);
+        let per_piece = if plain > promoting { plain } else { promoting };
+        let total = (n - 1) * per_piece + min(MAX_KING_MOVES - 2, free) + 2;
+        if total > best {
+            best = total;
+        }
+        n += 1;
+    }
+    best
+};
+
+/// A list of chess moves with a fixed capacity of [`MAX_LEGAL_MOVES`]:
+/// filling it never allocates.
+pub struct MoveList {
+    len: usize,
+    moves: [MaybeUninit<Move>; MAX_LEGAL_MOVES],
+}
+
+impl MoveList {
+    /// An empty list.
+    #[inline]
+    pub fn new() -> MoveList {
+        MoveList {
+            len: 0,
+            moves: [const { MaybeUninit::uninit() }; MAX_LEGAL_MOVES],
+        }
+    }
+
+    /// Appends a move.
+    ///
+    /// # Panics
+    /// Past [`MAX_LEGAL_MOVES`] moves, which no position reaches (see the
+    /// proof there).
+    #[inline]
+    pub fn push(&mut self, m: Move) {
+        assert!(self.len < MAX_LEGAL_MOVES, "move list capacity exceeded");
+        self.moves[self.len] = MaybeUninit::new(m);
+        self.len += 1;
+    }
+
+    /// Removes all moves.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+}
+
+impl Default for MoveList {
+    fn default() -> MoveList {
+        MoveList::new()
+    }
+}
+
+impl Deref for MoveList {
+    type Target = [Move];
+    #[inline]
+    fn deref(&self) -> &[Move] {
+        // SAFETY: the first `len` entries were written by `push`.
+        unsafe { core::slice::from_raw_parts(self.moves.as_ptr().cast::<Move>(), self.len) }
+    }
+}
+
+impl DerefMut for MoveList {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut [Move] {
+        // SAFETY: the first `len` entries were written by `push`.
+        unsafe { core::slice::from_raw_parts_mut(self.moves.as_mut_ptr().cast::<Move>(), self.len) }
+    }
+}
+
+impl Clone for MoveList {
+    fn clone(&self) -> MoveList {
+        let mut list = MoveList::new();
+        for &m in self.iter() {
+            list.push(m);
+        }
+        list
+    }
+}
+
+impl fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = core::slice::Iter<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn capacity_by_hand() {
+        // n = 37: 36 pieces with min(27, 27) = 27 moves, the king
+        // min(8, 27) + 2 = 10: 972 + 10.
+        assert_eq!(MAX_LEGAL_MOVES, 982);
+    }
+}

@@ -1,0 +1,308 @@
+//! Chess moves with their context, UCI move strings, and the errors of
+//! reading and playing moves.
+
+use core::fmt;
+use core::str::FromStr;
+
+use super::castling::CastlingSide;
+use super::role::Role;
+use crate::board8::Square;
+use crate::excerpt::{excerpt, EXCERPT_CHARS};
+
+/// The kind of a move: what it does beyond taking a piece from one square
+/// to another.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    /// An ordinary move or capture (a pawn's single step included).
+    Normal,
+    /// A pawn's double step from its initial square (FIDE 3.7.2).
+    DoubleStep,
+    /// A pawn capturing en passant (FIDE 3.7.3.1): the captured pawn is not
+    /// on the target square but beside the origin.
+    EnPassant,
+    /// Castling (FIDE 3.8.2): the king's move of two squares, the rook
+    /// jumping over it.
+    Castle(CastlingSide),
+    /// A pawn reaching the last rank and becoming the given piece (FIDE 3.7.3.3).
+    Promotion(Role),
+}
+
+/// A move with its context: which piece moves, what it takes and what kind
+/// of move it is. Its [`Display`](fmt::Display) is the UCI string.
+///
+/// A `Move` is only meaningful in the position it was made for; use
+/// [`Position::is_legal`](super::Position::is_legal) to check one from
+/// elsewhere.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// The square the piece leaves (for castling: the king's square).
+    pub from: Square,
+    /// The square the piece goes to (for castling: the king's target,
+    /// `g1`, `c1`, `g8` or `c8`).
+    pub to: Square,
+    /// The role of the moving piece (a pawn for promotions).
+    pub role: Role,
+    /// The role of the captured piece, if any (a pawn for en passant).
+    pub capture: Option<Role>,
+    /// What kind of move this is.
+    pub kind: MoveKind,
+}
+
+impl Move {
+    /// Whether the move captures.
+    #[inline]
+    pub fn is_capture(&self) -> bool {
+        self.capture.is_some()
+    }
+
+    /// The piece a promoted pawn becomes.
+    #[inline]
+    pub fn promotion(&self) -> Option<Role> {
+        match self.kind {
+            MoveKind::Promotion(r) => Some(r),
+            _ => None,
+        }
+    }
+
+    /// The side castled to, for castling moves.
+    #[inline]
+    pub fn castling_side(&self) -> Option<CastlingSide> {
+        match self.kind {
+            MoveKind::Castle(side) => Some(side),
+            _ => None,
+        }
+    }
+
+    /// Whether the move resets the halfmove clock: a capture or a pawn move
+    /// (FIDE 9.3).
+    #[inline]
+    pub fn is_zeroing(&self) -> bool {
+        self.capture.is_some() || self.role == Role::Pawn
+    }
+
+    /// Whether the move is *tactical*: a capture (en passant included) or
+    /// a promotion. A quiescence search's moves.
+    #[inline]
+    pub fn is_tactical(&self) -> bool {
+        self.capture.is_some() || self.promotion().is_some()
+    }
+
+    /// The move as a UCI string's parts.
+    #[inline]
+    pub fn uci(&self) -> UciMove {
+        UciMove {
+            from: self.from,
+            to: self.to,
+            promotion: self.promotion(),
+        }
+    }
+}
+
+impl fmt::Display for Move {
+    /// The UCI string: `e2e4`, `e7e8q`, castling as the king's move `e1g1`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.uci().fmt(f)
+    }
+}
+
+/// A move as UCI writes it: origin, target and the promotion piece, not yet
+/// matched against a position (see
+/// [`Position::parse_uci`](super::Position::parse_uci)). Castling is the
+/// king's move (`e1g1`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct UciMove {
+    /// Origin square.
+    pub from: Square,
+    /// Target square.
+    pub to: Square,
+    /// The promotion piece, for a pawn reaching the last rank.
+    pub promotion: Option<Role>,
+}
+
+impl fmt::Display for UciMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.from, self.to)?;
+        if let Some(r) = self.promotion {
+            write!(f, "{}", r.lower_char())?;
+        }
+        Ok(())
+    }
+}
+
+/// A string that is not a UCI move (`<from><to>` with squares `a1`..`h8`,
+/// then `q`, `r`, `b` or `n` for a promotion).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseUciError {
+    /// The rejected text (an excerpt).
+    pub text: String,
+}
+
+impl fmt::Display for ParseUciError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "invalid UCI move {:?}: expected <from><to>[q|r|b|n] with squares a1..h8 (e.g. e2e4, e7e8q)",
+            self.text
+        )
+    }
+}
+
+impl std::error::Error for ParseUciError {}
+
+impl FromStr for UciMove {
+    type Err = ParseUciError;
+
+    /// Parses `e2e4`, `e7e8q`: lower case only, no null move (`0000`).
+    fn from_str(s: &str) -> Result<UciMove, ParseUciError> {
+        let err = || ParseUciError {
+            text: excerpt(s, EXCERPT_CHARS),
+        };
+        if !(4..=5).contains(&s.len()) || !s.is_ascii() {
+            return Err(err());
+        }
+        let from = s[..2].parse().map_err(|_| err())?;
+        let to = s[2..4].parse().map_err(|_| err())?;
+        let promotion = match s.as_bytes().get(4) {
+            None => None,
+            Some(b'q') => Some(Role::Queen),
+            Some(b'r') => Some(Role::Rook),
+            Some(b'b') => Some(Role::Bishop),
+            Some(b'n') => Some(Role::Knight),
+            Some(_) => return Err(err()),
+        };
+        Ok(UciMove {
+            from,
+            to,
+            promotion,
+        })
+    }
+}
+
+/// Why castling is not possible in a position.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum CastlingProblem {
+    /// The right is gone: the king or that rook has moved (FIDE 3.8.2.1).
+    NoRight,
+    /// A piece stands between the king and the rook.
+    Blocked,
+    /// The king is in check.
+    InCheck,
+    /// The king would pass over an attacked square.
+    ThroughCheck,
+    /// The king would end on an attacked square.
+    IntoCheck,
+}
+
+impl fmt::Display for CastlingProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            CastlingProblem::NoRight => "the right to castle there is gone",
+            CastlingProblem::Blocked => "a piece stands between the king and the rook",
+            CastlingProblem::InCheck => "the king is in check",
+            CastlingProblem::ThroughCheck => "the king would pass over an attacked square",
+            CastlingProblem::IntoCheck => "the king would end in check",
+        })
+    }
+}
+
+/// Why a move is not legal in a position.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum IllegalReason {
+    /// The side to move has no legal moves (checkmate or stalemate).
+    NoLegalMoves,
+    /// There is no piece on the origin square.
+    EmptySquare,
+    /// The piece on the origin square belongs to the opponent.
+    OpponentPiece,
+    /// The piece cannot make that move here (wrong pattern, blocked path,
+    /// own piece on the target, ...).
+    NotAMove,
+    /// The move would leave the mover's king in check.
+    LeavesKingInCheck,
+    /// A pawn move to the last rank without the promotion piece.
+    MissingPromotion,
+    /// A promotion piece on a move that is not a promotion.
+    NotAPromotion,
+    /// A castling move that is not possible now.
+    Castling(CastlingProblem),
+    /// The move's context (role, capture, kind) does not match the position.
+    WrongContext,
+}
+
+impl fmt::Display for IllegalReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IllegalReason::NoLegalMoves => {
+                f.write_str("the side to move has no legal moves (game over)")
+            }
+            IllegalReason::EmptySquare => f.write_str("there is no piece on the origin square"),
+            IllegalReason::OpponentPiece => {
+                f.write_str("the piece on the origin square belongs to the opponent")
+            }
+            IllegalReason::NotAMove => {
+                f.write_str("the piece on the origin square cannot move there")
+            }
+            IllegalReason::LeavesKingInCheck => f.write_str("it would leave the king in check"),
+            IllegalReason::MissingPromotion => {
+                f.write_str("a pawn reaching the last rank must name its promotion (q, r, b or n)")
+            }
+            IllegalReason::NotAPromotion => {
+                f.write_str("only a pawn reaching the last rank promotes")
+            }
+            IllegalReason::Castling(p) => write!(f, "cannot castle: {p}"),
+            IllegalReason::WrongContext => {
+                f.write_str("its role, capture or kind does not match this position")
+            }
+        }
+    }
+}
+
+/// A move that cannot be played in the position it was tried on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalMoveError {
+    /// The move as a UCI string.
+    pub text: String,
+    /// Why it is illegal.
+    pub reason: IllegalReason,
+}
+
+impl fmt::Display for IllegalMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "illegal move {}: {}", self.text, self.reason)
+    }
+}
+
+impl std::error::Error for IllegalMoveError {}
+
+/// Error from reading a move against a position: garbled text, or a
+/// well-formed but illegal move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// Not a UCI move at all.
+    Invalid(ParseUciError),
+    /// A UCI move that is not legal here.
+    Illegal(IllegalMoveError),
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Invalid(e) => e.fmt(f),
+            MoveError::Illegal(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+impl From<ParseUciError> for MoveError {
+    fn from(e: ParseUciError) -> MoveError {
+        MoveError::Invalid(e)
+    }
+}
+
+impl From<IllegalMoveError> for MoveError {
+    fn from(e: IllegalMoveError) -> MoveError {
+        MoveError::Illegal(e)
+    }
+}

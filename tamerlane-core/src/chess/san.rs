@@ -1,0 +1,495 @@
+//! Standard algebraic notation (SAN) for chess: writing a legal move
+//! canonically ([`Position::san`]) and reading it back, leniently
+//! ([`Position::parse_san`]).
+//!
+//! | move | SAN |
+//! |---|---|
+//! | piece move, capture | `Nf3`, `Bxe5`, `Rad1`, `R1e2`, `Qh4e1` |
+//! | pawn move, capture, en passant | `e4`, `exd5`, `exd6` (no `e.p.`) |
+//! | promotion | `e8=Q`, `bxa1=N` |
+//! | castling | `O-O`, `O-O-O` |
+//! | check, checkmate | `+`, `#` |
+//!
+//! A piece move names its origin when another piece of the same kind could
+//! go to the same square: by file if that tells them apart, else by rank,
+//! else by square.
+//!
+//! ```
+//! use tamerlane_core::chess::Position;
+//!
+//! let pos = Position::new();
+//! let m = pos.parse_san("Nf3")?;
+//! assert_eq!(m.to_string(), "g1f3");
+//! assert_eq!(pos.san(&m), "Nf3");
+//! // Lenient forms: UCI, long algebraic, superfluous marks, 0-0.
+//! assert_eq!(pos.parse_san("g1f3")?, m);
+//! assert_eq!(pos.parse_san("Ng1-f3!")?, m);
+//! // Errors say why.
+//! let err = pos.parse_san("Nd4").unwrap_err();
+//! assert_eq!(err.to_string(), "illegal move \"Nd4\": no knight can move to d4");
+//! # Ok::<(), tamerlane_core::chess::SanError>(())
+//! ```
+
+use core::fmt;
+use core::fmt::Write as _;
+
+use super::castling::CastlingSide;
+use super::moves::{CastlingProblem, IllegalReason, Move, UciMove};
+use super::position::Position;
+use super::role::{Piece, Role};
+use crate::board8::Square;
+use crate::excerpt::{excerpt, EXCERPT_CHARS};
+
+/// Why a SAN string could not be read in a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SanError {
+    /// The text is not SAN (nor a UCI move) at all.
+    Syntax {
+        /// The rejected text (an excerpt).
+        text: String,
+        /// What is wrong with it.
+        problem: &'static str,
+    },
+    /// The text matches more than one legal move.
+    Ambiguous {
+        /// The rejected text.
+        text: String,
+        /// The canonical SAN of every matching move, each followed by its
+        /// UCI string in parentheses, e.g. `Nbd2 (b1d2)`.
+        candidates: Vec<String>,
+    },
+    /// The text is well formed but matches no legal move.
+    Illegal {
+        /// The rejected text.
+        text: String,
+        /// Why no legal move matches.
+        reason: SanIllegalReason,
+    },
+}
+
+/// Why a well-formed SAN string matches no legal move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SanIllegalReason {
+    /// The side to move has no legal move (the game is over).
+    GameOver,
+    /// The side to move has no piece of this kind (matching the
+    /// disambiguation, if one was written).
+    NoPiece(Role),
+    /// No piece of that kind (`None`: no pawn) can move to the square.
+    Unreachable {
+        /// The piece kind written, `None` for a pawn move.
+        role: Option<Role>,
+        /// The target square.
+        to: Square,
+    },
+    /// The move exists but would leave the king in check.
+    LeavesKingInCheck {
+        /// Origin square.
+        from: Square,
+        /// Target square.
+        to: Square,
+    },
+    /// Castling is not possible now.
+    Castling(CastlingProblem),
+    /// A pawn move to the last rank without its promotion piece (`=Q`).
+    MissingPromotion,
+    /// A promotion piece on a pawn move that does not reach the last rank.
+    NotAPromotion,
+    /// A UCI move that is not legal.
+    Uci(IllegalReason),
+}
+
+impl fmt::Display for SanIllegalReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SanIllegalReason::GameOver => {
+                f.write_str("the side to move has no legal moves (game over)")
+            }
+            SanIllegalReason::NoPiece(r) => write!(f, "the side to move has no such {r}"),
+            SanIllegalReason::Unreachable { role: Some(r), to } => {
+                write!(f, "no {r} can move to {to}")
+            }
+            SanIllegalReason::Unreachable { role: None, to } => {
+                write!(f, "no pawn can move to {to}")
+            }
+            SanIllegalReason::LeavesKingInCheck { from, to } => {
+                write!(f, "{from}{to} would leave the king in check")
+            }
+            SanIllegalReason::Castling(p) => write!(f, "cannot castle: {p}"),
+            SanIllegalReason::MissingPromotion => f.write_str(
+                "a pawn reaching the last rank must name its promotion (=Q, =R, =B or =N)",
+            ),
+            SanIllegalReason::NotAPromotion => {
+                f.write_str("only a pawn reaching the last rank promotes")
+            }
+            SanIllegalReason::Uci(r) => r.fmt(f),
+        }
+    }
+}
+
+impl fmt::Display for SanError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SanError::Syntax { text, problem } => write!(f, "invalid move {text:?}: {problem}"),
+            SanError::Ambiguous { text, candidates } => write!(
+                f,
+                "ambiguous move {text:?}: matches {}",
+                candidates.join(", ")
+            ),
+            SanError::Illegal { text, reason } => write!(f, "illegal move {text:?}: {reason}"),
+        }
+    }
+}
+
+impl std::error::Error for SanError {}
+
+/// What a SAN string asks for.
+#[derive(Copy, Clone, Debug)]
+enum Parsed {
+    Castle(CastlingSide),
+    /// A piece move: role, origin file and rank if written, target.
+    Piece(Role, Option<u32>, Option<u32>, Square),
+    /// A pawn move: origin file and rank if written, target, promotion if
+    /// written.
+    Pawn(Option<u32>, Option<u32>, Square, Option<Role>),
+}
+
+impl Parsed {
+    /// Whether the legal move `m` is one this SAN string can mean (the
+    /// promotion piece aside).
+    fn matches(self, m: &Move) -> bool {
+        match self {
+            Parsed::Castle(side) => m.castling_side() == Some(side),
+            Parsed::Piece(role, file, rank, to) => {
+                m.role == role
+                    && m.to == to
+                    && m.castling_side().is_none()
+                    && file.map_or(true, |f| m.from.file() == f)
+                    && rank.map_or(true, |r| m.from.rank() == r)
+            }
+            Parsed::Pawn(file, rank, to, _) => {
+                m.role == Role::Pawn
+                    && m.to == to
+                    && file.map_or(true, |f| m.from.file() == f)
+                    && rank.map_or(true, |r| m.from.rank() == r)
+            }
+        }
+    }
+}
+
+fn syntax(text: &str, problem: &'static str) -> SanError {
+    SanError::Syntax {
+        text: excerpt(text, EXCERPT_CHARS),
+        problem,
+    }
+}
+
+fn file_of(c: u8) -> Option<u32> {
+    matches!(c, b'a'..=b'h').then(|| u32::from(c - b'a'))
+}
+
+fn rank_of(c: u8) -> Option<u32> {
+    matches!(c, b'1'..=b'8').then(|| u32::from(c - b'1'))
+}
+
+/// Reads `[file][rank][x|-|:]square` (every part but the square optional).
+fn parse_core(text: &str, b: &[u8]) -> Result<(Option<u32>, Option<u32>, Square), SanError> {
+    let n = b.len();
+    if n < 2 {
+        return Err(syntax(text, "expected a target square a1..h8"));
+    }
+    let to = match (file_of(b[n - 2]), rank_of(b[n - 1])) {
+        (Some(f), Some(r)) => Square::from_coords(f, r).expect("on the board"),
+        _ => return Err(syntax(text, "expected a target square a1..h8")),
+    };
+    let rest = match &b[..n - 2] {
+        [r @ .., b'x' | b'-' | b':'] => r,
+        r => r,
+    };
+    let bad = || {
+        syntax(
+            text,
+            "expected an origin file, rank or square before the target square",
+        )
+    };
+    let (file, rank) = match rest {
+        [] => (None, None),
+        [c] => match (file_of(*c), rank_of(*c)) {
+            (Some(f), _) => (Some(f), None),
+            (_, Some(r)) => (None, Some(r)),
+            _ => return Err(bad()),
+        },
+        [f, r] => (
+            Some(file_of(*f).ok_or_else(bad)?),
+            Some(rank_of(*r).ok_or_else(bad)?),
+        ),
+        _ => return Err(bad()),
+    };
+    Ok((file, rank, to))
+}
+
+fn parse_text(text: &str) -> Result<Parsed, SanError> {
+    if !text.is_ascii() {
+        return Err(syntax(text, "SAN is plain ASCII"));
+    }
+    match text {
+        "O-O" | "0-0" => return Ok(Parsed::Castle(CastlingSide::KingSide)),
+        "O-O-O" | "0-0-0" => return Ok(Parsed::Castle(CastlingSide::QueenSide)),
+        _ => {}
+    }
+    let b = text.as_bytes();
+    match b.first() {
+        None => Err(syntax(text, "empty move")),
+        Some(&c) if c.is_ascii_uppercase() && c != b'P' => {
+            let role = Role::from_char(c as char)
+                .filter(|&r| r != Role::Pawn)
+                .ok_or_else(|| syntax(text, "unknown piece letter (expected K, Q, R, B or N)"))?;
+            if b.contains(&b'=') {
+                return Err(syntax(text, "only a pawn move has a promotion (=Q)"));
+            }
+            let (file, rank, to) = parse_core(text, &b[1..])?;
+            Ok(Parsed::Piece(role, file, rank, to))
+        }
+        Some(_) => {
+            // A pawn move, optionally with a leading `P` and a trailing `e.p.`.
+            let body = b.strip_prefix(b"P").unwrap_or(b);
+            let body = body
+                .strip_suffix(b" e.p.")
+                .or_else(|| body.strip_suffix(b"e.p."))
+                .unwrap_or(body);
+            let (body, promotion) = match body {
+                [rest @ .., b'=', p] | [rest @ .., p @ (b'Q' | b'R' | b'B' | b'N')] => {
+                    let role = Role::from_char(*p as char)
+                        .filter(|r| Role::PROMOTIONS.contains(r))
+                        .ok_or_else(|| syntax(text, "expected Q, R, B or N after ="))?;
+                    (rest, Some(role))
+                }
+                _ => (body, None),
+            };
+            let (file, rank, to) = parse_core(text, body)?;
+            if rank.is_some() && file.is_none() {
+                return Err(syntax(
+                    text,
+                    "a pawn move names its origin file or square, not its rank alone",
+                ));
+            }
+            Ok(Parsed::Pawn(file, rank, to, promotion))
+        }
+    }
+}
+
+/// Strips check, mate and annotation marks (`+`, `#`, `!`, `?`) from the end.
+fn strip_marks(s: &str) -> &str {
+    s.trim_end_matches(['+', '#', '!', '?'])
+}
+
+impl Position {
+    /// The canonical SAN of `m`, which must be a legal move here; for any
+    /// other move the UCI string is returned.
+    pub fn san(&self, m: &Move) -> String {
+        self.san_with(m, &self.legal_moves())
+    }
+
+    /// [`san`](Self::san) with the legal moves of this position already
+    /// generated (they are needed for disambiguation): the fast way to
+    /// write several moves of one position.
+    pub fn san_with(&self, m: &Move, legal: &[Move]) -> String {
+        if !legal.contains(m) {
+            return m.to_string();
+        }
+        let mut s = String::with_capacity(8);
+        self.write_body(m, legal, &mut s);
+        let mut after = *self;
+        after.play_unchecked(m);
+        if after.is_check() {
+            s.push(if after.has_legal_moves() { '+' } else { '#' });
+        }
+        s
+    }
+
+    /// Every legal move with its canonical SAN, in generation order.
+    pub fn san_moves(&self) -> Vec<(Move, String)> {
+        let legal = self.legal_moves();
+        legal
+            .iter()
+            .map(|m| (*m, self.san_with(m, &legal)))
+            .collect()
+    }
+
+    fn write_body(&self, m: &Move, legal: &[Move], s: &mut String) {
+        if let Some(side) = m.castling_side() {
+            s.push_str(side.san());
+            return;
+        }
+        let capture = if m.is_capture() { "x" } else { "" };
+        if m.role == Role::Pawn {
+            if m.is_capture() {
+                s.push(char::from(b'a' + m.from.file() as u8));
+            }
+            let _ = write!(s, "{capture}{}", m.to);
+            if let Some(r) = m.promotion() {
+                s.push('=');
+                s.push(r.upper_char());
+            }
+            return;
+        }
+        s.push(m.role.upper_char());
+        let mut same_file = false;
+        let mut same_rank = false;
+        let mut rivals = false;
+        for o in legal {
+            if o.role == m.role && o.to == m.to && o.from != m.from && o.castling_side().is_none() {
+                rivals = true;
+                same_file |= o.from.file() == m.from.file();
+                same_rank |= o.from.rank() == m.from.rank();
+            }
+        }
+        if rivals {
+            let square = m.from.to_string();
+            if !same_file {
+                s.push_str(&square[..1]);
+            } else if !same_rank {
+                s.push_str(&square[1..]);
+            } else {
+                s.push_str(&square);
+            }
+        }
+        let _ = write!(s, "{capture}{}", m.to);
+    }
+
+    /// Reads a move in SAN (canonical or lenient) or as a UCI string, and
+    /// finds it among the legal moves.
+    ///
+    /// Accepted beyond the canonical form: missing or extra `+`, `#` and
+    /// `x`; annotation marks `!` and `?`; `0-0` and `0-0-0`; a `-` or `:`
+    /// for the capture sign; the origin written as file, rank or square
+    /// even where not needed (`Ng1f3`, `Ng1-f3`); a pawn move with a
+    /// leading `P` or a trailing `e.p.`; a promotion without `=` (`e8Q`);
+    /// and UCI strings (`g1f3`, `e7e8q`).
+    pub fn parse_san(&self, s: &str) -> Result<Move, SanError> {
+        self.parse_san_with(s, &self.legal_moves())
+    }
+
+    /// [`parse_san`](Self::parse_san) with the legal moves of this
+    /// position already generated.
+    pub fn parse_san_with(&self, s: &str, legal: &[Move]) -> Result<Move, SanError> {
+        let full = s.trim();
+        let text = strip_marks(full);
+        let illegal = |reason| SanError::Illegal {
+            text: excerpt(full, EXCERPT_CHARS),
+            reason,
+        };
+        if text.is_empty() {
+            return Err(syntax(full, "empty move"));
+        }
+        if let Ok(uci) = text.parse::<UciMove>() {
+            return self.find_move(uci).map_err(|e| {
+                illegal(if legal.is_empty() {
+                    SanIllegalReason::GameOver
+                } else {
+                    SanIllegalReason::Uci(e.reason)
+                })
+            });
+        }
+        let parsed = parse_text(text)?;
+        if legal.is_empty() {
+            return Err(illegal(SanIllegalReason::GameOver));
+        }
+        let promotion = match parsed {
+            Parsed::Pawn(_, _, _, p) => p,
+            _ => None,
+        };
+        let mut matching = legal.iter().filter(|m| parsed.matches(m));
+        let Some(first) = matching.next() else {
+            return Err(illegal(self.why_no_match(parsed)));
+        };
+        let same_squares = |m: &&Move| m.from != first.from;
+        if matching.clone().any(|m| same_squares(&m)) {
+            let candidates = legal
+                .iter()
+                .filter(|m| parsed.matches(m) && m.promotion() == first.promotion())
+                .map(|m| format!("{} ({m})", self.san_with(m, legal)))
+                .collect();
+            return Err(SanError::Ambiguous {
+                text: excerpt(full, EXCERPT_CHARS),
+                candidates,
+            });
+        }
+        match (first.promotion().is_some(), promotion) {
+            (true, None) => Err(illegal(SanIllegalReason::MissingPromotion)),
+            (false, Some(_)) => Err(illegal(SanIllegalReason::NotAPromotion)),
+            (true, Some(r)) => Ok(*legal
+                .iter()
+                .find(|m| parsed.matches(m) && m.promotion() == Some(r))
+                .expect("the four promotions are generated together")),
+            (false, None) => Ok(*first),
+        }
+    }
+
+    /// Explains why no legal move matches a parsed SAN string.
+    fn why_no_match(&self, parsed: Parsed) -> SanIllegalReason {
+        let us = self.turn();
+        let b = self.board();
+        match parsed {
+            Parsed::Castle(side) => SanIllegalReason::Castling(
+                match self.find_move(UciMove {
+                    from: CastlingSide::king_from(us),
+                    to: side.king_to(us),
+                    promotion: None,
+                }) {
+                    Err(e) => match e.reason {
+                        IllegalReason::Castling(p) => p,
+                        _ => CastlingProblem::NoRight,
+                    },
+                    Ok(_) => CastlingProblem::NoRight,
+                },
+            ),
+            Parsed::Piece(role, file, rank, to) => {
+                let ours = b.by_piece(Piece::new(us, role)).filter(|sq| {
+                    file.map_or(true, |f| sq.file() == f) && rank.map_or(true, |r| sq.rank() == r)
+                });
+                if ours.is_empty() {
+                    return SanIllegalReason::NoPiece(role);
+                }
+                self.unreachable_or_pinned(ours, Some(role), to)
+            }
+            Parsed::Pawn(file, rank, to, _) => {
+                let ours = b.by_piece(Piece::new(us, Role::Pawn)).filter(|sq| {
+                    file.map_or(true, |f| sq.file() == f) && rank.map_or(true, |r| sq.rank() == r)
+                });
+                if ours.is_empty() {
+                    return SanIllegalReason::NoPiece(Role::Pawn);
+                }
+                self.unreachable_or_pinned(ours, None, to)
+            }
+        }
+    }
+
+    /// `LeavesKingInCheck` for the first of `ours` that could reach `to`
+    /// but for the king's safety, else `Unreachable`.
+    fn unreachable_or_pinned(
+        &self,
+        ours: crate::board8::Bitboard,
+        role: Option<Role>,
+        to: Square,
+    ) -> SanIllegalReason {
+        ours.into_iter()
+            .find(|&from| self.pseudo_legal_targets(from).contains(to))
+            .map_or(SanIllegalReason::Unreachable { role, to }, |from| {
+                SanIllegalReason::LeavesKingInCheck { from, to }
+            })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mate_and_check_marks() {
+        let pos = Position::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
+        assert_eq!(pos.san(&pos.parse_uci("a1a8").unwrap()), "Ra8#");
+        let pos = Position::from_fen("6k1/5pp1/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
+        assert_eq!(pos.san(&pos.parse_uci("a1a8").unwrap()), "Ra8+");
+    }
+}
