@@ -1,5 +1,8 @@
-//! `Board`: a position with its move stack, and `LegalMoves`.
+//! `Board`: a game (a start position with its rules, and the moves played
+//! from it), and `LegalMoves`.
 
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use pyo3::exceptions::{
@@ -8,22 +11,21 @@ use pyo3::exceptions::{
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 use tamerlane_core as core;
-use tamerlane_core::{excerpt, CoordMove, Position, Square};
+use tamerlane_core::{excerpt, CoordMove, Game, Position, RuleSet, Square};
 
-use crate::errors::{move_err, san_err, tfen_err, IllegalMoveError, InvalidMoveError};
+use crate::errors::{move_err, play_err, san_err, tfen_err, IllegalMoveError, InvalidMoveError};
 use crate::interrupt::run_interruptible;
 use crate::research;
-use crate::types::{int_arg, square_arg, Color, Move, Outcome, Piece, Role};
+use crate::rules::{rules_with_start, start_array_name, RulesArg};
+use crate::types::{int_arg, square_arg, type_name, Color, Move, Outcome, Piece, Role};
 
 /// The deepest perft `Board.perft` accepts.
 pub const MAX_PERFT_DEPTH: u32 = 30;
 
-/// Plies without capture or pawn move before the move-limit draw.
-const PLY_LIMIT: u32 = 200;
-/// Occurrences of a position for the repetition draw.
-const REPETITIONS: usize = 3;
-
-/// A Tamerlane position with the moves that led to it (python-chess style).
+/// A Tamerlane position with the moves that led to it (python-chess style),
+/// played under a rule set: a `tamerlane_core::Game`, so the Rust rules
+/// decide legality and the outcome, and a game that has ended refuses
+/// further moves.
 ///
 /// Every method borrows the board only briefly while holding the GIL;
 /// `perft`, `to_planes` and `legal_action_mask` copy what they need and let
@@ -32,68 +34,62 @@ const REPETITIONS: usize = 3;
 #[pyclass(module = "tamerlane")]
 #[derive(Clone)]
 pub struct Board {
-    /// The current position.
-    pub pos: Position,
-    /// Each played move with the position before it, oldest first.
-    pub stack: Vec<(Position, core::Move)>,
+    /// The game: the start position (which carries the rules), the moves
+    /// played and the positions they led to.
+    pub game: Game,
 }
 
 impl Board {
+    /// A board at `start`, with an empty move stack.
+    pub fn at(start: Position) -> Board {
+        Board {
+            game: Game::from_position(start),
+        }
+    }
+
+    /// The current position.
+    pub fn pos(&self) -> &Position {
+        self.game.position()
+    }
+
     /// The start position of the game.
     pub fn start(&self) -> &Position {
-        self.stack.first().map(|(p, _)| p).unwrap_or(&self.pos)
+        self.game.start()
     }
 
-    /// Hashes of the earlier positions, oldest first (for the engine).
-    pub fn history(&self) -> Vec<u64> {
-        self.stack.iter().map(|(p, _)| p.hash()).collect()
-    }
-
-    /// How many times the current position has occurred (itself included).
-    pub fn repetitions(&self) -> usize {
-        1 + self
-            .stack
-            .iter()
-            .filter(|(p, _)| p.same_position(&self.pos))
-            .count()
-    }
-
-    fn outcome_core(&self) -> Option<core::Outcome> {
-        if let Some(o) = self.pos.outcome() {
-            return Some(o);
-        }
-        let draw = |termination| {
-            Some(core::Outcome {
-                winner: None,
-                termination,
-            })
-        };
-        if self.repetitions() >= REPETITIONS {
-            return draw(core::Termination::Repetition);
-        }
-        if self.pos.halfmoves() >= PLY_LIMIT {
-            return draw(core::Termination::MoveLimit);
-        }
-        None
+    /// The rule set of the game.
+    pub fn rule_set(&self) -> RuleSet {
+        *self.game.rules()
     }
 
     /// Resolves a Python move argument (a `Move` or a coordinate string) to
     /// the legal move of this position.
     pub fn resolve(&self, mv: &Bound<'_, PyAny>) -> PyResult<core::Move> {
         let coord = coord_arg(mv)?;
-        self.pos
+        self.pos()
             .find_move(coord)
             .map_err(|e| IllegalMoveError::new_err(e.to_string()))
     }
 
-    fn play(&mut self, m: core::Move) {
-        let before = self.pos.clone();
-        self.pos.play_unchecked(&m);
-        self.stack.push((before, m));
+    /// Plays a coordinate move string through the game (refused once the
+    /// game has ended, or if illegal) and returns it with its context.
+    fn play_str(&mut self, py: Python<'_>, text: &str) -> PyResult<Move> {
+        let turn = self.game.turn();
+        let m = self.game.play_str(text).map_err(|e| play_err(py, e))?;
+        Ok(Move::full(m, turn))
     }
 
     fn wrap_move(&self, m: core::Move) -> Move {
-        Move::full(m, self.pos.turn())
+        Move::full(m, self.pos().turn())
+    }
+
+    /// The moves played, each with the side that made it, oldest first.
+    fn moves(&self) -> impl DoubleEndedIterator<Item = Move> + '_ {
+        self.game
+            .moves()
+            .iter()
+            .zip(self.game.positions())
+            .map(|(m, before)| Move::full(*m, before.turn()))
     }
 }
 
@@ -108,10 +104,27 @@ pub fn coord_arg(mv: &Bound<'_, PyAny>) -> PyResult<CoordMove> {
             .parse::<CoordMove>()
             .map_err(|e| InvalidMoveError::new_err(e.to_string()));
     }
-    Err(PyTypeError::new_err(format!(
+    Err(move_type_err(mv))
+}
+
+/// A move argument as the coordinate string to play through the game: a
+/// `Move`'s squares, or the string itself.
+fn move_text(mv: &Bound<'_, PyAny>) -> PyResult<String> {
+    if let Ok(m) = mv.downcast::<Move>() {
+        return Ok(m.get().coord.to_string());
+    }
+    if let Ok(s) = mv.downcast::<PyString>() {
+        return Ok(s.to_cow()?.into_owned());
+    }
+    Err(move_type_err(mv))
+}
+
+/// The `TypeError` of a move argument that is neither a `Move` nor a string.
+fn move_type_err(mv: &Bound<'_, PyAny>) -> PyErr {
+    PyTypeError::new_err(format!(
         "expected a tamerlane.Move or a coordinate string like 'f3f4', not {}",
-        mv.get_type().name()?
-    )))
+        type_name(mv)
+    ))
 }
 
 /// Borrows a board for reading; a `RuntimeError` (never a panic) if it is
@@ -156,97 +169,104 @@ fn perft_stoppable(pos: &Position, depth: u32, stop: &AtomicBool) -> Option<u64>
 
 #[pymethods]
 impl Board {
-    /// A board at the initial position, or at the position of a TFEN
-    /// string (raises `InvalidTfenError`).
+    /// A board played under `rules` (a rule-set string such as
+    /// `"seed-001"` or `"repetition=2,move-limit=100"`; raises
+    /// `InvalidRulesError`), at the position of a TFEN string (raises
+    /// `InvalidTfenError`) or, without one, at the rules' start position.
     #[new]
-    #[pyo3(signature = (tfen = None))]
-    fn new(tfen: Option<&str>) -> PyResult<Board> {
+    #[pyo3(
+        signature = (tfen = None, *, rules = RulesArg::default()),
+        text_signature = "(tfen=None, *, rules='')"
+    )]
+    fn new(tfen: Option<&str>, rules: RulesArg) -> PyResult<Board> {
         let pos = match tfen {
-            None => Position::new(),
-            Some(t) => Position::from_tfen(t).map_err(tfen_err)?,
+            None => Position::start_with_rules(rules.0),
+            Some(t) => Position::from_tfen_with_rules(t, rules.0).map_err(tfen_err)?,
         };
-        Ok(Board {
-            pos,
-            stack: Vec::new(),
-        })
+        Ok(Board::at(pos))
     }
 
-    /// Replaces the position by a TFEN one and clears the move stack.
+    /// The rule set, in canonical form (`""` for the default rules).
+    #[getter]
+    fn rules(&self) -> String {
+        self.rule_set().to_string()
+    }
+
+    /// Replaces the position by a TFEN one (under the board's rules) and
+    /// clears the move stack.
     fn set_tfen(&mut self, tfen: &str) -> PyResult<()> {
-        self.pos = Position::from_tfen(tfen).map_err(tfen_err)?;
-        self.stack.clear();
+        *self = Board::at(Position::from_tfen_with_rules(tfen, self.rule_set()).map_err(tfen_err)?);
         Ok(())
     }
 
-    /// Back to the initial position, with an empty move stack.
+    /// Back to the start position of the rules, with an empty move stack.
     fn reset(&mut self) {
-        self.pos = Position::new();
-        self.stack.clear();
+        *self = Board::at(Position::start_with_rules(self.rule_set()));
     }
 
     /// The position as a TFEN string.
     fn tfen(&self) -> String {
-        self.pos.to_tfen()
+        self.pos().to_tfen()
     }
 
     /// The side to move.
     #[getter]
     fn turn(&self) -> Color {
-        self.pos.turn().into()
+        self.pos().turn().into()
     }
 
     /// Plies since the start of the game, from the fullmove number and side
     /// to move: `2 * (fullmove_number - 1) + (1 if Black to move else 0)`.
     #[getter]
     fn ply(&self) -> u64 {
-        2 * (u64::from(self.pos.fullmoves()) - 1) + self.pos.turn().index() as u64
+        2 * (u64::from(self.pos().fullmoves()) - 1) + self.pos().turn().index() as u64
     }
 
     /// Plies since the last capture or pawn move.
     #[getter]
     fn halfmove_clock(&self) -> u32 {
-        self.pos.halfmoves()
+        self.pos().halfmoves()
     }
 
     /// The move number: starts at 1, goes up after each Black move.
     #[getter]
     fn fullmove_number(&self) -> u32 {
-        self.pos.fullmoves()
+        self.pos().fullmoves()
     }
 
     /// The king-swap rights as `(white, black)` booleans.
     #[getter]
     fn swap_rights(&self) -> (bool, bool) {
         (
-            self.pos.swap_right(core::Color::White),
-            self.pos.swap_right(core::Color::Black),
+            self.pos().swap_right(core::Color::White),
+            self.pos().swap_right(core::Color::Black),
         )
     }
 
     /// Whether `color` still has its king-swap right.
     fn has_swap_right(&self, color: Color) -> bool {
-        self.pos.swap_right(color_arg(color))
+        self.pos().swap_right(color_arg(color))
     }
 
     /// The pawn-of-pawns stages (0, 1 or 2) as `(white, black)`.
     #[getter]
     fn pawn_of_pawns_stages(&self) -> (u8, u8) {
         (
-            self.pos.pawn_of_pawns_stage(core::Color::White),
-            self.pos.pawn_of_pawns_stage(core::Color::Black),
+            self.pos().pawn_of_pawns_stage(core::Color::White),
+            self.pos().pawn_of_pawns_stage(core::Color::Black),
         )
     }
 
     /// The pawn-of-pawns stage (0, 1 or 2) of `color`.
     fn pawn_of_pawns_stage(&self, color: Color) -> u8 {
-        self.pos.pawn_of_pawns_stage(color_arg(color))
+        self.pos().pawn_of_pawns_stage(color_arg(color))
     }
 
     /// The legal moves: sized (`len`), iterable and supporting `in`.
     #[getter]
     fn legal_moves(&self) -> LegalMoves {
         LegalMoves {
-            pos: self.pos.clone(),
+            pos: self.pos().clone(),
         }
     }
 
@@ -254,93 +274,83 @@ impl Board {
     /// are matched by their squares. Never raises for a bad string.
     fn is_legal(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
         match coord_arg(r#move) {
-            Ok(c) => Ok(self.pos.find_move(c).is_ok()),
+            Ok(c) => Ok(self.pos().find_move(c).is_ok()),
             Err(e) if e.is_instance_of::<PyTypeError>(r#move.py()) => Err(e),
             Err(_) => Ok(false),
         }
     }
 
     /// Plays `move` (a `Move` or a coordinate string), matched by its squares
-    /// against the legal moves. Raises `IllegalMoveError` (or
-    /// `InvalidMoveError` for a bad string) and leaves the board unchanged.
-    fn push(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
-        let m = self.resolve(r#move)?;
-        self.play(m);
-        Ok(())
+    /// against the legal moves. Raises `GameOverError` once the game has
+    /// ended, else `IllegalMoveError` (or `InvalidMoveError` for a bad
+    /// string), and leaves the board unchanged.
+    fn push(&mut self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
+        let text = move_text(r#move)?;
+        self.play_str(py, &text).map(|_| ())
     }
 
     /// Parses and plays a coordinate move string; returns the move.
-    fn push_str(&mut self, text: &str) -> PyResult<Move> {
-        let m = self.pos.parse_move(text).map_err(move_err)?;
-        let r = self.wrap_move(m);
-        self.play(m);
-        Ok(r)
+    /// Raises `GameOverError` once the game has ended.
+    fn push_str(&mut self, py: Python<'_>, text: &str) -> PyResult<Move> {
+        self.play_str(py, text)
     }
 
     /// Parses a coordinate move string into the legal move it names.
     fn parse_str(&self, text: &str) -> PyResult<Move> {
-        let m = self.pos.parse_move(text).map_err(move_err)?;
+        let m = self.pos().parse_move(text).map_err(move_err)?;
         Ok(self.wrap_move(m))
     }
 
     /// Parses and plays a SAN string (or coordinates); returns the move.
-    fn push_san(&mut self, san: &str) -> PyResult<Move> {
-        let m = self.pos.parse_san(san).map_err(san_err)?;
-        let r = self.wrap_move(m);
-        self.play(m);
-        Ok(r)
+    /// Raises `GameOverError` once the game has ended.
+    fn push_san(&mut self, py: Python<'_>, san: &str) -> PyResult<Move> {
+        let turn = self.game.turn();
+        let m = self.game.play_san(san).map_err(|e| play_err(py, e))?;
+        Ok(Move::full(m, turn))
     }
 
     /// Parses a SAN string (or coordinates) into the legal move it names.
     fn parse_san(&self, san: &str) -> PyResult<Move> {
-        let m = self.pos.parse_san(san).map_err(san_err)?;
+        let m = self.pos().parse_san(san).map_err(san_err)?;
         Ok(self.wrap_move(m))
     }
 
     /// The SAN of a legal move (raises `IllegalMoveError` otherwise).
     fn san(&self, r#move: &Bound<'_, PyAny>) -> PyResult<String> {
         let m = self.resolve(r#move)?;
-        Ok(self.pos.san(&m))
+        Ok(self.pos().san(&m))
     }
 
-    /// Takes back the last move and returns it (`IndexError` if none).
+    /// Takes back the last move and returns it (`IndexError` if none); a
+    /// game that had ended is open again.
     fn pop(&mut self) -> PyResult<Move> {
-        match self.stack.pop() {
-            Some((before, m)) => {
-                self.pos = before;
-                Ok(self.wrap_move(m))
-            }
+        match self.game.undo() {
+            Some(m) => Ok(self.wrap_move(m)),
             None => Err(PyIndexError::new_err("pop from an empty move stack")),
         }
     }
 
     /// The last move played (`IndexError` if none).
     fn peek(&self) -> PyResult<Move> {
-        match self.stack.last() {
-            Some((before, m)) => Ok(Move::full(*m, before.turn())),
-            None => Err(PyIndexError::new_err("peek at an empty move stack")),
-        }
+        self.moves()
+            .next_back()
+            .ok_or_else(|| PyIndexError::new_err("peek at an empty move stack"))
     }
 
     /// The moves played, oldest first.
     #[getter]
     fn move_stack(&self) -> Vec<Move> {
-        self.stack
-            .iter()
-            .map(|(p, m)| Move::full(*m, p.turn()))
-            .collect()
+        self.moves().collect()
     }
 
-    /// A copy; with `stack=False` the copy has no move history.
+    /// A copy (with the rules); with `stack=False` the copy has no move
+    /// history.
     #[pyo3(signature = (stack = true))]
     fn copy(&self, stack: bool) -> Board {
         if stack {
             self.clone()
         } else {
-            Board {
-                pos: self.pos.clone(),
-                stack: Vec::new(),
-            }
+            Board::at(self.pos().clone())
         }
     }
 
@@ -352,23 +362,20 @@ impl Board {
         self.clone()
     }
 
-    /// A new board at the start position of this one's game.
+    /// A new board at the start position of this one's game (same rules).
     fn root(&self) -> Board {
-        Board {
-            pos: self.start().clone(),
-            stack: Vec::new(),
-        }
+        Board::at(self.start().clone())
     }
 
     /// The piece on `square` (an int 0..111 or a name), or `None`.
     fn piece_at(&self, square: &Bound<'_, PyAny>) -> PyResult<Option<Piece>> {
         let sq = square_arg(square)?;
-        Ok(self.pos.board().piece_at(sq).map(Piece::from))
+        Ok(self.pos().board().piece_at(sq).map(Piece::from))
     }
 
     /// The squares (ints, ascending) holding pieces of `role` and `color`.
     fn pieces(&self, role: Role, color: Color) -> Vec<usize> {
-        self.pos
+        self.pos()
             .board()
             .by_piece(core::Piece::new(color.into(), role.into()))
             .squares()
@@ -379,7 +386,7 @@ impl Board {
     /// All pieces as a dict from square (int) to `Piece`.
     fn piece_map<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyDict>> {
         let pieces: Vec<(usize, Piece)> = read_board(slf)?
-            .pos
+            .pos()
             .board()
             .pieces()
             .map(|(sq, p)| (sq.index(), Piece::from(p)))
@@ -393,28 +400,30 @@ impl Board {
 
     /// Whether some royal of the side to move is attacked.
     fn is_check(&self) -> bool {
-        self.pos.is_check()
+        self.pos().is_check()
     }
 
     /// How many times the current position has occurred in this game.
     fn repetition_count(&self) -> usize {
-        self.repetitions()
+        self.game.repetition_count()
     }
 
-    /// The outcome if the game is over (citadel, no legal move, royals only,
-    /// threefold repetition over the move stack, 200-ply limit), else `None`.
+    /// The outcome if the game has ended (citadel, no legal move, royals
+    /// only, repetition over the move stack, move limit; each as the rule
+    /// set has it), else `None`. A game ends at its first terminal event:
+    /// no move is accepted after it.
     fn outcome(&self) -> Option<Outcome> {
-        self.outcome_core().map(Outcome::from)
+        self.game.outcome().map(Outcome::from)
     }
 
     /// Whether `outcome()` is not `None`.
     fn is_game_over(&self) -> bool {
-        self.outcome_core().is_some()
+        self.game.is_over()
     }
 
     /// `"1-0"`, `"0-1"`, `"1/2-1/2"`, or `"*"` while the game goes on.
     fn result(&self) -> &'static str {
-        match self.outcome_core() {
+        match self.game.outcome() {
             Some(o) => Outcome::from(o).result(),
             None => "*",
         }
@@ -436,7 +445,7 @@ impl Board {
             })?;
         // Copy the position and drop the borrow before releasing the GIL, so
         // other threads can use the board meanwhile.
-        let pos = read_board(slf)?.pos.clone();
+        let pos = read_board(slf)?.pos().clone();
         if depth <= 3 {
             return Ok(py.allow_threads(|| core::perft(&pos, depth)));
         }
@@ -458,7 +467,7 @@ impl Board {
         // (which may let other threads run).
         let (pos, reps) = {
             let b = read_board(slf)?;
-            (b.pos.clone(), b.repetitions())
+            (b.pos().clone(), b.game.repetition_count())
         };
         research::planes(slf.py(), &pos, reps)
     }
@@ -466,19 +475,19 @@ impl Board {
     /// A numpy `bool` array of length `ACTION_SPACE_SIZE`, true at the
     /// index of every legal move (see `move_to_index`).
     fn legal_action_mask<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
-        let pos = read_board(slf)?.pos.clone();
+        let pos = read_board(slf)?.pos().clone();
         research::mask(slf.py(), &pos)
     }
 
-    /// Same position: placement (citadels included), side to move, swap
-    /// rights and pawn-of-pawns stages (the repetition identity; clocks and
-    /// move stacks are not compared).
+    /// Same position, as the Rust `Position` compares them: placement
+    /// (citadels included), side to move, swap rights, pawn-of-pawns
+    /// stages, clocks and rules (move stacks are not compared).
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyObject {
         let py = other.py();
         match other.downcast::<Board>() {
             Ok(o) => {
                 let same = match o.try_borrow() {
-                    Ok(o) => o.pos.same_position(&self.pos),
+                    Ok(o) => o.pos() == self.pos(),
                     Err(_) => false,
                 };
                 same.into_pyobject(py)
@@ -489,52 +498,99 @@ impl Board {
         }
     }
 
-    /// The Zobrist hash of the position (consistent with `==`).
+    /// A hash of the position, its clocks and rules (consistent with `==`).
     fn __hash__(&self) -> u64 {
-        self.pos.hash()
+        let mut h = DefaultHasher::new();
+        Hash::hash(self.pos(), &mut h);
+        Hash::hash(&self.rule_set(), &mut h);
+        h.finish()
     }
 
     fn __str__(&self) -> String {
-        self.pos.board().to_string()
+        self.pos().board().to_string()
     }
 
     fn __repr__(&self) -> String {
-        format!("Board('{}')", self.pos.to_tfen())
+        let rules = self.rule_set();
+        if rules.is_default() {
+            format!("Board('{}')", self.pos().to_tfen())
+        } else {
+            format!("Board('{}', rules='{rules}')", self.pos().to_tfen())
+        }
     }
 
-    /// Pickling: the start TFEN and the moves played.
+    /// The pickled state: a dict with the start TFEN (`"tfen"`), the
+    /// rules in canonical form (`"rules"`), the preset whose start array
+    /// they use (`"start"`: `"default"` or `"seed-001"`) and the moves
+    /// played as coordinate strings (`"moves"`).
+    fn __getstate__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyDict>> {
+        let py = slf.py();
+        let (tfen, rules, start, moves) = {
+            let b = read_board(slf)?;
+            let moves: Vec<String> = b.game.moves().iter().map(|m| m.to_string()).collect();
+            let rules = b.rule_set();
+            (
+                b.start().to_tfen(),
+                rules.to_string(),
+                start_array_name(&rules),
+                moves,
+            )
+        };
+        let d = PyDict::new(py);
+        d.set_item("tfen", tfen)?;
+        d.set_item("rules", rules)?;
+        d.set_item("start", start)?;
+        d.set_item("moves", PyList::new(py, moves)?)?;
+        Ok(d)
+    }
+
+    /// Pickling: a new `Board()` given the state of `__getstate__`.
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
         let py = slf.py();
-        let (start, moves) = {
-            let b = read_board(slf)?;
-            let moves: Vec<String> = b.stack.iter().map(|(_, m)| m.to_string()).collect();
-            (b.start().to_tfen(), moves)
-        };
-        let args = PyTuple::new(py, [start])?;
+        let state = Board::__getstate__(slf)?;
         PyTuple::new(
             py,
             [
                 slf.get_type().into_any(),
-                args.into_any(),
-                PyList::new(py, moves)?.into_any(),
+                PyTuple::empty(py).into_any(),
+                state.into_any(),
             ],
         )
     }
 
-    /// Replays a list of coordinate moves from the start position (used by
-    /// unpickling).
+    /// Restores a pickled state (see `__getstate__`): the start position
+    /// under its rules, then the moves replayed through the game (a move
+    /// after the end raises `GameOverError`). A plain list of coordinate
+    /// moves (the state of older versions) is replayed from this board's
+    /// start position.
     fn __setstate__(slf: &Bound<'_, Self>, state: &Bound<'_, PyAny>) -> PyResult<()> {
-        // Collect the (user-supplied) sequence before borrowing the board:
-        // iterating it may run Python code that uses this board.
-        let state: Vec<String> = state.extract()?;
-        let start = read_board(slf)?.start().clone();
-        let mut b = Board {
-            pos: start,
-            stack: Vec::new(),
+        let py = slf.py();
+        // Read the whole (user-supplied) state before borrowing the board:
+        // reading it may run Python code that uses this board.
+        let (start, moves) = match state.downcast::<PyDict>() {
+            Ok(d) => {
+                let field = |key: &str| -> PyResult<Bound<'_, PyAny>> {
+                    d.get_item(key)?.ok_or_else(|| {
+                        PyValueError::new_err(format!("pickled Board state: no {key:?} entry"))
+                    })
+                };
+                let tfen: String = field("tfen")?.extract()?;
+                let rules: String = field("rules")?.extract()?;
+                let start: String = field("start")?.extract()?;
+                let moves: Vec<String> = field("moves")?.extract()?;
+                let rules = rules_with_start(&rules, &start)?;
+                let pos = Position::from_tfen_with_rules(&tfen, rules).map_err(tfen_err)?;
+                (Some(pos), moves)
+            }
+            Err(_) => (None, state.extract()?),
         };
-        for s in &state {
-            let m = b.pos.parse_move(s).map_err(move_err)?;
-            b.play(m);
+        let start = match start {
+            Some(p) => p,
+            None => read_board(slf)?.start().clone(),
+        };
+        let mut b = Board::at(start);
+        for s in &moves {
+            b.play_str(py, s)?;
         }
         *write_board(slf)? = b;
         Ok(())
@@ -545,10 +601,7 @@ impl Board {
         let py = slf.py();
         let svg = py.import("tamerlane.svg")?;
         let kwargs = PyDict::new(py);
-        let last = read_board(slf)?
-            .stack
-            .last()
-            .map(|(before, m)| Move::full(*m, before.turn()));
+        let last = read_board(slf)?.moves().next_back();
         if let Some(m) = last {
             kwargs.set_item("lastmove", m)?;
         }

@@ -83,18 +83,6 @@ fn pv_moves(pv: &[core::Move], turn: core::Color) -> Vec<Move> {
         .collect()
 }
 
-/// The board's game: its start position and move stack (for the
-/// repetition rule).
-fn board_game(board: &Board) -> PyResult<core::Game> {
-    let mut game = core::Game::from_position(board.start().clone());
-    for (_, m) in &board.stack {
-        game.play(m).map_err(|e| {
-            PyRuntimeError::new_err(format!("the board's move stack is not a game: {e}"))
-        })?;
-    }
-    Ok(game)
-}
-
 fn nps(nodes: u64, time: Duration) -> u64 {
     let us = time.as_micros().max(1);
     (u128::from(nodes) * 1_000_000 / us).min(u128::from(u64::MAX)) as u64
@@ -245,12 +233,13 @@ impl Engine {
             .map(|r| r.clone_ref(py))
     }
 
-    /// Searches `board`'s position (its move stack counts for repetitions)
-    /// until `depth` plies, `movetime` seconds or `nodes` nodes, whichever
-    /// comes first; with no limit at all, until stopped (`stop()` or
-    /// Ctrl-C). `info`, if given, is called with an `Info` after each
-    /// completed iteration; an exception in it stops the search and is
-    /// re-raised.
+    /// Searches `board`'s position under the board's rules (its move stack
+    /// counts for repetitions) until `depth` plies, `movetime` seconds or
+    /// `nodes` nodes, whichever comes first; with no limit at all, until
+    /// stopped (`stop()` or Ctrl-C). A game that has ended is not searched:
+    /// the result, at once, has no move. `info`, if given, is called with
+    /// an `Info` after each completed iteration; an exception in it stops
+    /// the search and is re-raised.
     ///
     /// The GIL is released while searching. On Ctrl-C the search stops
     /// within a few milliseconds and `KeyboardInterrupt` is raised; the
@@ -287,7 +276,9 @@ impl Engine {
         if depth.is_none() && movetime.is_none() && nodes.is_none() {
             limits.infinite = true;
         }
-        let game = board_game(&*read_board(board)?)?;
+        // The board's game: its rules, start position and moves (for the
+        // repetition rule); a game that has ended is answered at once.
+        let game = read_board(board)?.game.clone();
         let turn = game.turn();
         let interrupted = AtomicBool::new(false);
         // Whether this call holds the engine (so may stop its search).
@@ -385,7 +376,7 @@ impl Engine {
 /// What `Engine.search` returns.
 #[pyclass(module = "tamerlane", frozen, get_all)]
 pub struct SearchResult {
-    /// The best move (`None` if the position has no legal move).
+    /// The best move (`None` if the game has ended).
     pub r#move: Option<Move>,
     /// The score in centipawns for the side to move (`None` for a mate score).
     pub score_cp: Option<i32>,

@@ -2,8 +2,12 @@
 
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
-use pyo3::PyErr;
-use tamerlane_core::{MoveError, SanError, TfenError};
+use pyo3::prelude::*;
+use tamerlane_core::{
+    GameOverError as CoreGameOver, MoveError, PlayError, RuleSetError, SanError, TfenError,
+};
+
+use crate::types::Outcome;
 
 create_exception!(
     tamerlane,
@@ -30,6 +34,19 @@ create_exception!(
     "A SAN string that matches more than one legal move."
 );
 
+create_exception!(
+    tamerlane,
+    InvalidRulesError,
+    PyValueError,
+    "A rule-set string (`rules=`) that is malformed or names an unknown preset, key or value."
+);
+create_exception!(
+    tamerlane,
+    GameOverError,
+    PyValueError,
+    "A move refused because the game has already ended (its `ply` and `outcome` say when and how)."
+);
+
 /// A TFEN error as `InvalidTfenError`.
 pub fn tfen_err(e: TfenError) -> PyErr {
     InvalidTfenError::new_err(e.to_string())
@@ -49,5 +66,33 @@ pub fn san_err(e: SanError) -> PyErr {
         SanError::Syntax { .. } => InvalidMoveError::new_err(e.to_string()),
         SanError::Ambiguous { .. } => AmbiguousMoveError::new_err(e.to_string()),
         SanError::Illegal { .. } => IllegalMoveError::new_err(e.to_string()),
+    }
+}
+
+/// A rule-set error as `InvalidRulesError` (the message names the key or value).
+pub fn rules_err(e: RuleSetError) -> PyErr {
+    InvalidRulesError::new_err(e.to_string())
+}
+
+/// A game-over refusal as `GameOverError`, with the attributes `ply` (the
+/// moves played before the game ended) and `outcome`.
+pub fn game_over_err(py: Python<'_>, e: CoreGameOver) -> PyErr {
+    let err = GameOverError::new_err(e.to_string());
+    let value = err.value(py);
+    let attrs = value
+        .setattr("ply", e.ply)
+        .and_then(|()| value.setattr("outcome", Outcome::from(e.outcome)));
+    match attrs {
+        Ok(()) => err,
+        Err(other) => other,
+    }
+}
+
+/// A move refused by a game: `GameOverError`, or the move or SAN error.
+pub fn play_err(py: Python<'_>, e: PlayError) -> PyErr {
+    match e {
+        PlayError::GameOver(e) => game_over_err(py, e),
+        PlayError::Move(e) => move_err(e),
+        PlayError::San(e) => san_err(e),
     }
 }

@@ -9,8 +9,9 @@
 //!
 //! Nothing here can panic across the FFI boundary on user input: every value
 //! coming from Python is checked and turned into a typed Python exception
-//! (`InvalidTfenError`, `InvalidMoveError`, `IllegalMoveError`, all
-//! subclasses of `ValueError`, or `TypeError`/`IndexError`).
+//! (`InvalidTfenError`, `InvalidRulesError`, `InvalidMoveError`,
+//! `IllegalMoveError`, `GameOverError`, all subclasses of `ValueError`, or
+//! `TypeError`/`IndexError`).
 
 #![warn(missing_docs)]
 
@@ -21,6 +22,7 @@ pub mod engine;
 pub mod errors;
 pub mod interrupt;
 pub mod research;
+pub mod rules;
 pub mod types;
 
 /// The native module `tamerlane._tamerlane`.
@@ -43,6 +45,11 @@ fn _tamerlane(m: &Bound<'_, PyModule>) -> PyResult<()> {
         "AmbiguousMoveError",
         py.get_type::<errors::AmbiguousMoveError>(),
     )?;
+    m.add(
+        "InvalidRulesError",
+        py.get_type::<errors::InvalidRulesError>(),
+    )?;
+    m.add("GameOverError", py.get_type::<errors::GameOverError>())?;
     m.add_class::<types::Color>()?;
     m.add_class::<types::Role>()?;
     m.add_class::<types::Piece>()?;

@@ -13,7 +13,7 @@ use tamerlane_core::{CoordMove, Position, Square};
 
 use crate::board::Board;
 use crate::errors::IllegalMoveError;
-use crate::types::{int_arg, Color, Move};
+use crate::types::{int_arg, type_name, Color, Move};
 
 /// Rows of the plane grid: the ten ranks.
 pub const ROWS: usize = 10;
@@ -40,9 +40,9 @@ pub fn plane_names() -> Vec<String> {
         "opponent swap right",
         "own pawn-of-pawns stage / 2",
         "opponent pawn-of-pawns stage / 2",
-        "halfmove clock / 200",
+        "halfmove clock / move limit",
         "fullmove number / 500",
-        "repetitions / 2",
+        "(repetitions - 1) / (repetition count - 1)",
     ] {
         v.push(s.to_owned());
     }
@@ -87,7 +87,9 @@ fn numpy_array<'py>(
 }
 
 /// The planes of a position that has occurred `repetitions` times in its
-/// game (see `docs/PYTHON.md`).
+/// game (see `docs/PYTHON.md`). The clock and repetition planes are scaled
+/// by the position's rules: 1 where that draw rule ends the game, 0 when
+/// the rules turn it off.
 pub fn planes<'py>(
     py: Python<'py>,
     pos: &Position,
@@ -123,12 +125,23 @@ pub fn planes<'py>(
         51,
         f32::from(pos.pawn_of_pawns_stage(them)) / 2.0,
     );
-    fill(&mut data, 52, pos.halfmoves().min(200) as f32 / 200.0);
+    let rules = pos.rules();
+    fill(
+        &mut data,
+        52,
+        rules
+            .move_limit()
+            .map_or(0.0, |n| pos.halfmoves().min(n) as f32 / n as f32),
+    );
     fill(&mut data, 53, pos.fullmoves().min(500) as f32 / 500.0);
+    // The repetition count is at least 2 (RULES-SPEC section 9).
     fill(
         &mut data,
         54,
-        (repetitions.saturating_sub(1).min(2)) as f32 / 2.0,
+        rules.repetition().map_or(0.0, |n| {
+            let n = n as usize - 1;
+            repetitions.saturating_sub(1).min(n) as f32 / n as f32
+        }),
     );
     let bytes: Vec<u8> = data.iter().flat_map(|f| f.to_ne_bytes()).collect();
     numpy_array(py, &bytes, "float32", &[PLANES, ROWS, COLS])
@@ -155,11 +168,10 @@ pub fn mask<'py>(py: Python<'py>, pos: &Position) -> PyResult<Bound<'py, PyAny>>
 #[pyo3(signature = (r#move, turn = None))]
 pub fn move_to_index(r#move: &Bound<'_, PyAny>, turn: Option<Color>) -> PyResult<usize> {
     let m = r#move.downcast::<Move>().map_err(|_| {
-        let ty = r#move
-            .get_type()
-            .name()
-            .map_or("?".to_owned(), |n| n.to_string());
-        pyo3::exceptions::PyTypeError::new_err(format!("move must be a tamerlane.Move, not {ty}"))
+        pyo3::exceptions::PyTypeError::new_err(format!(
+            "move must be a tamerlane.Move, not {}",
+            type_name(r#move)
+        ))
     })?;
     let m = m.get();
     let color = match (turn, m.ctx) {
@@ -190,7 +202,7 @@ pub fn index_to_move(board: &Bound<'_, Board>, index: &Bound<'_, PyAny>) -> PyRe
                 "action index {index} out of range (expected 0..{ACTION_SPACE_SIZE})"
             ))
         })?;
-    let turn = b.pos.turn();
+    let turn = b.pos().turn();
     let unrotate = |rel: usize| {
         let sq = Square::new(rel as u32).expect("index below 112");
         relative(sq, turn)
@@ -200,7 +212,7 @@ pub fn index_to_move(board: &Bound<'_, Board>, index: &Bound<'_, PyAny>) -> PyRe
         to: unrotate(i % 112),
     };
     let m = b
-        .pos
+        .pos()
         .find_move(c)
         .map_err(|e| IllegalMoveError::new_err(format!("action index {i} ({c}): {e}")))?;
     Ok(Move::full(m, turn))

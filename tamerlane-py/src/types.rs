@@ -316,10 +316,12 @@ pub enum Termination {
     /// Only royals left on both sides: draw.
     #[pyo3(name = "ROYALS_ONLY")]
     RoyalsOnly,
-    /// Third occurrence of the same position: draw.
+    /// The same position occurred as often as the rules' repetition count
+    /// (three times by default): draw.
     #[pyo3(name = "REPETITION")]
     Repetition,
-    /// 200 plies without a capture or pawn move: draw.
+    /// The rules' move limit (200 plies by default) without a capture or
+    /// pawn move: draw.
     #[pyo3(name = "MOVE_LIMIT")]
     MoveLimit,
 }
@@ -738,6 +740,14 @@ pub fn square_arg(obj: &Bound<'_, PyAny>) -> PyResult<Square> {
         "a square must be an int 0..111 or a name like 'f3', 'wc', 'bc', not {}",
         obj.get_type().name()?
     )))
+}
+
+/// The name of the type of `obj`, for a `TypeError` message (`"?"` if it
+/// has none).
+pub fn type_name(obj: &Bound<'_, PyAny>) -> String {
+    obj.get_type()
+        .name()
+        .map_or_else(|_| "?".to_owned(), |n| n.to_string())
 }
 
 /// The name of a square index: `"a1"` .. `"k10"`, `"wc"` (110), `"bc"` (111).

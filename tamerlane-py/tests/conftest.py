@@ -31,6 +31,12 @@ STARTS: List[str] = [
     "e1c1d1d1c1e/rntgvkfgtnr/1pn1pgpvpkpfpepcpdpp/11/pr10/10PR/11/PPPDPCPEPFPKPVPGPTPNPR/RNTGFKVGTNR/E1C1D1D1C1E w Kk 00 0 6",
 ]
 
+# The game-level draws (royals only, repetition, move limit) turned off: a
+# game then ends only when the side to move has no legal move or a royal
+# enters a citadel, so random play explores positions for as long as it
+# likes. These options do not change move generation.
+ENDLESS_RULES = "royals-only=off,repetition=off,move-limit=off"
+
 RARE_KINDS = {
     "promotion",
     "citadel-entry",
@@ -43,11 +49,12 @@ RARE_KINDS = {
 }
 
 
-def random_board(seed: int, plies: Optional[int] = None) -> tamerlane.Board:
-    """A board reached by seeded random play from one of STARTS, steering
-    towards special moves a third of the time."""
+def random_board(seed: int, plies: Optional[int] = None, rules: str = "") -> tamerlane.Board:
+    """A board under ``rules`` reached by seeded random play from one of
+    STARTS, steering towards special moves a third of the time; play stops
+    when the game ends."""
     rng = random.Random(seed)
-    board = tamerlane.Board(STARTS[seed % len(STARTS)])
+    board = tamerlane.Board(STARTS[seed % len(STARTS)], rules=rules)
     n = rng.randrange(0, 120) if plies is None else plies
     for _ in range(n):
         if board.is_game_over():

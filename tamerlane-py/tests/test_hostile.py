@@ -134,7 +134,7 @@ def test_bad_numbers_for_search() -> None:
 
 def test_moves_from_another_position() -> None:
     a = Board()
-    b = Board("11/K10/11/11/11/11/11/11/10k/11 w - 00 0 1")
+    b = Board("11/K10/11/11/11/11/11/11/10k/R10 w - 00 0 1")
     foreign = list(a.legal_moves)
     for m in foreign:
         assert not b.is_legal(m)
@@ -150,9 +150,9 @@ def test_moves_from_another_position() -> None:
     # index_to_move with an index that is not legal here.
     with pytest.raises(tamerlane.IllegalMoveError, match="action index"):
         tamerlane.index_to_move(Board(), 0)
-    # A game that is over: every move is refused with a reason.
+    # A game that is over: every move is refused, naming when and why.
     b.push_str("a9bc")
-    with pytest.raises(tamerlane.IllegalMoveError, match="no legal moves"):
+    with pytest.raises(tamerlane.GameOverError, match=r"ended at ply 1 \(draw citadel\)"):
         b.push_str("k2k3")
 
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import tamerlane
 from tamerlane import Board, Color, Role
-from conftest import random_board
+from conftest import ENDLESS_RULES, random_board
 
 seeds = st.integers(min_value=0, max_value=10**9)
 SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -21,7 +21,7 @@ SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[Heal
 @SETTINGS
 @given(seeds)
 def test_push_pop_round_trip(seed: int) -> None:
-    board = random_board(seed)
+    board = random_board(seed, rules=ENDLESS_RULES)
     before = board.tfen()
     stack = [str(m) for m in board.move_stack]
     for m in list(board.legal_moves):
@@ -58,7 +58,7 @@ def cli_moves(cli: str, tfens: List[str]) -> List[str]:
 @given(seeds)
 def test_legal_moves_equal_the_rust_cli(cli: str, seed: int) -> None:
     # Every position along one random playout, in one CLI call.
-    board = random_board(seed, plies=0)
+    board = random_board(seed, plies=0, rules=ENDLESS_RULES)
     import random
 
     rng = random.Random(seed)
@@ -148,7 +148,7 @@ def test_action_space_distinct_over_many_positions() -> None:
     positions = total = 0
     for seed in range(300):
         rng = random.Random(seed)
-        board = Board(STARTS[seed % len(STARTS)])
+        board = Board(STARTS[seed % len(STARTS)], rules=ENDLESS_RULES)
         for _ in range(150):
             moves = list(board.legal_moves)
             idx = {tamerlane.move_to_index(m) for m in moves}
@@ -184,7 +184,7 @@ def test_pushed_positions_equal_the_rust_cli_apply(cli: str, seed: int) -> None:
     CLI's `apply`; pickling keeps the whole game."""
     import pickle
 
-    board = random_board(seed)
+    board = random_board(seed, rules=ENDLESS_RULES)
     lines, ours = [], []
     for m in board.legal_moves:
         lines.append(f"{board.tfen()} | {m}")

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Dict, List, Set, Tuple
 
 import pytest
-from conftest import REPO, STARTS
+from conftest import ENDLESS_RULES, REPO, STARTS
 
 import tamerlane
 import tamerlane.svg as svg
@@ -310,7 +310,7 @@ def test_checked_royals_agree_with_the_reference_implementation() -> None:
 def test_placement_matches_the_native_tfen() -> None:
     rng = random.Random(3)
     for tfen in STARTS + [CHECK_TFEN, CITADELS_TFEN]:
-        b = Board(tfen)
+        b = Board(tfen, rules=ENDLESS_RULES)
         for _ in range(40):
             assert svg._placement(b.piece_map()) == b.tfen().split(" ")[0]
             moves = list(b.legal_moves)

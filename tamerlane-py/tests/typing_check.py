@@ -38,7 +38,21 @@ def typed_tour() -> int:
     first: tamerlane.Move = tamerlane.index_to_move(board, np.argmax(board.legal_action_mask()))
     n += board.perft(np.int64(1)) + (tamerlane.square_file("f3") or 0) + (tamerlane.square_rank(np.int64(27)) or 0)
     white_to_move: bool = bool(board.turn)
-    del first, white_to_move
+    # Rule sets and games that stay ended.
+    seeded: tamerlane.Board = tamerlane.Board(tamerlane.INITIAL_TFEN, rules="seed-001")
+    rules: str = seeded.rules
+    state: dict[str, object] = seeded.__getstate__()
+    short = tamerlane.Board(rules="move-limit=1")
+    try:
+        short.push_str("b2c4")
+        short.push_str("b9c7")
+    except tamerlane.GameOverError as e:
+        ply: int = e.ply
+        end: tamerlane.Outcome = e.outcome
+        n += ply + len(str(end))
+    except tamerlane.InvalidRulesError as e:
+        raise AssertionError(e) from e
+    del first, white_to_move, rules, state
     del role, kind, sq, piece, outcome, planes, mask, index, back, svg, turn, stages
     return n
 

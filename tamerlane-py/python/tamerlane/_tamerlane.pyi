@@ -38,6 +38,18 @@ class IllegalMoveError(ValueError):
 class AmbiguousMoveError(IllegalMoveError):
     """A SAN string that matches more than one legal move."""
 
+class InvalidRulesError(ValueError):
+    """A rule-set string (``rules=``) that is malformed or names an unknown
+    preset, key or value; the message names it."""
+
+class GameOverError(ValueError):
+    """A move refused because the game has already ended."""
+
+    ply: int
+    """The number of moves played before the game ended (0: it was over at the start)."""
+    outcome: Outcome
+    """How the game ended (its first terminal event)."""
+
 class Color:
     """A side: ``Color.WHITE`` moves first."""
 
@@ -220,11 +232,17 @@ class LegalMoves:
 class Board:
     """A Tamerlane position with the moves that led to it."""
 
-    def __init__(self, tfen: Optional[str] = None) -> None: ...
+    def __init__(self, tfen: Optional[str] = None, *, rules: str = "") -> None:
+        """A board under ``rules`` (a rule-set string, ``InvalidRulesError``
+        if bad) at ``tfen`` (``InvalidTfenError`` if bad), or without one at
+        the rules' start position."""
+    @property
+    def rules(self) -> str:
+        """The rule set in canonical form (``""`` for the default rules)."""
     def set_tfen(self, tfen: str) -> None:
-        """Replaces the position by a TFEN one and clears the move stack."""
+        """Replaces the position by a TFEN one (same rules) and clears the move stack."""
     def reset(self) -> None:
-        """Back to the initial position, with an empty move stack."""
+        """Back to the rules' start position, with an empty move stack."""
     def tfen(self) -> str:
         """The position as a TFEN string."""
     @property
@@ -255,19 +273,23 @@ class Board:
     def is_legal(self, move: MoveArg) -> bool:
         """Whether the move (matched by its squares) is legal here."""
     def push(self, move: MoveArg) -> None:
-        """Plays a legal move (raises ``IllegalMoveError``/``InvalidMoveError``)."""
+        """Plays a legal move (raises ``GameOverError`` once the game has
+        ended, else ``IllegalMoveError``/``InvalidMoveError``)."""
     def push_str(self, text: str) -> Move:
-        """Parses and plays a coordinate move string; returns the move."""
+        """Parses and plays a coordinate move string; returns the move
+        (``GameOverError`` once the game has ended)."""
     def parse_str(self, text: str) -> Move:
         """Parses a coordinate move string into the legal move it names."""
     def push_san(self, san: str) -> Move:
-        """Parses and plays a SAN string (or coordinates); returns the move."""
+        """Parses and plays a SAN string (or coordinates); returns the move
+        (``GameOverError`` once the game has ended)."""
     def parse_san(self, san: str) -> Move:
         """Parses a SAN string (or coordinates) into the legal move it names."""
     def san(self, move: MoveArg) -> str:
         """The SAN of a legal move."""
     def pop(self) -> Move:
-        """Takes back the last move and returns it (``IndexError`` if none)."""
+        """Takes back the last move and returns it (``IndexError`` if none);
+        an ended game is open again."""
     def peek(self) -> Move:
         """The last move played (``IndexError`` if none)."""
     @property
@@ -278,7 +300,7 @@ class Board:
     def __copy__(self) -> Board: ...
     def __deepcopy__(self, memo: Any) -> Board: ...
     def root(self) -> Board:
-        """A new board at the start position of this game."""
+        """A new board at the start position of this game (same rules)."""
     def piece_at(self, square: SquareArg) -> Optional[Piece]:
         """The piece on a square (int 0..111 or a name), or ``None``."""
     def pieces(self, role: Role, color: Color) -> list[int]:
@@ -290,7 +312,8 @@ class Board:
     def repetition_count(self) -> int:
         """How many times the current position has occurred in this game."""
     def outcome(self) -> Optional[Outcome]:
-        """The outcome if the game is over, else ``None``."""
+        """The first terminal event under the board's rules if the game has
+        ended, else ``None``."""
     def is_game_over(self) -> bool:
         """Whether ``outcome()`` is not ``None``."""
     def result(self) -> str:
@@ -301,8 +324,13 @@ class Board:
         """The position as ``(PLANES, 10, 13)`` float32 planes, from the side to move's view."""
     def legal_action_mask(self) -> npt.NDArray[np.bool_]:
         """``ACTION_SPACE_SIZE`` booleans, true at every legal move's index."""
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object) -> bool:
+        """Same position: placement, side to move, swap rights, stages, clocks and rules."""
     def __hash__(self) -> int: ...
+    def __getstate__(self) -> dict[str, Any]:
+        """The pickled state: start TFEN, rules, start array and moves."""
+    def __setstate__(self, state: Any) -> None:
+        """Restores a pickled state."""
     def _repr_svg_(self) -> str:
         """SVG for Jupyter."""
 
@@ -333,7 +361,7 @@ class SearchResult:
 
     @property
     def move(self) -> Optional[Move]:
-        """The best move (``None`` if the position has no legal move)."""
+        """The best move (``None`` if the game has ended)."""
     @property
     def score_cp(self) -> Optional[int]:
         """Centipawns for the side to move (``None`` for a mate score)."""

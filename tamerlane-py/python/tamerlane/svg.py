@@ -346,7 +346,7 @@ def _checked_royals(position: Board) -> List[int]:
     for royal in royals:
         alone = {sq: p for sq, p in pieces.items() if sq not in royals or sq == royal}
         alone.update({sq: ferz for sq in royals if sq != royal and sq < 110})
-        if Board(" ".join([_placement(alone)] + fields[1:])).is_check():
+        if Board(" ".join([_placement(alone)] + fields[1:]), rules=position.rules).is_check():
             attacked.append(royal)
     return attacked
 
