@@ -671,3 +671,12 @@ impl LegalMoves {
         )
     }
 }
+
+/// The legal move of `board` with action index `index` (see
+/// [`research::action_move`]).
+#[pyfunction]
+pub fn index_to_move(board: &Bound<'_, Board>, index: &Bound<'_, PyAny>) -> PyResult<Move> {
+    let index = int_arg(index, "action index")?;
+    let b = read_board(board)?;
+    research::action_move(b.pos(), index)
+}

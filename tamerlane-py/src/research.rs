@@ -11,9 +11,8 @@ use pyo3::types::PyByteArray;
 use tamerlane_core as core;
 use tamerlane_core::{CoordMove, Position, Square};
 
-use crate::board::Board;
 use crate::errors::IllegalMoveError;
-use crate::types::{int_arg, type_name, Color, Move};
+use crate::types::{type_name, Color, Move};
 
 /// Rows of the plane grid: the ten ranks.
 pub const ROWS: usize = 10;
@@ -187,13 +186,10 @@ pub fn move_to_index(r#move: &Bound<'_, PyAny>, turn: Option<Color>) -> PyResult
     Ok(action_index(m.coord, color))
 }
 
-/// The legal move of `board` with action index `index`. Raises
+/// The legal move of `pos` with action index `index`. Raises
 /// `ValueError` for an index outside the action space and
 /// `IllegalMoveError` if the index names no legal move here.
-#[pyfunction]
-pub fn index_to_move(board: &Bound<'_, Board>, index: &Bound<'_, PyAny>) -> PyResult<Move> {
-    let index = int_arg(index, "action index")?;
-    let b = crate::board::read_board(board)?;
+pub fn action_move(pos: &Position, index: i64) -> PyResult<Move> {
     let i = usize::try_from(index)
         .ok()
         .filter(|i| *i < ACTION_SPACE_SIZE)
@@ -202,7 +198,7 @@ pub fn index_to_move(board: &Bound<'_, Board>, index: &Bound<'_, PyAny>) -> PyRe
                 "action index {index} out of range (expected 0..{ACTION_SPACE_SIZE})"
             ))
         })?;
-    let turn = b.pos().turn();
+    let turn = pos.turn();
     let unrotate = |rel: usize| {
         let sq = Square::new(rel as u32).expect("index below 112");
         relative(sq, turn)
@@ -211,8 +207,7 @@ pub fn index_to_move(board: &Bound<'_, Board>, index: &Bound<'_, PyAny>) -> PyRe
         from: unrotate(i / 112),
         to: unrotate(i % 112),
     };
-    let m = b
-        .pos()
+    let m = pos
         .find_move(c)
         .map_err(|e| IllegalMoveError::new_err(format!("action index {i} ({c}): {e}")))?;
     Ok(Move::full(m, turn))
