@@ -34,26 +34,14 @@ pub(super) fn is_tamerlane(variant: &str) -> bool {
     variant.trim().eq_ignore_ascii_case("tamerlane")
 }
 
-/// The termination a `Termination` tag's value names, if it names one of
-/// the rules that end a game (other values, such as `time forfeit`, are
-/// free text).
-fn termination_from_name(s: &str) -> Option<Termination> {
-    [
-        Termination::Checkmate,
-        Termination::Stalemate,
-        Termination::Citadel,
-        Termination::RoyalsOnly,
-        Termination::Repetition,
-        Termination::MoveLimit,
-    ]
-    .into_iter()
-    .find(|t| t.name() == s.trim())
-}
-
 /// Whether a `Termination` tag's value names a rule that did not end the
 /// game (whose `outcome` this is).
 pub(super) fn termination_contradicts(value: &str, outcome: Option<Outcome>) -> bool {
-    termination_from_name(value).is_some_and(|t| outcome.map(|o| o.termination) != Some(t))
+    value
+        .trim()
+        .parse::<Termination>()
+        .ok()
+        .is_some_and(|t| outcome.map(|o| o.termination) != Some(t))
 }
 
 /// The outcome by the rules that `result` contradicts: `Some` when the game
