@@ -47,6 +47,7 @@ mod board;
 pub mod board8;
 mod color;
 mod game;
+pub mod makruk;
 mod movegen;
 mod moves;
 mod perft;

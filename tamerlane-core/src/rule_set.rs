@@ -187,9 +187,9 @@ pub const SEED_001_TFEN: &str = "e1c1d1d1c1e/rntgfkvgtnr/pppnptpgpfpkpvpgptpnpr/
 pub const MAX_RULE_SET_LEN: usize = 1024;
 
 /// The key of the repetition count.
-const REPETITION_KEY: &str = "repetition";
+pub(crate) const REPETITION_KEY: &str = "repetition";
 /// The key of the move limit.
-const MOVE_LIMIT_KEY: &str = "move-limit";
+pub(crate) const MOVE_LIMIT_KEY: &str = "move-limit";
 
 /// The smallest and largest repetition counts (`repetition=N`).
 pub const REPETITION_RANGE: (u32, u32) = (2, 10);
