@@ -1,5 +1,6 @@
 //! The `tamerlane` command-line tool: perft, legal moves, applying moves and
-//! game outcomes for Tamerlane chess positions.
+//! game outcomes for Tamerlane chess positions (and, with `--game makruk`,
+//! for Makruk).
 //!
 //! Results go to stdout; errors go to stderr with exit code 2.
 
@@ -12,6 +13,7 @@ use clap::{Parser, Subcommand};
 mod arena;
 mod engine_cmd;
 mod external;
+mod makruk_cmd;
 mod record_cmd;
 use tamerlane_ai::uci::{read_line_bounded, LineRead};
 use tamerlane_core::{divide, perft, Game, Position, RuleSet, RuleSetError};
@@ -34,8 +36,10 @@ enum Command {
         #[arg(value_parser = clap::value_parser!(u32).range(0..=20))]
         depth: u32,
         /// Start position (default: the start position of the rules).
-        #[arg(long)]
+        #[arg(long, alias = "fen")]
         tfen: Option<String>,
+        #[command(flatten)]
+        game: GameArg,
         #[command(flatten)]
         rules: RulesArg,
         /// Print `MOVE: COUNT` for each root move before the total.
@@ -45,8 +49,10 @@ enum Command {
     /// Print the sorted legal moves of the position after MOVEs, on one line.
     Moves {
         /// Start position (default: the start position of the rules).
-        #[arg(long, conflicts_with = "stdin")]
+        #[arg(long, alias = "fen", conflicts_with = "stdin")]
         tfen: Option<String>,
+        #[command(flatten)]
+        game: GameArg,
         #[command(flatten)]
         rules: RulesArg,
         /// Read one TFEN per line and print one line of moves for each.
@@ -62,16 +68,25 @@ enum Command {
         #[arg(long, required = true)]
         stdin: bool,
         #[command(flatten)]
+        game: GameArg,
+        #[command(flatten)]
         rules: RulesArg,
     },
     /// Print `none`, or `<white|black|draw> <reason>`, for the game made of MOVEs.
     Outcome {
         /// Start position (default: the start position of the rules).
-        #[arg(long)]
+        #[arg(long, alias = "fen", conflicts_with = "stdin")]
         tfen: Option<String>,
         #[command(flatten)]
+        game: GameArg,
+        #[command(flatten)]
         rules: RulesArg,
+        /// Read one position per line and print the outcome of each
+        /// position alone (no history: no repetition).
+        #[arg(long)]
+        stdin: bool,
         /// Coordinate moves of the game.
+        #[arg(conflicts_with = "stdin")]
         moves: Vec<String>,
     },
     /// Run the engine protocol (a UCI dialect) on stdin/stdout.
@@ -87,6 +102,25 @@ enum Command {
 /// Writes one line to stdout; a closed pipe or full disk is an error, not a panic.
 fn say(line: impl std::fmt::Display) -> Result<(), String> {
     writeln!(io::stdout().lock(), "{line}").map_err(|e| format!("writing to stdout: {e}"))
+}
+
+/// Which game a subcommand plays.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum GameKind {
+    /// Tamerlane chess: TFEN positions, coordinate moves.
+    #[default]
+    Tamerlane,
+    /// Makruk: Fairy-Stockfish FEN positions, UCI moves (`e5e6m`), rule
+    /// options `counting`, `repetition`, `move-limit`.
+    Makruk,
+}
+
+/// The `--game` option of the subcommands that read positions or moves.
+#[derive(clap::Args, Debug, Default)]
+struct GameArg {
+    /// The game the positions and moves belong to.
+    #[arg(long = "game", value_enum, default_value_t)]
+    kind: GameKind,
 }
 
 /// The `--rules` option shared by every subcommand that reads positions
@@ -126,9 +160,50 @@ fn game_after(tfen: Option<&str>, rules: RuleSet, moves: &[String]) -> Result<Ga
 }
 
 fn sorted_moves(pos: &Position) -> String {
-    let mut moves: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
+    sorted(pos.legal_moves().iter())
+}
+
+/// The moves' strings, sorted, on one line.
+fn sorted<M: std::fmt::Display>(moves: impl Iterator<Item = M>) -> String {
+    let mut moves: Vec<String> = moves.map(|m| m.to_string()).collect();
     moves.sort();
     moves.join(" ")
+}
+
+/// `none`, or the outcome (`white checkmate`, `draw repetition`, ...).
+fn outcome_text(outcome: Option<impl std::fmt::Display>) -> String {
+    outcome.map_or_else(|| "none".to_owned(), |o| o.to_string())
+}
+
+/// Runs perft (or divide) and prints the total, with the speed on stderr.
+fn run_perft<M: std::fmt::Display>(
+    depth: u32,
+    split: bool,
+    divide: impl FnOnce() -> Vec<(M, u64)>,
+    perft: impl FnOnce() -> u64,
+) -> Result<(), String> {
+    let t = Instant::now();
+    let total = if split {
+        let rows = divide();
+        let mut out = BufWriter::new(io::stdout().lock());
+        for (m, n) in &rows {
+            writeln!(out, "{m}: {n}").map_err(|e| e.to_string())?;
+        }
+        out.flush().map_err(|e| e.to_string())?;
+        rows.iter()
+            .map(|(_, n)| n)
+            .sum::<u64>()
+            .max(u64::from(depth == 0))
+    } else {
+        perft()
+    };
+    let secs = t.elapsed().as_secs_f64();
+    say(total)?;
+    eprintln!(
+        "{total} leaves in {secs:.3} s: {:.1} M leaves/s",
+        total as f64 / secs.max(1e-9) / 1e6
+    );
+    Ok(())
 }
 
 fn apply_line(line: &str, rules: RuleSet) -> Result<String, String> {
@@ -172,6 +247,9 @@ fn each_line(f: impl Fn(&str) -> Result<String, String>) -> Result<(), String> {
 }
 
 fn run(cli: Cli) -> Result<(), String> {
+    if let Some(result) = makruk_cmd::run(&cli.command) {
+        return result;
+    }
     match cli.command {
         Command::Pgn(a) => record_cmd::run(a),
         Command::Perft {
@@ -179,30 +257,10 @@ fn run(cli: Cli) -> Result<(), String> {
             tfen,
             rules,
             divide: split,
+            ..
         } => {
             let pos = start(tfen.as_deref(), rules.parse()?)?;
-            let t = Instant::now();
-            let total = if split {
-                let rows = divide(&pos, depth);
-                let mut out = BufWriter::new(io::stdout().lock());
-                for (m, n) in &rows {
-                    writeln!(out, "{m}: {n}").map_err(|e| e.to_string())?;
-                }
-                out.flush().map_err(|e| e.to_string())?;
-                rows.iter()
-                    .map(|(_, n)| n)
-                    .sum::<u64>()
-                    .max(u64::from(depth == 0))
-            } else {
-                perft(&pos, depth)
-            };
-            let secs = t.elapsed().as_secs_f64();
-            say(total)?;
-            eprintln!(
-                "{total} leaves in {secs:.3} s: {:.1} M leaves/s",
-                total as f64 / secs.max(1e-9) / 1e6
-            );
-            Ok(())
+            run_perft(depth, split, || divide(&pos, depth), || perft(&pos, depth))
         }
         Command::Moves {
             stdin: true, rules, ..
@@ -228,12 +286,21 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Analyze(args) => engine_cmd::analyze(args),
         Command::Play(args) => engine_cmd::play(args),
         Command::Match(args) => engine_cmd::run(*args),
-        Command::Outcome { tfen, rules, moves } => {
+        Command::Outcome {
+            stdin: true, rules, ..
+        } => {
+            let rules = rules.parse()?;
+            each_line(|l| {
+                Position::from_tfen_with_rules(l.trim(), rules)
+                    .map(|p| outcome_text(p.outcome()))
+                    .map_err(|e| e.to_string())
+            })
+        }
+        Command::Outcome {
+            tfen, rules, moves, ..
+        } => {
             let game = game_after(tfen.as_deref(), rules.parse()?, &moves)?;
-            match game.outcome() {
-                None => say("none"),
-                Some(o) => say(o),
-            }
+            say(outcome_text(game.outcome()))
         }
     }
 }
