@@ -37,8 +37,11 @@ struct Ctx {
     king: Square,
     /// Where a move of a piece other than the King may land: not on an own
     /// piece, and in check on the checker or a square that blocks it.
-    /// Tactical generation keeps only captures and promotion squares.
+    /// Tactical generation keeps only the captures.
     dest: Bitboard,
+    /// The same for pawns; tactical generation keeps the captures and the
+    /// promotion rank.
+    pawn_dest: Bitboard,
     /// Own pieces pinned to the King along its rank or file.
     pinned: Bitboard,
 }
@@ -62,10 +65,11 @@ impl Ctx {
         }
     }
 
-    /// The legal targets among `targets` of the non-King piece on `from`.
+    /// The legal targets among `targets` of the non-King piece on `from`,
+    /// which may land on `dest`.
     #[inline]
-    fn legal(&self, from: Square, targets: Bitboard) -> Bitboard {
-        let t = targets & self.dest;
+    fn legal(&self, from: Square, targets: Bitboard, dest: Bitboard) -> Bitboard {
+        let t = targets & dest;
         if self.pinned.contains(from) {
             t & self.pin_line(from)
         } else {
@@ -83,15 +87,17 @@ impl Position {
         let occ = own | theirs;
         let king = self.king(us);
         let checkers = attackers(b, king, !us, occ);
-        let mut dest = match checkers.single() {
+        let evasion = match checkers.single() {
             None if checkers.any() => Bitboard::EMPTY,
             None => !own,
             Some(c) if b.by_role(Role::Rook).contains(c) => rook_between(king, c).with(c),
             Some(c) => c.into(),
         };
-        if TACTICAL {
-            dest &= theirs | promotion_rank(us);
-        }
+        let (dest, pawn_dest) = if TACTICAL {
+            (evasion & theirs, evasion & (theirs | promotion_rank(us)))
+        } else {
+            (evasion, evasion)
+        };
         // Enemy Rooks that see the King through own pieces only.
         let snipers = attacks::rook(king, theirs) & theirs & b.by_role(Role::Rook);
         let mut pinned = Bitboard::EMPTY;
@@ -108,6 +114,7 @@ impl Position {
             occ,
             king,
             dest,
+            pawn_dest,
             pinned,
         }
     }
@@ -201,39 +208,39 @@ impl Position {
         }
         let king_targets = king_targets.filter(|to| attackers(b, to, !us, lifted).is_empty());
         emit(c.king, king_targets)?;
-        if c.dest.is_empty() {
+        if c.pawn_dest.is_empty() {
+            // Double check: the King alone moves.
             return ControlFlow::Continue(0);
         }
 
-        // Pawns: the ones not pinned all at once, the pinned one by one.
+        // Pawns: in bulk counting, the ones not pinned all at once.
         let pawns = b.by_role(Role::Pawn) & c.own;
-        let free = pawns - c.pinned;
         let mut bulk = 0;
+        let mut one_by_one = pawns;
         if BULK {
-            let (push, left, right) = pawn_targets(us, free, c.occ, c.theirs);
-            bulk =
-                ((push & c.dest).count()) + ((left & c.dest).count()) + ((right & c.dest).count());
-        } else {
-            for from in free {
-                emit(from, c.legal(from, pawn_moves(us, from, c.occ, c.theirs)))?;
-            }
+            let (push, left, right) = pawn_targets(us, pawns - c.pinned, c.occ, c.theirs);
+            bulk = (push & c.pawn_dest).count()
+                + (left & c.pawn_dest).count()
+                + (right & c.pawn_dest).count();
+            one_by_one &= c.pinned;
         }
-        for from in pawns & c.pinned {
-            emit(from, c.legal(from, pawn_moves(us, from, c.occ, c.theirs)))?;
+        for from in one_by_one {
+            let t = pawn_moves(us, from, c.occ, c.theirs);
+            emit(from, c.legal(from, t, c.pawn_dest))?;
         }
 
         // Pieces.
         for from in b.by_role(Role::Met) & c.own {
-            emit(from, c.legal(from, attacks::ferz(from)))?;
+            emit(from, c.legal(from, attacks::ferz(from), c.dest))?;
         }
         for from in b.by_role(Role::Khon) & c.own {
-            emit(from, c.legal(from, attacks::khon(us, from)))?;
+            emit(from, c.legal(from, attacks::khon(us, from), c.dest))?;
         }
         for from in b.by_role(Role::Knight) & c.own {
-            emit(from, c.legal(from, attacks::knight(from)))?;
+            emit(from, c.legal(from, attacks::knight(from), c.dest))?;
         }
         for from in b.by_role(Role::Rook) & c.own {
-            emit(from, c.legal(from, attacks::rook(from, c.occ)))?;
+            emit(from, c.legal(from, attacks::rook(from, c.occ), c.dest))?;
         }
         ControlFlow::Continue(bulk)
     }
