@@ -19,13 +19,16 @@ use std::path::Path;
 
 use tamerlane_core::{perft, Position};
 
-struct Case {
-    name: String,
-    tfen: String,
-    counts: Vec<(u32, u64)>,
+/// One block of a suite file: a position (`tfen`, or `fen` for the sibling
+/// games) with its expected counts.
+pub(crate) struct Case {
+    pub(crate) name: String,
+    pub(crate) tfen: String,
+    pub(crate) counts: Vec<(u32, u64)>,
 }
 
-fn parse_suite(text: &str) -> Vec<Case> {
+/// Reads the blocks of a suite file.
+pub(crate) fn parse_suite(text: &str) -> Vec<Case> {
     let mut cases = Vec::new();
     let mut cur: Option<Case> = None;
     for line in text.lines().map(str::trim) {
@@ -45,7 +48,7 @@ fn parse_suite(text: &str) -> Vec<Case> {
         match key {
             "name" => case.name = value.to_owned(),
             "why" => {}
-            "tfen" => case.tfen = value.to_owned(),
+            "tfen" | "fen" => case.tfen = value.to_owned(),
             "perft" => {
                 let (d, n) = value.split_once(' ').expect("`perft DEPTH COUNT`");
                 case.counts.push((d.parse().unwrap(), n.parse().unwrap()));
