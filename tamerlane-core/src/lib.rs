@@ -46,6 +46,7 @@ mod bitboard;
 mod board;
 pub mod board8;
 mod color;
+mod fixed_list;
 mod game;
 pub mod makruk;
 mod movegen;
@@ -66,6 +67,7 @@ mod zobrist;
 pub use bitboard::Bitboard;
 pub use board::Board;
 pub use color::Color;
+pub use fixed_list::FixedList;
 pub use game::{Game, GameOverError, PlayError};
 pub use moves::{
     Arrival, CoordMove, IllegalMoveError, IllegalReason, Move, MoveError, MoveKind, MoveList,

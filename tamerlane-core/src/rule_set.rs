@@ -599,9 +599,6 @@ impl fmt::Display for RuleSet {
     /// The canonical form: the keys that differ from the default, in the
     /// order of the spec's table, comma-separated; the default is empty.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fn count(v: Option<u32>) -> String {
-            v.map_or_else(|| "off".to_owned(), |n| n.to_string())
-        }
         let d = DEFAULT;
         let pairs: [(&str, bool, String); 10] = [
             (
@@ -655,15 +652,30 @@ impl fmt::Display for RuleSet {
                 count(self.move_limit),
             ),
         ];
-        let mut sep = "";
-        for (key, differs, value) in pairs {
-            if differs {
-                write!(f, "{sep}{key}={value}")?;
-                sep = ",";
-            }
-        }
-        Ok(())
+        write_pairs(f, pairs)
     }
+}
+
+/// The string form of a count option: the number, or `off`.
+pub(crate) fn count(v: Option<u32>) -> String {
+    v.map_or_else(|| "off".to_owned(), |n| n.to_string())
+}
+
+/// Writes the canonical form of a rule set of any game: the `key=value`
+/// pairs marked as differing from the default, in the order given,
+/// comma-separated.
+pub(crate) fn write_pairs<'a>(
+    f: &mut fmt::Formatter<'_>,
+    pairs: impl IntoIterator<Item = (&'a str, bool, String)>,
+) -> fmt::Result {
+    let mut sep = "";
+    for (key, differs, value) in pairs {
+        if differs {
+            write!(f, "{sep}{key}={value}")?;
+            sep = ",";
+        }
+    }
+    Ok(())
 }
 
 /// Why a rule-set string was refused. Each names the offending text.

@@ -41,18 +41,11 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
 /// of `depth` plies that start with it, sorted by UCI string. Empty for
 /// depth 0 (whose single sequence has no first move).
 pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
-    if depth == 0 {
-        return Vec::new();
-    }
-    let mut out: Vec<(Move, u64)> = pos
-        .legal_moves()
-        .iter()
-        .map(|m| {
-            let mut child = pos.clone();
-            child.play_unchecked(m);
-            (*m, perft(&child, depth - 1))
-        })
-        .collect();
-    out.sort_by_key(|(m, _)| m.to_string());
-    out
+    crate::perft::divide_moves(
+        pos,
+        &pos.legal_moves(),
+        depth,
+        Position::play_unchecked,
+        perft,
+    )
 }

@@ -6,8 +6,8 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::rule_set::{
-    parse_count, parse_rule_string, RuleSetError, MOVE_LIMIT_KEY, MOVE_LIMIT_RANGE, REPETITION_KEY,
-    REPETITION_RANGE,
+    count, parse_count, parse_rule_string, write_pairs, RuleSetError, MOVE_LIMIT_KEY,
+    MOVE_LIMIT_RANGE, REPETITION_KEY, REPETITION_RANGE,
 };
 
 /// Which reading of the counting rules is played (key `counting`).
@@ -162,32 +162,26 @@ impl fmt::Display for Rules {
     /// The canonical form: the keys that differ from the default, in the
     /// order `counting`, `repetition`, `move-limit`; the default is empty.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let count = |v: Option<u32>| v.map_or_else(|| "off".to_owned(), |n| n.to_string());
         let d = Rules::DEFAULT;
-        let pairs = [
-            (
-                Counting::KEY,
-                self.counting != d.counting,
-                self.counting.to_string(),
-            ),
-            (
-                REPETITION_KEY,
-                self.repetition != d.repetition,
-                count(self.repetition),
-            ),
-            (
-                MOVE_LIMIT_KEY,
-                self.move_limit != d.move_limit,
-                count(self.move_limit),
-            ),
-        ];
-        let mut sep = "";
-        for (key, differs, value) in pairs {
-            if differs {
-                write!(f, "{sep}{key}={value}")?;
-                sep = ",";
-            }
-        }
-        Ok(())
+        write_pairs(
+            f,
+            [
+                (
+                    Counting::KEY,
+                    self.counting != d.counting,
+                    self.counting.to_string(),
+                ),
+                (
+                    REPETITION_KEY,
+                    self.repetition != d.repetition,
+                    count(self.repetition),
+                ),
+                (
+                    MOVE_LIMIT_KEY,
+                    self.move_limit != d.move_limit,
+                    count(self.move_limit),
+                ),
+            ],
+        )
     }
 }

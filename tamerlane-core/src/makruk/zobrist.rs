@@ -7,7 +7,7 @@
 
 use super::role::Piece;
 use crate::board8::Square;
-use crate::zobrist::splitmix;
+use crate::zobrist::{key_table, splitmix};
 
 const N_PIECE_KEYS: usize = 2 * 6 * 64;
 
@@ -17,15 +17,7 @@ struct Keys {
 }
 
 const fn build() -> Keys {
-    let mut state = 0x4D41_4B52_554B_2021; // "MAKRUK !"
-    let mut pieces = [0u64; N_PIECE_KEYS];
-    let mut i = 0;
-    while i < N_PIECE_KEYS {
-        let (s, k) = splitmix(state);
-        state = s;
-        pieces[i] = k;
-        i += 1;
-    }
+    let (pieces, state) = key_table::<N_PIECE_KEYS>(0x4D41_4B52_554B_2021); // "MAKRUK !"
     let (_, black_to_move) = splitmix(state);
     Keys {
         pieces,

@@ -15,7 +15,7 @@
 //! spec or from the independent reference implementation (see each file).
 
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use tamerlane_core::{perft, Position};
 
@@ -60,16 +60,25 @@ pub(crate) fn parse_suite(text: &str) -> Vec<Case> {
     cases
 }
 
-#[test]
-fn perft_suites() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+/// The `*.perft` files of `tests/data/<sub>` (`sub` empty for Tamerlane's),
+/// sorted by name.
+pub(crate) fn suite_files(sub: &str) -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(sub);
     let mut files: Vec<_> = fs::read_dir(&dir)
-        .unwrap()
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|e| e == "perft"))
         .collect();
     files.sort();
-    assert!(files.len() >= 2, "suite files missing in {}", dir.display());
+    files
+}
+
+#[test]
+fn perft_suites() {
+    let files = suite_files("");
+    assert!(files.len() >= 2, "suite files missing");
     let mut checked = 0;
     let mut failures = Vec::new();
     for file in files {

@@ -3,23 +3,16 @@
 //! and the start position split by root move.
 
 use std::fs;
-use std::path::Path;
 
 use tamerlane_core::makruk::{divide, perft, Position};
 
-use crate::perft_suites::parse_suite;
+use crate::perft_suites::{parse_suite, suite_files};
 
 /// Checks every count of every suite up to `max_depth` plies; returns how
 /// many counts were checked.
 fn run_suites(max_depth: u32) -> usize {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/makruk");
-    let mut files: Vec<_> = fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "perft"))
-        .collect();
-    files.sort();
-    assert_eq!(files.len(), 2, "suite files in {}", dir.display());
+    let files = suite_files("makruk");
+    assert_eq!(files.len(), 2, "suite files: {files:?}");
     let mut checked = 0;
     let mut failures = Vec::new();
     for file in files {
