@@ -1,7 +1,10 @@
 # Tamerlane chess: build, demo and test entry points.
 #
+#   make deps   install the reference engines the tests use (Debian's fairy-stockfish
+#               and stockfish), only those missing; `test` and `demo` run it
 #   make demo   build in release and run the main job (perft, then an engine-vs-engine game)
-#   make test   every test: fmt, clippy, docs, Rust tests, differential crosscheck,
+#   make test   every test: fmt, clippy, docs, Rust tests, differential crosschecks
+#               (Tamerlane against the Python reference, Makruk against Fairy-Stockfish),
 #               and the Python package (built into .venv, pytest, mypy, notebook)
 #   make bench  perft speed vs Fairy-Stockfish and the criterion benches
 #   make dev    (re)build the Python package into .venv for development
@@ -15,7 +18,7 @@ VENV ?= .venv
 VPY := $(VENV)/bin/python
 PY_CRATE := tamerlane-py
 
-.PHONY: all build demo test lint rust-test crosscheck doc bench clean \
+.PHONY: all build deps demo test lint rust-test crosscheck makruk-crosscheck doc bench clean \
 	venv dev py-dev py-test py-typecheck notebook py-bench fuzz-smoke
 
 all: build
@@ -23,7 +26,22 @@ all: build
 build:
 	$(CARGO) build --release -p tamerlane-cli
 
-demo: build
+# The reference engines, from Debian (root or sudo): only the missing ones
+# are installed. A failed install fails the target (and `make test`).
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+REFERENCE_ENGINES := fairy-stockfish stockfish
+
+deps:
+	@missing=""; \
+	for p in $(REFERENCE_ENGINES); do \
+		command -v $$p >/dev/null 2>&1 || [ -x /usr/games/$$p ] || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+demo: deps build
 	@echo "== perft from the initial position =="
 	$(BIN) perft 5
 	@echo "== the engine plays itself, 30 ms per move =="
@@ -44,7 +62,12 @@ rust-test:
 crosscheck: build
 	$(PYTHON) tools/reference/crosscheck.py --binary $(BIN) --games 40 --plies 120 --seed 1
 
-test: lint doc rust-test crosscheck py-test
+# Makruk against Fairy-Stockfish on random playouts (moves, FENs, results);
+# fails, not skips, without fairy-stockfish.
+makruk-crosscheck: deps build
+	$(PYTHON) tools/reference/makruk_crosscheck.py --binary $(BIN) --games 24 --plies 200 --seed 1
+
+test: deps lint doc rust-test crosscheck makruk-crosscheck py-test
 
 # --- Python -------------------------------------------------------------
 # A venv with the pinned development dependencies (re-made when they change).
