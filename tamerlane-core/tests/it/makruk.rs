@@ -6,6 +6,7 @@
 mod counting;
 mod invariants;
 mod notation;
+mod options;
 mod perft;
 mod rules;
 
