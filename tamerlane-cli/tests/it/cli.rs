@@ -6,7 +6,7 @@ use std::process::{Command, Output, Stdio};
 
 const BIN: &str = env!("CARGO_BIN_EXE_tamerlane");
 
-fn run(args: &[&str], stdin: &str) -> Output {
+pub(crate) fn run(args: &[&str], stdin: &str) -> Output {
     let mut child = Command::new(BIN)
         .args(args)
         .stdin(Stdio::piped())
@@ -23,11 +23,11 @@ fn run(args: &[&str], stdin: &str) -> Output {
     child.wait_with_output().unwrap()
 }
 
-fn stdout(o: &Output) -> String {
+pub(crate) fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).unwrap()
 }
 
-fn stderr(o: &Output) -> String {
+pub(crate) fn stderr(o: &Output) -> String {
     String::from_utf8(o.stderr.clone()).unwrap()
 }
 

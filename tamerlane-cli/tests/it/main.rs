@@ -4,4 +4,5 @@
 
 mod cli;
 mod cli_limits;
+mod cli_makruk;
 mod match_external;
