@@ -5,7 +5,8 @@
 //! twelve piece kinds and eleven pawn kinds, legal move generation, making
 //! moves, Zobrist hashing, TFEN positions and coordinate moves, and the
 //! end-of-game rules. The rules implemented are those of the project's
-//! `docs/RULES.md`.
+//! `docs/RULES.md`. The sibling game Makruk (Thai chess) is in [`makruk`],
+//! on the shared 8x8 board of [`board8`].
 //!
 //! # Quick start
 //!
