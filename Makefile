@@ -58,9 +58,11 @@ rust-test:
 	$(CARGO) test --workspace --lib --bins --tests --examples --all-features
 	$(CARGO) test --workspace --doc --all-features
 
-# The Rust CLI against the independent Python reference on random playouts.
+# The Rust CLI against the independent Python reference on random playouts,
+# under the default rules, then under every rule option and the seed-001 preset.
 crosscheck: build
 	$(PYTHON) tools/reference/crosscheck.py --binary $(BIN) --games 40 --plies 120 --seed 1
+	$(PYTHON) tools/reference/crosscheck.py --binary $(BIN) --every-option --games 8 --plies 80 --outcome-games 8 --seed 1
 
 # Makruk against Fairy-Stockfish on random playouts (moves, FENs, results);
 # fails, not skips, without fairy-stockfish.

@@ -49,8 +49,9 @@ fn records_file() -> (String, u64) {
     for seed in 0..GAMES {
         let game = random_game(seed);
         moves += game.moves().len() as u64;
-        let mut rec = GameRecord::new(game);
-        rec.set_tag("Round", &(seed + 1).to_string());
+        let mut rec = GameRecord::new(game).expect("a generated game can be recorded");
+        rec.set_tag("Round", &(seed + 1).to_string())
+            .expect("a number is a valid tag value");
         text.push_str(&rec.to_string());
         text.push('\n');
     }
@@ -59,7 +60,7 @@ fn records_file() -> (String, u64) {
 
 fn read_all(text: &str) -> u64 {
     read_records(text.as_bytes())
-        .map(|g| g.expect("a valid record").game.moves().len() as u64)
+        .map(|g| g.expect("a valid record").game().moves().len() as u64)
         .sum()
 }
 

@@ -3,12 +3,15 @@
 //!
 //! `cargo run --release --example engine_game -- [MS_PER_MOVE]` (default 30)
 
+use std::time::Duration;
+
 use tamerlane::ai::{Engine, Limits};
 use tamerlane::Game;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let ms: u64 = std::env::args().nth(1).as_deref().unwrap_or("30").parse()?;
-    let mut engines = [Engine::new(16), Engine::new(16)];
+    let limits = Limits::new().movetime(Duration::from_millis(ms));
+    let mut engines = [Engine::new(), Engine::new()];
     let mut game = Game::new();
     println!("{}\n", game.position());
     let mut line = String::new();
@@ -17,7 +20,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             break outcome;
         }
         let side = game.turn().index();
-        let result = engines[side].search_game(&game, &Limits::movetime(ms), |_| {});
+        let result = engines[side].search(&game, &limits, |_| {});
         let m = result
             .best
             .ok_or("the engine found no move in a live game")?;

@@ -7,14 +7,14 @@
 //! `tamerlane-cli` package.
 //!
 //! ```
-//! use tamerlane::{perft, Position};
+//! use tamerlane::{perft, Game};
 //! use tamerlane::ai::{Engine, Limits};
 //!
-//! let pos = Position::new();
-//! assert_eq!(perft(&pos, 1), 24);
-//! let mut engine = Engine::new(8);
-//! let result = engine.search(&pos, &[], &Limits::depth(2), |_| {});
-//! assert!(pos.is_legal(&result.best.unwrap()));
+//! let game = Game::new();
+//! assert_eq!(perft(game.position(), 1), 24);
+//! let mut engine = Engine::builder().hash_mib(8).build();
+//! let result = engine.search(&game, &Limits::new().depth(2), |_| {});
+//! assert!(game.position().is_legal(&result.best.unwrap()));
 //! ```
 
 pub use tamerlane_ai as ai;

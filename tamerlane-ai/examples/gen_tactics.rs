@@ -3,7 +3,7 @@
 //! brute-force checks of `tamerlane_testkit::verify` establish. Usage:
 //! `cargo run --release -p tamerlane-ai --example gen_tactics -- CATEGORY COUNT SEED`
 use tamerlane_ai::Rng;
-use tamerlane_core::{Color, Move, MoveKind, Piece, Position, Role, Setup, Square};
+use tamerlane_core::{ByColor, Color, Move, MoveKind, Piece, Position, Role, Setup, Square};
 use tamerlane_testkit::verify::{allows_win_in_one, material_gain, winning_moves, FORK_GAIN};
 
 const OFFICERS: [Role; 9] = [
@@ -48,7 +48,7 @@ fn main() {
     while found < count && tries < 2_000_000 {
         tries += 1;
         let mut s = Setup::empty();
-        s.swap_rights = [false, false];
+        s.swap_rights = ByColor::default();
         let (w, b) = (Color::White, Color::Black);
         match cat {
             "mate1" | "mate2" | "stalemate" => {
@@ -110,7 +110,7 @@ fn main() {
                         put(&mut rng, &mut s, b, r);
                     }
                 }
-                s.swap_rights = [true, false];
+                s.swap_rights.white = true;
             }
             "fork" => {
                 put(&mut rng, &mut s, w, Role::King);
@@ -121,7 +121,7 @@ fn main() {
                     continue;
                 }
                 s.board.set(sq, Some(Piece::new(w, Role::PawnOfPawns)));
-                s.stages = [1, 0];
+                s.stages.white = 1;
                 for _ in 0..1 + rng.below(2) {
                     {
                         let r = OFFICERS[rng.below(9)];

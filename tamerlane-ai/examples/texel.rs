@@ -134,13 +134,13 @@ fn read_games(path: &str, out: &mut Vec<Sample>) -> Result<usize, Box<dyn Error>
     } else {
         for rec in read_records(text.as_bytes()) {
             let rec = rec?;
-            let result = match rec.result {
+            let result = match rec.result() {
                 GameResult::WhiteWins => 1.0,
                 GameResult::BlackWins => 0.0,
                 GameResult::Draw => 0.5,
                 _ => continue,
             };
-            keep_quiet(rec.game.start(), rec.game.moves(), result, out);
+            keep_quiet(rec.game().start(), rec.game().moves(), result, out);
             games += 1;
         }
     }

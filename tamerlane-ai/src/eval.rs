@@ -22,7 +22,7 @@
 //! side that is behind and whose top royal is close to the enemy citadel
 //! can draw by entering it, so the score is pulled toward zero.
 
-use tamerlane_core::{attacks, Bitboard, Color, Move, MoveKind, Position, Role, Square};
+use tamerlane_core::{attacks, Bitboard, ByColor, Color, Move, MoveKind, Position, Role, Square};
 
 /// Which evaluation a search uses.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
@@ -57,7 +57,7 @@ pub const fn value(role: Role) -> i32 {
 }
 
 /// The value used for move ordering (MVV-LVA): a King counts as a piece.
-pub const fn order_value(role: Role) -> i32 {
+pub(crate) const fn order_value(role: Role) -> i32 {
     match role {
         Role::King => 600,
         r => value(r),
@@ -65,7 +65,7 @@ pub const fn order_value(role: Role) -> i32 {
 }
 
 /// Scores above this (in absolute value) are mate scores.
-pub const MATE_BOUND: i32 = 29_000;
+pub(crate) const MATE_BOUND: i32 = 29_000;
 
 /// Square-indexed tables of the evaluation, computed at compile time.
 struct Tables {
@@ -152,7 +152,7 @@ const fn centre_bonus(x: i32, y: i32) -> i32 {
 static TABLES: Tables = build_tables();
 
 /// Chebyshev distance between two squares (citadels included).
-pub fn distance(a: Square, b: Square) -> i32 {
+pub(crate) fn distance(a: Square, b: Square) -> i32 {
     let (ax, ay) = a.coords();
     let (bx, by) = b.coords();
     (ax - bx).abs().max((ay - by).abs())
@@ -167,12 +167,11 @@ fn top_royal_square(pos: &Position, c: Color) -> Option<Square> {
 /// counting by bitboards.
 const PIECE_ROLES: &[Role] = Role::ALL.split_at(12).0;
 
-/// Each side's material, indexed by colour. A search keeps it up to date
-/// move by move with [`material_after`] instead.
-pub fn material(pos: &Position) -> [i32; 2] {
+/// Each side's material. A search keeps it up to date move by move with
+/// [`material_after`] instead.
+pub(crate) fn material(pos: &Position) -> ByColor<i32> {
     let b = pos.board();
-    let mut m = [0; 2];
-    for c in Color::ALL {
+    ByColor::new_with(|c| {
         let own = b.by_color(c);
         let mut v = 0;
         for &r in PIECE_ROLES {
@@ -187,22 +186,21 @@ pub fn material(pos: &Position) -> [i32; 2] {
                 v += value(r) - value(Role::PawnOfRooks);
             }
         }
-        m[c.index()] = v;
-    }
-    m
+        v
+    })
 }
 
 /// The material of both sides after `us` plays `m`, from the material
 /// before it: a capture removes the captured piece, a promotion turns the
 /// pawn into its new role. No other move changes material.
 #[inline]
-pub fn material_after(before: [i32; 2], m: &Move, us: Color) -> [i32; 2] {
+pub(crate) fn material_after(before: ByColor<i32>, m: &Move, us: Color) -> ByColor<i32> {
     let mut after = before;
     if let Some(captured) = m.capture {
-        after[(!us).index()] -= value(captured);
+        after[!us] -= value(captured);
     }
     if let MoveKind::Promotion(role) = m.kind {
-        after[us.index()] += value(role) - value(m.role);
+        after[us] += value(role) - value(m.role);
     }
     after
 }
@@ -214,20 +212,20 @@ pub fn evaluate(pos: &Position, kind: EvalKind) -> i32 {
 
 /// Evaluates `pos` for the side to move, given both sides' material
 /// (as [`material`] computes it).
-pub fn evaluate_with_material(pos: &Position, kind: EvalKind, m: [i32; 2]) -> i32 {
+pub(crate) fn evaluate_with_material(pos: &Position, kind: EvalKind, m: ByColor<i32>) -> i32 {
     debug_assert_eq!(m, material(pos), "{pos:?}");
     let us = pos.turn();
     if kind == EvalKind::Material {
-        return m[us.index()] - m[(!us).index()];
+        return m[us] - m[!us];
     }
     let b = pos.board();
     let occ = b.occupied();
     let mut s = [0i32; 2];
-    let total_material = m[0] + m[1];
+    let total_material = m.white + m.black;
     for c in Color::ALL {
         let own = b.by_color(c);
         let enemy = b.by_color(!c);
-        let mut score = m[c.index()];
+        let mut score = m[c];
         let pawns = own & b.pawns();
         for (a, &rank) in TABLES.advance_ranks[c.index()].iter().enumerate().skip(1) {
             score += (pawns & rank).count() as i32 * (a * a) as i32;
@@ -267,7 +265,7 @@ pub fn evaluate_with_material(pos: &Position, kind: EvalKind, m: [i32; 2]) -> i3
     // the citadel it could escape into, and bring the pieces closer.
     for c in Color::ALL {
         let them = !c;
-        if m[c.index()] - m[them.index()] < 250 {
+        if m[c] - m[them] < 250 {
             continue;
         }
         let their_men = (b.by_color(them) - b.royals()).count();
@@ -295,9 +293,13 @@ pub fn evaluate_with_material(pos: &Position, kind: EvalKind, m: [i32; 2]) -> i3
         s[c.index()] += 25 * (8 - free) + 15 * (4 - edge) + 12 * escape + 3 * near;
     }
     let mut eval = s[us.index()] - s[(!us).index()] + 10;
-    // Progress: as the move-limit clock runs, the score fades toward the draw.
-    let hm = pos.halfmoves().min(200) as i32;
-    eval = eval * (240 - hm) / 240;
+    // Progress: as the move-limit clock runs, the score fades toward the
+    // draw, to 1/6 of itself at the limit (none without a limit).
+    if let Some(limit) = pos.rules().move_limit() {
+        let limit = limit.min(1_000_000) as i64;
+        let hm = i64::from(pos.halfmoves()).min(limit);
+        eval = (i64::from(eval) * (6 * limit - 5 * hm) / (6 * limit)) as i32;
+    }
     // The citadel: the side that is behind draws by entering the enemy
     // citadel with its top royal; the closer it is, the closer to 0.
     let loser = if eval < -150 {

@@ -1,39 +1,69 @@
 //! `tamerlane-ai`: a search engine for Tamerlane chess.
 //!
-//! The crate is split like Stockfish: [`search`] (iterative deepening, PVS,
-//! quiescence, pruning and the game rules in the tree), [`eval`] (static
-//! evaluation), [`tt`] (the shared transposition table), [`movepick`] (move
-//! ordering), [`timeman`] (limits and time), [`thread`] (the [`Engine`] and
-//! Lazy SMP) and [`uci`] (the text protocol). Engine matches, Elo and SPRT
-//! are tooling: they live in the `tamerlane` command-line tool
+//! The public surface: the [`Engine`] (built with [`Engine::builder`]),
+//! its [`Limits`], its [`SearchConfig`] (search [`Features`] and
+//! [`EvalKind`]), what a search reports ([`Info`] after each iteration, a
+//! [`SearchResult`] at the end, scores as [`Score`]), the piece values and
+//! static evaluation ([`eval`]) and the text protocol ([`uci`]). Inside,
+//! the crate is split like Stockfish: the search, the transposition table,
+//! move ordering and time management are private. Engine matches, Elo and
+//! SPRT are tooling: they live in the `tamerlane` command-line tool
 //! (`tamerlane-cli`).
 //!
-//! ```
-//! use tamerlane_ai::{Engine, Limits};
-//! use tamerlane_core::Position;
+//! A timed search, stopped from another thread long before its time is up:
 //!
-//! // A depth-3 search of the initial position, with one info line per iteration.
-//! let pos = Position::new();
-//! let mut engine = Engine::new(8);
-//! let r = engine.search(&pos, &[], &Limits::depth(3), |info| {
-//!     assert!(info.depth >= 1);
+//! ```
+//! use std::sync::atomic::{AtomicBool, Ordering};
+//! use std::time::{Duration, Instant};
+//! use tamerlane_ai::{Engine, Limits};
+//! use tamerlane_core::Game;
+//!
+//! let mut game = Game::new();
+//! game.play_str("f3f4").unwrap();
+//! let mut engine = Engine::builder().hash_mib(16).threads(1).build();
+//! let stop = engine.stop_flag();
+//! let done = AtomicBool::new(false);
+//! let started = Instant::now();
+//! let result = std::thread::scope(|s| {
+//!     // A search clears the flag when it starts, so keep asking until it ends.
+//!     s.spawn(|| {
+//!         while !done.load(Ordering::Relaxed) {
+//!             std::thread::sleep(Duration::from_millis(20));
+//!             stop.store(true, Ordering::Relaxed);
+//!         }
+//!     });
+//!     let limits = Limits::new().movetime(Duration::from_secs(60));
+//!     let result = engine.search(&game, &limits, |info| assert!(info.depth >= 1));
+//!     done.store(true, Ordering::Relaxed);
+//!     result
 //! });
-//! assert!(pos.is_legal(&r.best.unwrap()));
+//! assert!(result.stopped);
+//! assert!(started.elapsed() < Duration::from_secs(60));
+//! assert!(game.position().is_legal(&result.best.unwrap()));
 //! ```
 
 #![warn(missing_docs)]
 
+mod config;
+mod engine;
 pub mod eval;
-pub mod movepick;
+mod limits;
+mod movepick;
+mod packed_move;
+mod result;
 mod rng;
-pub mod search;
-pub mod thread;
-pub mod timeman;
-pub mod tt;
+mod search;
+mod timeman;
+mod tt;
 pub mod uci;
 
+pub use config::{ConfigError, Features, SearchConfig};
+pub use engine::{Engine, EngineBuilder};
 pub use eval::EvalKind;
+pub use limits::Limits;
+pub use result::{Info, Score, SearchResult};
 pub use rng::Rng;
-pub use search::{Features, Info, Score, SearchConfig, SearchResult};
-pub use thread::Engine;
-pub use timeman::Limits;
+
+/// The deepest iteration a search reaches (a larger depth limit counts as
+/// this one).
+pub const MAX_DEPTH: u32 = search::MAX_PLY as u32 - 8;

@@ -15,183 +15,24 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use tamerlane_core::{Move, MoveList, Position};
+use tamerlane_core::rule_set::RoyalsOnly;
+use tamerlane_core::{ByColor, Move, MoveList, Position, RuleSet};
 
-use crate::eval::{evaluate_with_material, material, material_after, EvalKind, MATE_BOUND};
-use crate::movepick::{is_quiet, key, pick, OrderingTables, CAPTURE_SCORE};
-use crate::timeman::{Limits, TimeBudget};
+use crate::config::SearchConfig;
+use crate::eval::{evaluate_with_material, material, material_after, MATE_BOUND};
+use crate::limits::Limits;
+use crate::movepick::{is_quiet, pick, OrderingTables, CAPTURE_SCORE};
+use crate::packed_move::PackedMove;
+use crate::result::{Info, Score, SearchResult};
+use crate::timeman::TimeBudget;
 use crate::tt::{Bound, TranspositionTable};
 
 /// The score of a mate at the root (mate in `n` plies is `MATE - n`).
-pub const MATE: i32 = 30_000;
+pub(crate) const MATE: i32 = 30_000;
 /// A bound above every score.
-pub const INFINITY: i32 = 31_000;
+const INFINITY: i32 = 31_000;
 /// The deepest ply the search reaches.
-pub const MAX_PLY: usize = 128;
-
-/// Which search techniques are on: every one can be switched off to
-/// measure what it is worth.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Features {
-    /// Use the transposition table for cutoffs and move ordering.
-    pub tt: bool,
-    /// Principal variation search (zero-window searches after the first move).
-    pub pvs: bool,
-    /// Aspiration windows from depth 5.
-    pub aspiration: bool,
-    /// Null-move pruning (with the zugzwang guard).
-    pub null_move: bool,
-    /// Late-move reductions.
-    pub lmr: bool,
-    /// Killer moves and the history heuristic.
-    pub killers_history: bool,
-    /// Extend moves that attack a single royal by one ply.
-    pub check_extension: bool,
-    /// Quiescence search on captures and other tactical moves.
-    pub quiescence: bool,
-}
-
-impl Features {
-    /// The engine's default: everything that measured a gain
-    /// (`docs/STRENGTH.md`), that is everything but null-move pruning,
-    /// which measured no gain in 200-game matches at 5,000 and 20,000
-    /// nodes per move and is off until it does (`full,+null` turns it on).
-    pub const DEFAULT: Features = Features {
-        null_move: false,
-        ..Features::ALL
-    };
-    /// Everything on, null-move pruning included.
-    pub const ALL: Features = Features {
-        tt: true,
-        pvs: true,
-        aspiration: true,
-        null_move: true,
-        lmr: true,
-        killers_history: true,
-        check_extension: true,
-        quiescence: true,
-    };
-    /// Plain alpha-beta: iterative deepening, captures first (MVV-LVA) and
-    /// a quiescence search, nothing else.
-    pub const PLAIN: Features = Features {
-        tt: false,
-        pvs: false,
-        aspiration: false,
-        null_move: false,
-        lmr: false,
-        killers_history: false,
-        check_extension: false,
-        quiescence: true,
-    };
-}
-
-/// A search configuration: features and evaluation.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct SearchConfig {
-    /// The search techniques used.
-    pub features: Features,
-    /// The evaluation used.
-    pub eval: EvalKind,
-    /// The draw limit in plies without capture or pawn move (rules: 200).
-    pub ply_limit: u32,
-}
-
-impl Default for SearchConfig {
-    fn default() -> SearchConfig {
-        SearchConfig::full()
-    }
-}
-
-impl SearchConfig {
-    /// The full engine: [`Features::DEFAULT`] and the full evaluation.
-    pub const fn full() -> SearchConfig {
-        SearchConfig {
-            features: Features::DEFAULT,
-            eval: EvalKind::Full,
-            ply_limit: 200,
-        }
-    }
-
-    /// The baseline: plain alpha-beta with a material-only evaluation.
-    pub const fn plain_material() -> SearchConfig {
-        SearchConfig {
-            features: Features::PLAIN,
-            eval: EvalKind::Material,
-            ply_limit: 200,
-        }
-    }
-}
-
-/// A score as reported to the user.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Score {
-    /// Centipawns for the side to move.
-    Cp(i32),
-    /// Mate in this many moves (negative: the side to move is mated).
-    Mate(i32),
-}
-
-impl Score {
-    /// Converts an internal score.
-    pub fn from_internal(s: i32) -> Score {
-        if s >= MATE_BOUND {
-            Score::Mate((MATE - s + 1) / 2)
-        } else if s <= -MATE_BOUND {
-            Score::Mate(-((MATE + s) / 2))
-        } else {
-            Score::Cp(s)
-        }
-    }
-}
-
-impl std::fmt::Display for Score {
-    /// `cp N` or `mate N`, as in the protocol.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Score::Cp(c) => write!(f, "cp {c}"),
-            Score::Mate(m) => write!(f, "mate {m}"),
-        }
-    }
-}
-
-/// What the search reports after each completed iteration.
-#[derive(Clone, Debug)]
-pub struct Info {
-    /// The iteration depth.
-    pub depth: u32,
-    /// The deepest ply reached.
-    pub seldepth: u32,
-    /// The score for the side to move.
-    pub score: Score,
-    /// Nodes searched so far (all threads).
-    pub nodes: u64,
-    /// Nodes per second.
-    pub nps: u64,
-    /// Time since the start of the search.
-    pub time: Duration,
-    /// The principal variation.
-    pub pv: Vec<Move>,
-    /// Permille of the transposition table used by this search.
-    pub hashfull: u32,
-}
-
-/// The result of a search.
-#[derive(Clone, Debug)]
-pub struct SearchResult {
-    /// The best move (`None` when the position has no legal move or has
-    /// already ended by a citadel entry).
-    pub best: Option<Move>,
-    /// Its score.
-    pub score: Score,
-    /// The last completed depth.
-    pub depth: u32,
-    /// Total nodes.
-    pub nodes: u64,
-    /// The principal variation.
-    pub pv: Vec<Move>,
-    /// The elapsed time.
-    pub time: Duration,
-}
+pub(crate) const MAX_PLY: usize = 128;
 
 /// What all threads of one search share.
 pub(crate) struct Shared<'a> {
@@ -203,12 +44,8 @@ pub(crate) struct Shared<'a> {
     pub budget: TimeBudget,
     pub limits: &'a Limits,
     pub threads: usize,
-}
-
-impl Shared<'_> {
-    fn stopped(&self) -> bool {
-        self.stop.load(Ordering::Relaxed) || self.user_stop.load(Ordering::Relaxed)
-    }
+    /// The game's rule set (that of the searched position).
+    pub rules: RuleSet,
 }
 
 /// One search thread.
@@ -216,9 +53,17 @@ pub(crate) struct Worker<'a, 'b> {
     id: usize,
     shared: &'b Shared<'a>,
     config: SearchConfig,
+    /// The game's draw rules, read at every node: the move limit in plies
+    /// (`u32::MAX` when off), whether royals against royals and repeated
+    /// positions are draws.
+    move_limit: u32,
+    royals_only_draw: bool,
+    repetition_draw: bool,
     nodes: u64,
     unflushed: u64,
     aborted: bool,
+    /// Whether this thread saw the user's stop flag set.
+    stopped_by_user: bool,
     stacks: Vec<Option<Box<MoveList>>>,
     scores: Vec<Vec<i32>>,
     ordering: OrderingTables,
@@ -229,7 +74,7 @@ pub(crate) struct Worker<'a, 'b> {
     lmr: Vec<[i32; 64]>,
     eval_cache: Vec<(u64, i32)>,
     /// Both sides' material at each ply, updated move by move.
-    material: Vec<[i32; 2]>,
+    material: Vec<ByColor<i32>>,
     /// Whether the single royal of the side to move is attacked, at each
     /// ply: set by whoever searches that ply (the parent already knows it
     /// from its check extension test).
@@ -289,9 +134,13 @@ impl<'a, 'b> Worker<'a, 'b> {
             id,
             shared,
             config,
+            move_limit: shared.rules.move_limit().unwrap_or(u32::MAX),
+            royals_only_draw: shared.rules.royals_only() == RoyalsOnly::Draw,
+            repetition_draw: shared.rules.repetition().is_some(),
             nodes: 0,
             unflushed: 0,
             aborted: false,
+            stopped_by_user: false,
             stacks: (0..MAX_PLY + 2)
                 .map(|_| Some(Box::new(MoveList::new())))
                 .collect(),
@@ -305,7 +154,7 @@ impl<'a, 'b> Worker<'a, 'b> {
             seldepth: 0,
             lmr,
             eval_cache: vec![(u64::MAX, 0); EVAL_CACHE_SIZE],
-            material: vec![[0; 2]; MAX_PLY + 2],
+            material: vec![ByColor::default(); MAX_PLY + 2],
             checks: vec![false; MAX_PLY + 2],
         }
     }
@@ -348,10 +197,15 @@ impl<'a, 'b> Worker<'a, 'b> {
     /// the main thread to the helpers), the shared node limit of a
     /// multi-threaded search, or the hard time limit. Polled every 1024
     /// nodes and after every iteration (iterations can be shorter than
-    /// 1024 nodes, e.g. once a mate is found).
-    fn must_stop(&self) -> bool {
+    /// 1024 nodes, e.g. once a mate is found). Remembers whether the
+    /// user's stop flag was the reason.
+    fn must_stop(&mut self) -> bool {
+        if self.shared.user_stop.load(Ordering::Relaxed) {
+            self.stopped_by_user = true;
+            return true;
+        }
         let limits = self.shared.limits;
-        self.shared.stopped()
+        self.shared.stop.load(Ordering::Relaxed)
             || limits.nodes.is_some_and(|n| {
                 self.shared.threads > 1 && self.shared.nodes.load(Ordering::Relaxed) > n
             })
@@ -434,10 +288,11 @@ impl<'a, 'b> Worker<'a, 'b> {
         self.hashes.push(pos.hash());
         let features = self.config.features;
         if ply > 0 {
-            if pos.is_citadel_draw() || self.is_repetition(pos) {
+            if pos.is_citadel_draw() || (self.repetition_draw && self.is_repetition(pos)) {
                 return 0;
             }
-            if pos.halfmoves() >= self.config.ply_limit || pos.is_royals_only() {
+            if pos.halfmoves() >= self.move_limit || (self.royals_only_draw && pos.is_royals_only())
+            {
                 return if pos.has_legal_moves() {
                     0
                 } else {
@@ -659,7 +514,7 @@ impl<'a, 'b> Worker<'a, 'b> {
             };
             self.shared.tt.store(
                 pos.hash(),
-                best_move.map(|m| key(&m)),
+                best_move.map(|m| PackedMove::new(&m)),
                 to_tt(best, ply),
                 depth,
                 bound,
@@ -716,7 +571,8 @@ impl<'a, 'b> Worker<'a, 'b> {
             if list.is_empty() && (in_check || (!many_men && !pos.has_legal_moves())) {
                 break 'done mated_in(ply);
             }
-            if pos.is_royals_only() || pos.halfmoves() >= self.config.ply_limit {
+            if (self.royals_only_draw && pos.is_royals_only()) || pos.halfmoves() >= self.move_limit
+            {
                 break 'done 0;
             }
             if !in_check {
@@ -769,8 +625,8 @@ impl<'a, 'b> Worker<'a, 'b> {
         let limits = self.shared.limits;
         let max_depth = limits
             .depth
-            .unwrap_or(MAX_PLY as u32 - 8)
-            .clamp(1, MAX_PLY as u32 - 8);
+            .unwrap_or(crate::MAX_DEPTH)
+            .clamp(1, crate::MAX_DEPTH);
         let mut result = SearchResult {
             best: None,
             score: Score::Cp(0),
@@ -778,6 +634,7 @@ impl<'a, 'b> Worker<'a, 'b> {
             nodes: 0,
             pv: Vec::new(),
             time: Duration::ZERO,
+            stopped: false,
         };
         let mut root_moves = MoveList::new();
         if !root.is_citadel_draw() {
@@ -877,6 +734,7 @@ impl<'a, 'b> Worker<'a, 'b> {
             depth += 1;
         }
         self.flush();
+        result.stopped = self.stopped_by_user;
         result
     }
 }

@@ -17,9 +17,11 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use crate::packed_move::PackedMove;
+
 /// What a stored score means relative to the true score.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Bound {
+pub(crate) enum Bound {
     /// The score is exact.
     Exact,
     /// The true score is at least this (a fail-high).
@@ -30,9 +32,9 @@ pub enum Bound {
 
 /// A decoded table entry.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct TtEntry {
-    /// The best move's `(from, to)` square indices, if one is known.
-    pub mv: Option<(u8, u8)>,
+pub(crate) struct TtEntry {
+    /// The best move, if one is known.
+    pub mv: Option<PackedMove>,
     /// The score, mate scores relative to the stored node.
     pub score: i32,
     /// The remaining depth the score was searched to.
@@ -48,16 +50,14 @@ struct Slot {
 }
 
 /// The shared transposition table.
-pub struct TranspositionTable {
+pub(crate) struct TranspositionTable {
     slots: Vec<Slot>,
     clusters: u64,
     generation: AtomicU64,
 }
 
-const NO_SQ: u64 = 127;
-
-fn encode(mv: Option<(u8, u8)>, score: i32, depth: i32, bound: Bound, gen: u8) -> u64 {
-    let (f, t) = mv.map_or((NO_SQ, NO_SQ), |(f, t)| (u64::from(f), u64::from(t)));
+fn encode(mv: Option<PackedMove>, score: i32, depth: i32, bound: Bound, gen: u8) -> u64 {
+    let mv = mv.map_or(0, |m| u64::from(m.bits()));
     let score = (score.clamp(i16::MIN as i32, i16::MAX as i32) as i16) as u16 as u64;
     let depth = depth.clamp(0, 255) as u64;
     let bound = match bound {
@@ -65,12 +65,10 @@ fn encode(mv: Option<(u8, u8)>, score: i32, depth: i32, bound: Bound, gen: u8) -
         Bound::Lower => 2,
         Bound::Upper => 3,
     };
-    f | (t << 7) | (score << 16) | (depth << 32) | (bound << 40) | (u64::from(gen) << 42)
+    mv | (score << 16) | (depth << 32) | (bound << 40) | (u64::from(gen) << 42)
 }
 
 fn decode(d: u64) -> Option<(TtEntry, u8)> {
-    let f = d & 127;
-    let t = (d >> 7) & 127;
     let score = i32::from(((d >> 16) & 0xffff) as u16 as i16);
     let depth = ((d >> 32) & 0xff) as i32;
     let bound = match (d >> 40) & 3 {
@@ -80,7 +78,7 @@ fn decode(d: u64) -> Option<(TtEntry, u8)> {
         _ => return None,
     };
     let gen = ((d >> 42) & 0xff) as u8;
-    let mv = (f != NO_SQ && t != NO_SQ && f < 112 && t < 112).then_some((f as u8, t as u8));
+    let mv = PackedMove::from_bits(d as u16);
     Some((
         TtEntry {
             mv,
@@ -97,7 +95,7 @@ impl TranspositionTable {
     /// memory cannot be had, the size is halved until it can (down to one
     /// cluster), so asking for too much never aborts the process;
     /// [`size_mib`](Self::size_mib) tells the size obtained.
-    pub fn new(mib: usize) -> TranspositionTable {
+    pub(crate) fn new(mib: usize) -> TranspositionTable {
         let bytes = mib.clamp(1, usize::MAX >> 21) << 20;
         let mut clusters = (bytes / 32).max(1);
         loop {
@@ -115,12 +113,12 @@ impl TranspositionTable {
     }
 
     /// The table's size in MiB (rounded down; 0 for a table under 1 MiB).
-    pub fn size_mib(&self) -> usize {
+    pub(crate) fn size_mib(&self) -> usize {
         (self.clusters as usize * 32) >> 20
     }
 
     /// Empties the table.
-    pub fn clear(&self) {
+    pub(crate) fn clear(&self) {
         for s in &self.slots {
             s.key.store(0, Ordering::Relaxed);
             s.data.store(0, Ordering::Relaxed);
@@ -129,7 +127,7 @@ impl TranspositionTable {
     }
 
     /// Starts a new search: entries written before age by one.
-    pub fn new_search(&self) {
+    pub(crate) fn new_search(&self) {
         self.generation.fetch_add(1, Ordering::Relaxed);
     }
 
@@ -142,7 +140,7 @@ impl TranspositionTable {
     }
 
     /// Looks `hash` up.
-    pub fn probe(&self, hash: u64) -> Option<TtEntry> {
+    pub(crate) fn probe(&self, hash: u64) -> Option<TtEntry> {
         let c = self.cluster(hash);
         for s in &self.slots[c..c + 2] {
             let data = s.data.load(Ordering::Relaxed);
@@ -155,7 +153,14 @@ impl TranspositionTable {
     }
 
     /// Stores a result for `hash` (see the module docs for the scheme).
-    pub fn store(&self, hash: u64, mv: Option<(u8, u8)>, score: i32, depth: i32, bound: Bound) {
+    pub(crate) fn store(
+        &self,
+        hash: u64,
+        mv: Option<PackedMove>,
+        score: i32,
+        depth: i32,
+        bound: Bound,
+    ) {
         let c = self.cluster(hash);
         let gen = self.gen();
         let mut victim = c;
@@ -188,7 +193,7 @@ impl TranspositionTable {
     }
 
     /// Permille of the first 1000 entries written in the current search.
-    pub fn hashfull(&self) -> u32 {
+    pub(crate) fn hashfull(&self) -> u32 {
         let gen = self.gen();
         let n = self.slots.len().min(1000);
         let used = self.slots[..n]
@@ -206,15 +211,16 @@ mod tests {
     #[test]
     fn store_and_probe_round_trip() {
         let tt = TranspositionTable::new(1);
-        tt.store(12345, Some((3, 40)), -250, 7, Bound::Lower);
+        let m = PackedMove::new(&tamerlane_core::Position::new().parse_move("b2c4").unwrap());
+        tt.store(12345, Some(m), -250, 7, Bound::Lower);
         let e = tt.probe(12345).unwrap();
-        assert_eq!(e.mv, Some((3, 40)));
+        assert_eq!(e.mv, Some(m));
         assert_eq!(e.score, -250);
         assert_eq!(e.depth, 7);
         assert_eq!(e.bound, Bound::Lower);
         assert!(tt.probe(54321).is_none());
         tt.store(12345, None, 10, 8, Bound::Exact);
-        assert_eq!(tt.probe(12345).unwrap().mv, Some((3, 40)));
+        assert_eq!(tt.probe(12345).unwrap().mv, Some(m));
         tt.clear();
         assert!(tt.probe(12345).is_none());
     }

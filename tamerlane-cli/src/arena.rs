@@ -18,7 +18,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use tamerlane_core::{Color, Game, GameResult, Move, Position, Termination};
+use tamerlane_core::{Color, Game, GameResult, Move, Position, RecordEditError, Termination};
 
 use crate::external::{EngineError, ExternalEngine, ExternalSpec, FailureKind, Timeouts};
 use tamerlane_ai::{Engine, Limits, Rng, SearchConfig};
@@ -229,26 +229,29 @@ impl GameRecord {
     /// [`GameEnd::termination`]) and the opening as `TFEN` (with `SetUp`)
     /// when it is not the initial position. A forfeit is explained by a
     /// comment after the last move (see [`explanation`](Self::explanation)).
-    pub fn to_record(&self, names: [&str; 2]) -> tamerlane_core::GameRecord {
+    /// A name the record cannot hold (with a control character) is an error.
+    pub fn to_record(
+        &self,
+        names: [&str; 2],
+    ) -> Result<tamerlane_core::GameRecord, RecordEditError> {
         let game = self.game();
         let (w, b) = if self.white == 0 {
             (names[0], names[1])
         } else {
             (names[1], names[0])
         };
-        let mut rec = tamerlane_core::GameRecord::new(game);
-        rec.set_tag("Event", "tamerlane match");
-        rec.set_tag("Date", &today());
-        rec.set_tag("Round", &(self.index + 1).to_string());
-        rec.set_tag("White", w);
-        rec.set_tag("Black", b);
-        rec.result = self.result();
-        rec.set_tag("Result", rec.result.token());
-        rec.set_tag("Termination", self.end.termination());
+        let mut rec = tamerlane_core::GameRecord::new(game)?;
+        rec.set_tag("Event", "tamerlane match")?;
+        rec.set_tag("Date", &today())?;
+        rec.set_tag("Round", &(self.index + 1).to_string())?;
+        rec.set_tag("White", w)?;
+        rec.set_tag("Black", b)?;
+        rec.set_result(self.result())?;
+        rec.set_tag("Termination", self.end.termination())?;
         if let Some(text) = self.explanation(names) {
-            rec.comments.push((self.moves.len(), text));
+            rec.add_comment(self.moves.len(), &text)?;
         }
-        rec
+        Ok(rec)
     }
 
     /// For a forfeit, who lost and why, e.g. `Black (B) loses: illegal
@@ -289,7 +292,10 @@ enum Side {
 fn start_side(p: &Player) -> Result<Side, EngineError> {
     match &p.kind {
         PlayerKind::Internal { config, hash_mib } => Ok(Side::Internal(Box::new(
-            Engine::with_config(*config, *hash_mib),
+            Engine::builder()
+                .hash_mib(*hash_mib)
+                .config(*config)
+                .build(),
         ))),
         PlayerKind::External(spec) => {
             let mut e = ExternalEngine::start(spec, p.timeouts)?;
@@ -350,16 +356,16 @@ fn play_out(players: [&Player; 2], white: usize, game: &mut Game) -> GameEnd {
         let mut limits = player.limits.clone();
         for c in [Color::White, Color::Black] {
             let p = player_of(c);
-            limits.time[c.index()] = clocks[p];
-            limits.inc[c.index()] = players[p].clock.map_or(Duration::ZERO, |k| k.inc);
+            let inc = players[p].clock.map_or(Duration::ZERO, |k| k.inc);
+            limits.set_clock(c, clocks[p], inc);
         }
         let t0 = Instant::now();
         let (answer, elapsed) = match sides[idx].as_mut() {
             Some(Side::Internal(e)) => {
-                let r = e.search_game(game, &limits, |_| {});
+                let r = e.search(game, &limits, |_| {});
                 (Answer::Move(r.best), t0.elapsed())
             }
-            Some(Side::External(x)) => match x.go(game.start(), game.moves(), &limits, turn) {
+            Some(Side::External(x)) => match x.go(game, &limits) {
                 Ok(b) => (Answer::Text(b.text), b.elapsed),
                 Err(e) => return GameEnd::from_failure(turn, e),
             },
@@ -665,7 +671,7 @@ mod tests {
 
     /// The record of `r` as text, read back.
     fn round_trip(r: &GameRecord, names: [&str; 2]) -> tamerlane_core::GameRecord {
-        let rec = r.to_record(names);
+        let rec = r.to_record(names).unwrap();
         let text = rec.to_string();
         let back =
             tamerlane_core::GameRecord::from_pgn(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
@@ -675,11 +681,11 @@ mod tests {
 
     #[test]
     fn a_short_match_is_legal_and_recorded() {
-        let a = Player::internal("full", SearchConfig::full(), Limits::nodes(200), 1);
+        let a = Player::internal("full", SearchConfig::full(), Limits::new().nodes(200), 1);
         let b = Player::internal(
             "plain",
             SearchConfig::plain_material(),
-            Limits::nodes(200),
+            Limits::new().nodes(200),
             1,
         );
         let opts = MatchOptions {
@@ -695,7 +701,7 @@ mod tests {
         for r in &recs {
             assert!(!r.end.is_forfeit(), "{r:?}");
             let back = round_trip(r, ["full", "plain"]);
-            assert_eq!(back.game.moves(), &r.moves[..]);
+            assert_eq!(back.game().moves(), &r.moves[..]);
             assert_eq!(back.tag("Termination"), Some(r.end.termination()));
             assert_eq!(back.tag("TFEN"), Some(&*r.opening.to_tfen()));
             assert_eq!(back.tag("Round"), Some(&*(r.index + 1).to_string()));
@@ -707,13 +713,18 @@ mod tests {
     #[test]
     fn a_clock_that_runs_out_loses_on_time() {
         // No time on the clock and no margin: any move is too slow.
-        let mut slow = Player::internal("slow", SearchConfig::full(), Limits::depth(2), 1);
+        let mut slow = Player::internal("slow", SearchConfig::full(), Limits::new().depth(2), 1);
         slow.clock = Some(Clock {
             base: Duration::ZERO,
             inc: Duration::from_secs(1),
         });
         slow.timeouts.margin = Duration::ZERO;
-        let fast = Player::internal("fast", SearchConfig::plain_material(), Limits::depth(1), 1);
+        let fast = Player::internal(
+            "fast",
+            SearchConfig::plain_material(),
+            Limits::new().depth(1),
+            1,
+        );
         let r = play_game([&slow, &fast], &Position::new(), true, 0);
         assert!(
             matches!(r.end, GameEnd::TimeForfeit(Color::White, _)),
@@ -721,7 +732,7 @@ mod tests {
         );
         assert_eq!(r.score_a(), 0.0);
         let back = round_trip(&r, ["slow", "fast"]);
-        assert_eq!(back.result, GameResult::BlackWins);
+        assert_eq!(back.result(), GameResult::BlackWins);
         assert_eq!(back.tag("Termination"), Some("time forfeit"));
     }
 
@@ -731,7 +742,7 @@ mod tests {
             command: vec!["sh".into(), "-c".into(), body.into()],
             options: Vec::new(),
         };
-        let mut p = Player::external(name, spec, Limits::nodes(50));
+        let mut p = Player::external(name, spec, Limits::new().nodes(50));
         p.timeouts = Timeouts {
             answer: Duration::from_secs(3),
             margin: Duration::from_millis(100),
@@ -753,7 +764,7 @@ mod tests {
     #[cfg(unix)]
     #[test]
     fn external_engines_forfeit_with_reasons() {
-        let internal = Player::internal("full", SearchConfig::full(), Limits::nodes(50), 1);
+        let internal = Player::internal("full", SearchConfig::full(), Limits::new().nodes(50), 1);
         let cases = [
             ("illegal", replying("echo 'bestmove a1a2'")),
             ("garbage", replying("echo 'bestmove @@!!'")),
@@ -788,8 +799,8 @@ mod tests {
             let moves = if *name == "deaf" { 0 } else { 1 };
             assert_eq!(r.moves.len(), moves, "{name}");
             let back = round_trip(&r, ["full", name]);
-            assert_eq!(back.result, GameResult::WhiteWins);
-            let (plies, comment) = &back.comments[0];
+            assert_eq!(back.result(), GameResult::WhiteWins);
+            let (plies, comment) = &back.comments()[0];
             assert_eq!(*plies, moves);
             assert!(
                 comment.starts_with(&format!("Black ({name}) loses")),

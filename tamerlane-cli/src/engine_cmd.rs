@@ -15,7 +15,7 @@ use crate::arena::{
 use crate::external::{ExternalEngine, ExternalSpec, Timeouts};
 use clap::Args;
 use tamerlane_ai::uci::{self, info_line};
-use tamerlane_ai::{Engine, EvalKind, Limits, SearchConfig};
+use tamerlane_ai::{Engine, Limits, SearchConfig};
 use tamerlane_core::{Color, Game, Position};
 
 /// Options of `tamerlane analyze`.
@@ -164,18 +164,15 @@ fn start(tfen: Option<&str>, moves: &[String]) -> Result<Game, String> {
 /// `tamerlane analyze`: prints each iteration as an `info` line, then the best move.
 pub fn analyze(args: AnalyzeArgs) -> Result<(), String> {
     let game = start(args.tfen.as_deref(), &args.moves)?;
-    let mut engine = Engine::new(args.hash as usize);
-    engine.set_threads(usize::from(args.threads));
-    let mut limits = Limits {
-        depth: args.depth,
-        nodes: args.nodes,
-        movetime: args.movetime.map(Duration::from_millis),
-        ..Limits::default()
-    };
-    if limits.depth.is_none() && limits.nodes.is_none() && limits.movetime.is_none() {
+    let mut engine = Engine::builder()
+        .hash_mib(args.hash as usize)
+        .threads(usize::from(args.threads))
+        .build();
+    let mut limits = per_move_limits(args.depth, args.nodes, args.movetime);
+    if limits == Limits::new() {
         limits.movetime = Some(Duration::from_millis(5000));
     }
-    let r = engine.search_game(&game, &limits, |i| {
+    let r = engine.search(&game, &limits, |i| {
         println!("{}", info_line(i));
         let _ = io::stdout().flush();
     });
@@ -205,8 +202,8 @@ pub fn play(args: PlayArgs) -> Result<(), String> {
         "black" | "b" => Color::Black,
         other => return Err(format!("--color: `{other}` is not white or black")),
     };
-    let mut engine = Engine::new(64);
-    let limits = Limits::movetime(args.movetime);
+    let mut engine = Engine::builder().hash_mib(64).build();
+    let limits = Limits::new().movetime(Duration::from_millis(args.movetime));
     let stdin = io::stdin();
     let mut lines = stdin.lock().lines();
     show(&game);
@@ -218,7 +215,7 @@ pub fn play(args: PlayArgs) -> Result<(), String> {
             return Ok(());
         }
         if args.auto || game.turn() != human {
-            let r = engine.search_game(&game, &limits, |_| {});
+            let r = engine.search(&game, &limits, |_| {});
             let m = r.best.ok_or("the engine found no move")?;
             game.play(&m).map_err(|e| format!("engine move {m}: {e}"))?;
             println!(
@@ -274,48 +271,14 @@ pub fn play(args: PlayArgs) -> Result<(), String> {
     }
 }
 
-/// Parses a player configuration: a base (`full` or `plain`) followed by
-/// comma-separated changes: `-tt -pvs -asp -null -lmr -kh -check -qs` (and
-/// `+...` to switch on), `material` or `fulleval`.
-pub fn parse_config(spec: &str) -> Result<SearchConfig, String> {
-    let mut parts = spec.split(',').map(str::trim);
-    let mut c = match parts.next() {
-        Some("full") => SearchConfig::full(),
-        Some("plain") => SearchConfig::plain_material(),
-        other => {
-            return Err(format!(
-                "configuration must start with `full` or `plain`, not {other:?}"
-            ))
-        }
-    };
-    for p in parts {
-        if p == "material" {
-            c.eval = EvalKind::Material;
-            continue;
-        }
-        if p == "fulleval" {
-            c.eval = EvalKind::Full;
-            continue;
-        }
-        let (on, name) = match p.split_at_checked(1) {
-            Some(("-", n)) => (false, n),
-            Some(("+", n)) => (true, n),
-            _ => return Err(format!("bad configuration item `{p}`")),
-        };
-        let f = &mut c.features;
-        match name {
-            "tt" => f.tt = on,
-            "pvs" => f.pvs = on,
-            "asp" => f.aspiration = on,
-            "null" => f.null_move = on,
-            "lmr" => f.lmr = on,
-            "kh" => f.killers_history = on,
-            "check" => f.check_extension = on,
-            "qs" => f.quiescence = on,
-            _ => return Err(format!("unknown feature `{name}`")),
-        }
-    }
-    Ok(c)
+/// The limits of one move from the command line's `--depth`, `--nodes`
+/// and `--movetime` (in milliseconds), those given.
+fn per_move_limits(depth: Option<u32>, nodes: Option<u64>, movetime: Option<u64>) -> Limits {
+    let mut limits = Limits::new();
+    limits.depth = depth;
+    limits.nodes = nodes;
+    limits.movetime = movetime.map(Duration::from_millis);
+    limits
 }
 
 /// Parses a clock `BASE[+INC]` in seconds.
@@ -363,14 +326,9 @@ struct Side<'a> {
 /// `tamerlane match`: two players (in-process configurations or engine
 /// commands) over N games.
 pub fn run(args: MatchArgs) -> Result<(), String> {
-    let limits = Limits {
-        depth: args.depth,
-        nodes: args.nodes,
-        movetime: args.movetime.map(Duration::from_millis),
-        ..Limits::default()
-    };
+    let limits = per_move_limits(args.depth, args.nodes, args.movetime);
     let clock = args.tc.as_deref().map(parse_tc).transpose()?;
-    if limits == Limits::default() && clock.is_none() {
+    if limits == Limits::new() && clock.is_none() {
         return Err("give --movetime, --nodes, --depth or --tc".into());
     }
     let timeouts = Timeouts {
@@ -381,7 +339,10 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
     let player = |side: Side| -> Result<Player, String> {
         let kind = match side.cmd {
             None => PlayerKind::Internal {
-                config: parse_config(side.config)?,
+                config: side
+                    .config
+                    .parse::<SearchConfig>()
+                    .map_err(|e| format!("--{}: {e}", side.letter))?,
                 hash_mib: args.hash.unwrap_or(16) as usize,
             },
             Some(cmd) => {
@@ -469,9 +430,15 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
             eprintln!("{clear}game {}: {why}", rec.index + 1);
         }
         if let (Some(f), None) = (file.as_mut(), &write_error) {
-            let text = format!("{}\n", rec.to_record(names));
-            if let Err(e) = f.write_all(text.as_bytes()).and_then(|()| f.flush()) {
-                write_error = Some(e.to_string());
+            let written = match rec.to_record(names) {
+                Ok(record) => f
+                    .write_all(format!("{record}\n").as_bytes())
+                    .and_then(|()| f.flush())
+                    .map_err(|e| e.to_string()),
+                Err(e) => Err(format!("game {}: {e}", rec.index + 1)),
+            };
+            if let Err(e) = written {
+                write_error = Some(e);
             }
         }
         let done = t.games() as usize;

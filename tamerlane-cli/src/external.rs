@@ -39,19 +39,24 @@
 
 use std::collections::VecDeque;
 use std::fmt;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use tamerlane_core::{Color, Move, Position};
+use tamerlane_core::io::{read_line_bounded, LineRead};
+use tamerlane_core::{excerpt, Color, Game};
 
+use tamerlane_ai::uci::{Command as EngineCommand, PositionCommand};
 use tamerlane_ai::Limits;
 
 /// The longest line kept from an engine, in bytes; the rest of a longer
 /// line is dropped.
 pub const MAX_LINE: usize = 16 * 1024;
+
+/// How many characters of an engine's line an error message quotes.
+const QUOTED_LINE_CHARS: usize = 80;
 
 /// The pause before a refused `position` is sent again.
 const RETRY_PAUSE: Duration = Duration::from_millis(20);
@@ -91,7 +96,7 @@ impl Timeouts {
     /// side `us`: the movetime (or else the side's clock) plus the margin,
     /// or [`untimed`](Self::untimed) when neither is set.
     pub fn for_move(&self, limits: &Limits, us: Color) -> Duration {
-        match (limits.movetime, limits.time[us.index()]) {
+        match (limits.movetime, limits.time_of(us)) {
             _ if limits.infinite => self.untimed,
             (Some(t), _) | (None, Some(t)) => t + self.margin,
             (None, None) => self.untimed,
@@ -277,46 +282,6 @@ pub fn parse_info(line: &str) -> Option<EngineInfo> {
     Some(info)
 }
 
-/// The `position tfen START [moves ...]` command for a game from `start`.
-pub fn position_command(start: &Position, moves: &[Move]) -> String {
-    let mut s = format!("position tfen {}", start.to_tfen());
-    if !moves.is_empty() {
-        s.push_str(" moves");
-        for m in moves {
-            s.push(' ');
-            s.push_str(&m.to_string());
-        }
-    }
-    s
-}
-
-/// The `go` command for `limits` (milliseconds; `depth`, `nodes`,
-/// `movetime`, the clocks and increments that are set, or `infinite`).
-pub fn go_command(limits: &Limits) -> String {
-    let mut s = String::from("go");
-    if let Some(d) = limits.depth {
-        s.push_str(&format!(" depth {d}"));
-    }
-    if let Some(n) = limits.nodes {
-        s.push_str(&format!(" nodes {n}"));
-    }
-    if let Some(t) = limits.movetime {
-        s.push_str(&format!(" movetime {}", t.as_millis()));
-    }
-    for (i, side) in ["w", "b"].iter().enumerate() {
-        if let Some(t) = limits.time[i] {
-            s.push_str(&format!(" {side}time {}", t.as_millis()));
-            if !limits.inc[i].is_zero() {
-                s.push_str(&format!(" {side}inc {}", limits.inc[i].as_millis()));
-            }
-        }
-    }
-    if limits.infinite {
-        s.push_str(" infinite");
-    }
-    s
-}
-
 /// Why an engine failed.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum FailureKind {
@@ -353,50 +318,6 @@ pub struct BestMove {
     pub info: Option<EngineInfo>,
     /// From sending `go` to receiving `bestmove`.
     pub elapsed: Duration,
-}
-
-/// Reads one line of at most [`MAX_LINE`] bytes into `buf` (the rest of a
-/// longer line is consumed and dropped). Returns the bytes consumed, 0 at
-/// the end of the input.
-fn read_capped_line(r: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<usize> {
-    let mut total = 0;
-    loop {
-        let avail = match r.fill_buf() {
-            Ok(a) => a,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if avail.is_empty() {
-            return Ok(total);
-        }
-        let (chunk, done) = match avail.iter().position(|&b| b == b'\n') {
-            Some(i) => (&avail[..i], i + 1),
-            None => (avail, avail.len()),
-        };
-        let room = MAX_LINE.saturating_sub(buf.len());
-        buf.extend_from_slice(&chunk[..chunk.len().min(room)]);
-        let newline = done > chunk.len();
-        r.consume(done);
-        total += done;
-        if newline {
-            return Ok(total);
-        }
-    }
-}
-
-fn line_text(buf: &[u8]) -> String {
-    String::from_utf8_lossy(buf)
-        .trim_end_matches(['\r', '\n'])
-        .to_owned()
-}
-
-/// Cuts a line for a message.
-fn excerpt(s: &str) -> String {
-    const MAX: usize = 80;
-    match s.char_indices().nth(MAX) {
-        Some((i, _)) => format!("{}...", &s[..i]),
-        None => s.to_owned(),
-    }
 }
 
 /// A running engine process (see the module documentation).
@@ -482,20 +403,14 @@ impl ExternalEngine {
         self.ready("`ucinewgame`")
     }
 
-    /// Asks for a move in the game from `start` after `moves`, searched
-    /// with `limits` by the side `us` to move. Waits at most
-    /// [`Timeouts::for_move`] for the `bestmove`.
-    pub fn go(
-        &mut self,
-        start: &Position,
-        moves: &[Move],
-        limits: &Limits,
-        us: Color,
-    ) -> Result<BestMove, EngineError> {
+    /// Asks for a move in `game` (sent as its start position and moves),
+    /// searched with `limits`. Waits at most [`Timeouts::for_move`] for
+    /// the `bestmove`.
+    pub fn go(&mut self, game: &Game, limits: &Limits) -> Result<BestMove, EngineError> {
         // An engine may still be finishing its previous search when a
         // `position` comes right after its `bestmove`, and refuse it: a
         // refused `position` is sent again after a pause, a few times.
-        let position = position_command(start, moves);
+        let position = PositionCommand::new(game.clone()).to_string();
         let mut tries = 0;
         loop {
             self.send(&position)?;
@@ -509,14 +424,14 @@ impl ExternalEngine {
                     return Err(abandoned(format!(
                         "the engine rejected `position` {} times: {}",
                         tries + 1,
-                        excerpt(&e)
+                        excerpt(&e, QUOTED_LINE_CHARS)
                     )))
                 }
             }
         }
-        self.send(&go_command(limits))?;
+        self.send(&EngineCommand::Go(limits.clone()).to_string())?;
         let t0 = Instant::now();
-        let wait = self.timeouts.for_move(limits, us);
+        let wait = self.timeouts.for_move(limits, game.turn());
         let mut info = None;
         let mut best = None;
         self.wait_for(wait, "bestmove", |line| {
@@ -552,7 +467,7 @@ impl ExternalEngine {
         match self.rejected()? {
             Some(e) => Err(abandoned(format!(
                 "the engine rejected {after}: {}",
-                excerpt(&e)
+                excerpt(&e, QUOTED_LINE_CHARS)
             ))),
             None => Ok(()),
         }
@@ -602,7 +517,9 @@ impl ExternalEngine {
                 }
                 Err(RecvTimeoutError::Timeout) => {
                     let last = match &self.last_line {
-                        Some(l) => format!("; its last line was `{}`", excerpt(l)),
+                        Some(l) => {
+                            format!("; its last line was `{}`", excerpt(l, QUOTED_LINE_CHARS))
+                        }
                         None => "; it has written nothing".to_owned(),
                     };
                     return Err(EngineError {
@@ -644,7 +561,7 @@ impl ExternalEngine {
         let tail: Vec<String> = self
             .stderr_tail
             .lock()
-            .map(|t| t.iter().map(|l| excerpt(l)).collect())
+            .map(|t| t.iter().map(|l| excerpt(l, QUOTED_LINE_CHARS)).collect())
             .unwrap_or_default();
         if !tail.is_empty() {
             message.push_str("; stderr: ");
@@ -686,15 +603,11 @@ fn abandoned(message: String) -> EngineError {
 fn for_each_line(src: impl Read, mut f: impl FnMut(String) -> bool) {
     let mut r = BufReader::new(src);
     let mut buf = Vec::new();
-    loop {
-        buf.clear();
-        match read_capped_line(&mut r, &mut buf) {
-            Ok(0) | Err(_) => return,
-            Ok(_) => {
-                if !f(line_text(&buf)) {
-                    return;
-                }
-            }
+    // A line longer than `MAX_LINE` is kept cut, its prefix read as a line.
+    while let Ok(LineRead::Line | LineRead::TooLong) = read_line_bounded(&mut r, &mut buf, MAX_LINE)
+    {
+        if !f(String::from_utf8_lossy(&buf).into_owned()) {
+            return;
         }
     }
 }
@@ -766,36 +679,6 @@ mod tests {
     }
 
     #[test]
-    fn writes_position_and_go_commands() {
-        let mut pos = Position::new();
-        let m = pos.parse_move("f3f4").unwrap();
-        assert_eq!(
-            position_command(&pos, &[m]),
-            format!("position tfen {} moves f3f4", pos.to_tfen())
-        );
-        pos.play(&m).unwrap();
-        assert_eq!(
-            position_command(&pos, &[]),
-            format!("position tfen {}", pos.to_tfen())
-        );
-        assert_eq!(go_command(&Limits::nodes(500)), "go nodes 500");
-        assert_eq!(go_command(&Limits::movetime(25)), "go movetime 25");
-        let clock = Limits {
-            depth: Some(3),
-            time: [
-                Some(Duration::from_millis(900)),
-                Some(Duration::from_secs(2)),
-            ],
-            inc: [Duration::from_millis(10), Duration::ZERO],
-            ..Limits::default()
-        };
-        assert_eq!(
-            go_command(&clock),
-            "go depth 3 wtime 900 winc 10 btime 2000"
-        );
-    }
-
-    #[test]
     fn move_deadlines() {
         let t = Timeouts {
             answer: Duration::from_millis(100),
@@ -803,20 +686,19 @@ mod tests {
             untimed: Duration::from_millis(700),
         };
         assert_eq!(
-            t.for_move(&Limits::movetime(20), Color::White),
+            t.for_move(
+                &Limits::new().movetime(Duration::from_millis(20)),
+                Color::White
+            ),
             Duration::from_millis(70)
         );
         assert_eq!(
-            t.for_move(&Limits::nodes(20), Color::White),
+            t.for_move(&Limits::new().nodes(20), Color::White),
             Duration::from_millis(700)
         );
-        let clock = Limits {
-            time: [
-                Some(Duration::from_millis(300)),
-                Some(Duration::from_millis(400)),
-            ],
-            ..Limits::default()
-        };
+        let clock = Limits::new()
+            .wtime(Duration::from_millis(300))
+            .btime(Duration::from_millis(400));
         assert_eq!(t.for_move(&clock, Color::Black), Duration::from_millis(450));
     }
 
@@ -824,18 +706,12 @@ mod tests {
     fn long_lines_are_cut() {
         let mut text = vec![b'x'; MAX_LINE * 2];
         text.extend_from_slice(b"\r\nbestmove f3f4\n");
-        let mut r = BufReader::with_capacity(1000, &text[..]);
-        let mut buf = Vec::new();
-        assert_eq!(
-            read_capped_line(&mut r, &mut buf).unwrap(),
-            MAX_LINE * 2 + 2
-        );
-        assert_eq!(buf.len(), MAX_LINE);
-        buf.clear();
-        read_capped_line(&mut r, &mut buf).unwrap();
-        assert_eq!(line_text(&buf), "bestmove f3f4");
-        buf.clear();
-        assert_eq!(read_capped_line(&mut r, &mut buf).unwrap(), 0);
+        let mut lines = Vec::new();
+        for_each_line(&text[..], |line| {
+            lines.push(line);
+            true
+        });
+        assert_eq!(lines, ["x".repeat(MAX_LINE), "bestmove f3f4".to_owned()]);
     }
 
     #[cfg(unix)]
@@ -871,9 +747,7 @@ mod tests {
         let mut e = ExternalEngine::start(&script(body), quick()).unwrap();
         assert_eq!(e.id_name(), Some("scripted"));
         e.new_game().unwrap();
-        let b = e
-            .go(&Position::new(), &[], &Limits::nodes(10), Color::White)
-            .unwrap();
+        let b = e.go(&Game::new(), &Limits::new().nodes(10)).unwrap();
         assert_eq!(b.text, "f3f4");
         assert_eq!(b.info.unwrap().score, Some(InfoScore::Cp(5)));
         drop(e);
@@ -899,14 +773,10 @@ mod tests {
             )
         };
         let mut e = ExternalEngine::start(&script(&body(false)), quick()).unwrap();
-        let b = e
-            .go(&Position::new(), &[], &Limits::nodes(1), Color::White)
-            .unwrap();
+        let b = e.go(&Game::new(), &Limits::new().nodes(1)).unwrap();
         assert_eq!(b.text, "f3f4");
         let mut e = ExternalEngine::start(&script(&body(true)), quick()).unwrap();
-        let err = e
-            .go(&Position::new(), &[], &Limits::nodes(1), Color::White)
-            .unwrap_err();
+        let err = e.go(&Game::new(), &Limits::new().nodes(1)).unwrap_err();
         assert_eq!(err.kind, FailureKind::Abandoned);
         assert_eq!(err.message, "the engine rejected `position` 11 times: busy");
     }
@@ -946,7 +816,10 @@ mod tests {
         esac; done"#;
         let mut e = ExternalEngine::start(&script(body), quick()).unwrap();
         let err = e
-            .go(&Position::new(), &[], &Limits::movetime(50), Color::White)
+            .go(
+                &Game::new(),
+                &Limits::new().movetime(Duration::from_millis(50)),
+            )
             .unwrap_err();
         assert_eq!(err.kind, FailureKind::Timeout);
         assert!(err.message.contains("bestmove"), "{err}");
@@ -959,9 +832,7 @@ mod tests {
         esac; done"#;
         let mut e = ExternalEngine::start(&script(body), quick()).unwrap();
         let t0 = Instant::now();
-        let err = e
-            .go(&Position::new(), &[], &Limits::depth(1), Color::White)
-            .unwrap_err();
+        let err = e.go(&Game::new(), &Limits::new().depth(1)).unwrap_err();
         assert_eq!(err.kind, FailureKind::Timeout);
         assert!(t0.elapsed() < Duration::from_secs(3));
     }

@@ -15,7 +15,7 @@ mod engine_cmd;
 mod external;
 mod makruk_cmd;
 mod record_cmd;
-use tamerlane_ai::uci::{read_line_bounded, LineRead};
+use tamerlane_core::io::{read_line_bounded, LineRead};
 use tamerlane_core::{divide, perft, Game, Position, RuleSet, RuleSetError};
 
 /// Tamerlane chess tools.
@@ -236,9 +236,7 @@ fn each_line(f: impl Fn(&str) -> Result<String, String>) -> Result<(), String> {
                 format!("error: line longer than {MAX_STDIN_LINE_BYTES} bytes")
             }
             LineRead::Line => {
-                let text = String::from_utf8_lossy(&line);
-                let text = text.strip_suffix('\r').unwrap_or(&text);
-                f(text).unwrap_or_else(|e| format!("error: {e}"))
+                f(&String::from_utf8_lossy(&line)).unwrap_or_else(|e| format!("error: {e}"))
             }
         };
         writeln!(out, "{result}").map_err(|e| e.to_string())?;

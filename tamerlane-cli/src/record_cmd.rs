@@ -36,16 +36,16 @@ pub fn run(args: PgnArgs) -> Result<(), String> {
         let line = match item {
             Ok(rec) => {
                 good += 1;
-                let n = rec.game.moves().len();
+                let n = rec.game().moves().len();
                 plies += n;
-                let mut line = format!("game {}: {n} plies, {}", i + 1, rec.result);
+                let mut line = format!("game {}: {n} plies, {}", i + 1, rec.result());
                 if let Some(t) = rec.tag("Termination") {
                     line.push(' ');
                     line.push_str(t);
                 }
                 if args.tfen {
                     line.push_str(", final ");
-                    line.push_str(&rec.game.position().to_tfen());
+                    line.push_str(&rec.game().position().to_tfen());
                 }
                 line
             }

@@ -2,6 +2,9 @@
 
 use core::fmt;
 use core::ops::Not;
+use core::str::FromStr;
+
+use crate::parse_value::{self, ParseValueError, ValueKind};
 
 /// A side: White moves first.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -77,5 +80,13 @@ impl Not for Color {
 impl fmt::Display for Color {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+impl FromStr for Color {
+    type Err = ParseValueError;
+    /// Reads what [`Display`](fmt::Display) writes: `white` or `black`.
+    fn from_str(s: &str) -> Result<Color, ParseValueError> {
+        parse_value::by_name(&Color::ALL, Color::name, ValueKind::Color, s)
     }
 }

@@ -1,6 +1,7 @@
 //! A list with a fixed capacity, kept inline: the move lists of every game.
 
 use core::fmt;
+use core::iter::FusedIterator;
 use core::mem::MaybeUninit;
 use core::ops::{Deref, DerefMut};
 
@@ -105,5 +106,98 @@ impl<'a, T: Copy, const N: usize> IntoIterator for &'a FixedList<T, N> {
     type IntoIter = core::slice::Iter<'a, T>;
     fn into_iter(self) -> Self::IntoIter {
         self.iter()
+    }
+}
+
+impl<'a, T: Copy, const N: usize> IntoIterator for &'a mut FixedList<T, N> {
+    type Item = &'a mut T;
+    type IntoIter = core::slice::IterMut<'a, T>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter_mut()
+    }
+}
+
+impl<T: Copy, const N: usize> IntoIterator for FixedList<T, N> {
+    type Item = T;
+    type IntoIter = FixedListIntoIter<T, N>;
+    /// The items by value, in order: `for m in pos.legal_moves()` and
+    /// `pos.legal_moves().into_iter().collect::<Vec<Move>>()`.
+    fn into_iter(self) -> FixedListIntoIter<T, N> {
+        let back = self.len;
+        FixedListIntoIter {
+            list: self,
+            front: 0,
+            back,
+        }
+    }
+}
+
+/// The owning iterator over a [`FixedList`], from
+/// [`into_iter`](IntoIterator::into_iter): yields the items by value, from
+/// either end.
+///
+/// ```
+/// use tamerlane_core::{Move, Position};
+///
+/// let pos = Position::new();
+/// let mut n = 0;
+/// for m in pos.legal_moves() {
+///     assert!(pos.is_legal(&m));
+///     n += 1;
+/// }
+/// assert_eq!(n, 24);
+/// let moves: Vec<Move> = pos.legal_moves().into_iter().collect();
+/// assert_eq!(moves.len(), 24);
+/// ```
+#[derive(Clone)]
+pub struct FixedListIntoIter<T: Copy, const N: usize> {
+    list: FixedList<T, N>,
+    /// The next item from the front.
+    front: usize,
+    /// One past the next item from the back.
+    back: usize,
+}
+
+impl<T: Copy, const N: usize> Iterator for FixedListIntoIter<T, N> {
+    type Item = T;
+
+    #[inline]
+    fn next(&mut self) -> Option<T> {
+        if self.front == self.back {
+            return None;
+        }
+        let item = self.list[self.front];
+        self.front += 1;
+        Some(item)
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.back - self.front;
+        (n, Some(n))
+    }
+}
+
+impl<T: Copy, const N: usize> DoubleEndedIterator for FixedListIntoIter<T, N> {
+    #[inline]
+    fn next_back(&mut self) -> Option<T> {
+        if self.front == self.back {
+            return None;
+        }
+        self.back -= 1;
+        Some(self.list[self.back])
+    }
+}
+
+impl<T: Copy, const N: usize> ExactSizeIterator for FixedListIntoIter<T, N> {}
+
+impl<T: Copy, const N: usize> FusedIterator for FixedListIntoIter<T, N> {}
+
+impl<T: Copy + fmt::Debug, const N: usize> fmt::Debug for FixedListIntoIter<T, N> {
+    /// The items not yet yielded.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("FixedListIntoIter")
+            .field(&&self.list[self.front..self.back])
+            .finish()
     }
 }

@@ -6,8 +6,10 @@ use core::fmt;
 
 use crate::color::Color;
 use crate::moves::{IllegalMoveError, Move, MoveError};
-use crate::position::{Outcome, Position, Termination};
+use crate::outcome::{Outcome, Termination};
+use crate::position::Position;
 use crate::rule_set::RuleSet;
+use crate::san::SanError;
 
 /// A move refused because the game has already ended (RULES-SPEC 8.4: a
 /// game ends at its first terminal event and stays ended).
@@ -39,6 +41,8 @@ pub enum PlayError {
     GameOver(GameOverError),
     /// The move is garbled or not legal in the current position.
     Move(MoveError),
+    /// The algebraic (SAN) move cannot be read or is not legal here.
+    San(SanError),
 }
 
 impl fmt::Display for PlayError {
@@ -46,6 +50,7 @@ impl fmt::Display for PlayError {
         match self {
             PlayError::GameOver(e) => e.fmt(f),
             PlayError::Move(e) => e.fmt(f),
+            PlayError::San(e) => e.fmt(f),
         }
     }
 }
@@ -64,6 +69,12 @@ impl From<IllegalMoveError> for PlayError {
     }
 }
 
+impl From<SanError> for PlayError {
+    fn from(e: SanError) -> PlayError {
+        PlayError::San(e)
+    }
+}
+
 impl From<GameOverError> for PlayError {
     fn from(e: GameOverError) -> PlayError {
         PlayError::GameOver(e)
@@ -72,6 +83,9 @@ impl From<GameOverError> for PlayError {
 
 /// A game: start position, moves and the positions they led to. The rules
 /// are those the start position carries ([`Position::rules`]).
+///
+/// Two games are equal when their rules, start positions and moves are
+/// (and so the positions they led to).
 ///
 /// ```
 /// use tamerlane_core::Game;
@@ -82,7 +96,7 @@ impl From<GameOverError> for PlayError {
 /// game.undo();
 /// assert_eq!(game.position(), game.start());
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     moves: Vec<Move>,
     /// `positions[0]` is the start; `positions[i + 1]` follows `moves[i]`.
@@ -181,11 +195,36 @@ impl Game {
     pub fn play_str(&mut self, s: &str) -> Result<Move, PlayError> {
         self.check_not_over()?;
         let m = self.position().parse_move(s)?;
+        self.push_legal(m);
+        Ok(m)
+    }
+
+    /// Parses and plays a move in algebraic notation (SAN), refused once the
+    /// game has ended; an error leaves the game unchanged.
+    ///
+    /// ```
+    /// use tamerlane_core::Game;
+    ///
+    /// let mut game = Game::new();
+    /// let m = game.play_san("Nc4")?;
+    /// assert_eq!(m.to_string(), "b2c4");
+    /// assert!(game.play_san("Nc4").is_err()); // Black has no knight that reaches c4
+    /// assert_eq!(game.moves(), [m]);
+    /// # Ok::<(), tamerlane_core::PlayError>(())
+    /// ```
+    pub fn play_san(&mut self, s: &str) -> Result<Move, PlayError> {
+        self.check_not_over()?;
+        let m = self.position().parse_san(s)?;
+        self.push_legal(m);
+        Ok(m)
+    }
+
+    /// Appends `m`, a legal move of the current position.
+    fn push_legal(&mut self, m: Move) {
         let mut next = self.position().clone();
         next.play_unchecked(&m);
         self.moves.push(m);
         self.positions.push(next);
-        Ok(m)
     }
 
     /// `Err` with the ply and outcome if the game has ended.

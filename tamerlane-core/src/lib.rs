@@ -1,9 +1,11 @@
 //! `tamerlane-core`: the rules of Tamerlane chess (Timur satrancı,
 //! Shatranj al-Kabir), exact and fast.
 //!
-//! A pure library with no I/O: the 11x10 board with its two citadels, the
-//! twelve piece kinds and eleven pawn kinds, legal move generation, making
-//! moves, Zobrist hashing, TFEN positions and coordinate moves, and the
+//! A pure library that does no I/O of its own (the record reader and
+//! [`io::read_line_bounded`] read from a `BufRead` the caller passes): the
+//! 11x10 board with its two citadels, the twelve piece kinds and eleven
+//! pawn kinds, legal move generation, making moves, Zobrist hashing, TFEN
+//! positions and coordinate moves, game records, and the
 //! end-of-game rules. The rules implemented are those of the project's
 //! `docs/RULES.md`. The sibling game Makruk (Thai chess) is in [`makruk`],
 //! on the shared 8x8 board of [`board8`].
@@ -36,6 +38,49 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! # The types
+//!
+//! ```
+//! use std::collections::HashSet;
+//! use std::ops::ControlFlow;
+//! use tamerlane_core::{ByColor, Color, Game, Move, Outcome, Position, Role, Setup, Square};
+//!
+//! // Move lists iterate by value (and by reference).
+//! let pos = Position::new();
+//! let moves: Vec<Move> = pos.legal_moves().into_iter().collect();
+//! for m in pos.legal_moves() {
+//!     assert!(moves.contains(&m));
+//! }
+//!
+//! // The small types parse what they print; bad text is a typed error.
+//! assert_eq!("pawn of pawns".parse(), Ok(Role::PawnOfPawns));
+//! assert_eq!("draw citadel".parse::<Outcome>()?.winner, None);
+//! assert!("White".parse::<Color>().is_err());
+//!
+//! // Per-colour data is a `ByColor`.
+//! let setup = Setup::initial();
+//! assert_eq!(setup.stages, ByColor { white: 0, black: 0 });
+//! assert!(setup.swap_rights[Color::Black]);
+//!
+//! // Positions hash consistently with `Eq`; games compare too.
+//! let set: HashSet<Position> = [Position::new(), Position::new()].into_iter().collect();
+//! assert_eq!(set.len(), 1);
+//! let mut game = Game::new();
+//! game.play_san("Nc4")?;
+//! assert_ne!(game, Game::new());
+//!
+//! // The move generator's callback may stop it early.
+//! let first = pos.for_each_legal(|from, targets| {
+//!     if targets.contains(Square::C4) {
+//!         ControlFlow::Break(from)
+//!     } else {
+//!         ControlFlow::Continue(())
+//!     }
+//! });
+//! assert_eq!(first, ControlFlow::Break(Square::B2));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! # Features
 //! - `serde`: `Position` (de)serializes as its TFEN string, `Move` as its
 //!   coordinate string (deserialized as a [`CoordMove`]).
@@ -46,15 +91,22 @@ pub mod attacks;
 mod bitboard;
 mod board;
 pub mod board8;
+mod by_color;
 mod color;
+mod excerpt;
 mod fixed_list;
 mod game;
+pub mod io;
 pub mod makruk;
+mod move_list;
 mod movegen;
 mod moves;
+mod outcome;
+mod parse_value;
 mod perft;
 mod position;
 mod record;
+mod result_token;
 mod role;
 pub mod rule_set;
 mod san;
@@ -67,17 +119,22 @@ mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use board::Board;
+pub use by_color::ByColor;
 pub use color::Color;
-pub use fixed_list::FixedList;
+pub use excerpt::{excerpt, EXCERPT_CHARS};
+pub use fixed_list::{FixedList, FixedListIntoIter};
 pub use game::{Game, GameOverError, PlayError};
+pub use move_list::{MoveList, MoveListIntoIter, MAX_LEGAL_MOVES};
 pub use moves::{
-    Arrival, CoordMove, IllegalMoveError, IllegalReason, Move, MoveError, MoveKind, MoveList,
-    ParseMoveError, MAX_LEGAL_MOVES,
+    Arrival, CoordMove, IllegalMoveError, IllegalReason, Move, MoveError, MoveKind, ParseMoveError,
 };
+pub use outcome::{Outcome, Termination};
+pub use parse_value::{ParseValueError, ValueKind};
 pub use perft::{divide, perft};
-pub use position::{Outcome, Position, Termination};
+pub use position::Position;
 pub use record::{
-    read_records, GameRecord, GameResult, RecordError, RecordErrorKind, RecordReader,
+    read_records, GameRecord, GameResult, RecordEditError, RecordError, RecordErrorKind,
+    RecordReader,
 };
 pub use role::{Piece, Role};
 pub use rule_set::{RuleSet, RuleSetError};

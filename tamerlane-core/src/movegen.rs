@@ -23,6 +23,14 @@
 //! - A promotion that creates a royal (the pawn of kings, or the pawn of
 //!   pawns' third arrival) leaves two royals and is always legal; a citadel
 //!   entry puts the royal where nothing attacks it and is always legal.
+//!
+//! The callback that receives the move sets returns a
+//! [`ControlFlow`]: `Continue(())` asks for the next set, `Break(value)`
+//! stops the generation at once and the value is handed back. Lookups
+//! (`has_legal_moves`, `is_legal`, `find_move`) stop at the first hit.
+
+use core::convert::Infallible;
+use core::ops::ControlFlow;
 
 use crate::attacks;
 use crate::bitboard::Bitboard;
@@ -187,19 +195,60 @@ impl Position {
     /// legal moves. Each `(from, to)` pair is one legal move; a square may be
     /// reported twice (the King: once for its steps, once for its swaps),
     /// with disjoint targets.
+    ///
+    /// `f` decides whether to go on: `ControlFlow::Continue(())` asks for the
+    /// next move set, `ControlFlow::Break(value)` stops the generation there
+    /// and `value` is returned as `ControlFlow::Break(value)`. The result is
+    /// `ControlFlow::Continue(())` when every set was reported. (When `f`
+    /// never stops, the break type must be named, e.g.
+    /// `ControlFlow::<()>::Continue(())`.)
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use tamerlane_core::{Position, Square};
+    ///
+    /// let pos = Position::new();
+    ///
+    /// // Every move set: count the moves.
+    /// let mut n = 0;
+    /// let _ = pos.for_each_legal(|_from, targets| {
+    ///     n += targets.count();
+    ///     ControlFlow::<()>::Continue(())
+    /// });
+    /// assert_eq!(n, 24);
+    ///
+    /// // Stop at the first piece that can reach c4, and return its square.
+    /// let from = pos.for_each_legal(|from, targets| {
+    ///     if targets.contains(Square::C4) {
+    ///         ControlFlow::Break(from)
+    ///     } else {
+    ///         ControlFlow::Continue(())
+    ///     }
+    /// });
+    /// assert_eq!(from, ControlFlow::Break(Square::B2));
+    /// ```
     #[inline]
-    pub fn for_each_legal<F: FnMut(Square, Bitboard)>(&self, f: F) {
-        self.generate::<false, false, F>(f);
+    pub fn for_each_legal<B, F>(&self, f: F) -> ControlFlow<B>
+    where
+        F: FnMut(Square, Bitboard) -> ControlFlow<B>,
+    {
+        self.generate::<false, false, B, F>(f)?;
+        ControlFlow::Continue(())
     }
 
     /// Like [`for_each_legal`](Self::for_each_legal), but only for the
     /// *tactical* moves: captures, pawn moves to the last rank (promotions
     /// and pawn-of-pawns arrivals), the waiting pawn of pawns' placement or
     /// transfer, and citadel entries. Quiet moves and king swaps are left
-    /// out. This is the generator of a quiescence search.
+    /// out. This is the generator of a quiescence search. `f` may stop it
+    /// early in the same way.
     #[inline]
-    pub fn for_each_tactical<F: FnMut(Square, Bitboard)>(&self, f: F) {
-        self.generate::<false, true, F>(f);
+    pub fn for_each_tactical<B, F>(&self, f: F) -> ControlFlow<B>
+    where
+        F: FnMut(Square, Bitboard) -> ControlFlow<B>,
+    {
+        self.generate::<false, true, B, F>(f)?;
+        ControlFlow::Continue(())
     }
 
     /// The number of legal moves, counted from the move sets without
@@ -207,8 +256,34 @@ impl Position {
     #[inline]
     pub fn count_legal(&self) -> usize {
         let mut n = 0;
-        let bulk = self.generate::<true, false, _>(|_, t| n += t.count() as usize);
-        n + bulk
+        let bulk = self.generate::<true, false, Infallible, _>(|_, t| {
+            n += t.count() as usize;
+            ControlFlow::Continue(())
+        });
+        match bulk {
+            ControlFlow::Continue(bulk) => n + bulk,
+            ControlFlow::Break(never) => match never {},
+        }
+    }
+
+    /// Whether the side to move has at least one legal move: the generation
+    /// stops at the first piece that can move.
+    pub fn has_legal_moves(&self) -> bool {
+        self.for_each_legal(|_, _| ControlFlow::Break(()))
+            .is_break()
+    }
+
+    /// Whether `to` is among the legal targets of the piece on `from`: the
+    /// generation stops at the first hit.
+    pub(crate) fn is_legal_pair(&self, from: Square, to: Square) -> bool {
+        self.for_each_legal(|f, targets| {
+            if f == from && targets.contains(to) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+        .is_break()
     }
 
     /// The generator behind [`for_each_legal`](Self::for_each_legal) and
@@ -216,32 +291,42 @@ impl Position {
     /// that are free to move (not pinned, not in check, not about to
     /// promote) are not reported to `f` but counted in bulk and returned.
     /// With `TACTICAL`, only the tactical moves are reported (see
-    /// [`for_each_tactical`](Self::for_each_tactical)).
+    /// [`for_each_tactical`](Self::for_each_tactical)). It returns as soon
+    /// as `f` breaks.
     #[inline]
-    fn generate<const COUNT: bool, const TACTICAL: bool, F: FnMut(Square, Bitboard)>(
+    fn generate<const COUNT: bool, const TACTICAL: bool, B, F>(
         &self,
         mut f: F,
-    ) -> usize {
-        let Some(c) = self.ctx() else { return 0 };
+    ) -> ControlFlow<B, usize>
+    where
+        F: FnMut(Square, Bitboard) -> ControlFlow<B>,
+    {
+        let Some(c) = self.ctx() else {
+            return ControlFlow::Continue(0);
+        };
         // Where ordinary moves may go: anywhere legal, or captures only.
         let dest = if TACTICAL { c.capturable } else { c.targets };
         let b = &self.board;
         let us = c.us;
         let mut any = false;
         let mut bulk = 0;
-        let mut emit = |from: Square, t: Bitboard, f: &mut F| {
-            if t.any() {
-                any = true;
-                f(from, t);
-            }
-        };
+        // Reports a non-empty move set to `f`, returning if `f` breaks.
+        macro_rules! emit {
+            ($from:expr, $targets:expr) => {{
+                let t: Bitboard = $targets;
+                if t.any() {
+                    any = true;
+                    f($from, t)?;
+                }
+            }};
+        }
 
         // Pieces that are neither royal nor pawns.
         macro_rules! pieces {
             ($role:expr, |$from:ident| $attacks:expr) => {
                 for $from in b.kind($role) & c.own {
                     let t = $attacks & dest;
-                    emit($from, self.filter_ordinary(&c, $from, t), &mut f);
+                    emit!($from, self.filter_ordinary(&c, $from, t));
                 }
             };
         }
@@ -282,44 +367,40 @@ impl Position {
             }
             let promo = t & last;
             if promo.is_empty() {
-                emit(from, self.filter_ordinary(&c, from, t), &mut f);
+                emit!(from, self.filter_ordinary(&c, from, t));
                 continue;
             }
             let role = b.role_at(from).expect("pawn");
-            let stage = self.stages[us.index()];
+            let stage = self.stages[us];
             let creates_royal =
                 role == Role::PawnOfKings || (role == Role::PawnOfPawns && stage == 2);
-            let relocates = role == Role::PawnOfPawns
-                && stage == 1
-                && self.rules.pawn_of_pawns() == PawnOfPawns::ThreeArrivals
-                && !c.occ.contains(return_sq);
             let promo = if creates_royal && self.rules.lone_royal() == LoneRoyal::AfterMove {
                 // Two royals after the move: legal whatever is attacked.
                 promo
-            } else if relocates {
+            } else if role == Role::PawnOfPawns
+                && stage == 1
+                && self.rules.pawn_of_pawns() == PawnOfPawns::ThreeArrivals
+                && !c.occ.contains(return_sq)
+            {
                 promo.filter(|to| self.rare_move_legal(&c, from, return_sq, to))
             } else {
-                // With `lone-royal=before-move`, a promotion that creates a
-                // royal is judged like any move of a side with one royal.
+                // Ordinary promotions and waiting arrivals; with
+                // `lone-royal=before-move`, also the promotions that create a
+                // royal: judged like any move of a side with one royal.
                 self.filter_ordinary(&c, from, promo)
             };
-            emit(
-                from,
-                self.filter_ordinary(&c, from, t - last) | promo,
-                &mut f,
-            );
+            emit!(from, self.filter_ordinary(&c, from, t - last) | promo);
         }
 
         // The waiting pawn of pawns: placement (stage 1) or transfer (stage 2).
         if let Some(from) = waiting.first() {
             let empty = Bitboard::ORDINARY - c.occ;
-            let t = if self.stages[us.index()] == 1 {
+            let t = if self.stages[us] == 1 {
                 self.placement_targets(&c, from)
             } else {
                 empty & Bitboard::from_square(return_sq)
             };
-            let t = t.filter(|to| self.rare_move_legal(&c, from, to, to));
-            emit(from, t, &mut f);
+            emit!(from, t.filter(|to| self.rare_move_legal(&c, from, to, to)));
         }
 
         // Royals: steps and citadel entries.
@@ -353,11 +434,11 @@ impl Position {
             {
                 t.add(own_citadel);
             }
-            emit(from, t, &mut f);
+            emit!(from, t);
         }
 
         // The king swap: with the King attacked, or with no other legal move.
-        if !TACTICAL && self.swap_rights[us.index()] {
+        if !TACTICAL && self.swap_rights[us] {
             if let Some(king) = (b.kind(Role::King) & c.own).first() {
                 let king_attacked = match c.safety {
                     Safety::Check { royal } => royal == king,
@@ -366,19 +447,23 @@ impl Position {
                 };
                 let stuck = !(any || bulk > 0);
                 if king_attacked || (stuck && self.rules.swap_when() == SwapWhen::CheckOrStuck) {
-                    // The occupancy is unchanged by a swap, so the King is safe
-                    // on the partner's square exactly when that square is not
-                    // attacked now.
-                    let partners: Bitboard = self
-                        .swap_partners(&c, king)
-                        .filter(|p| !self.is_attacked_with(p, c.them, c.theirs, c.occ));
+                    let partners = self.swap_targets(&c, king);
                     if partners.any() {
-                        f(king, partners);
+                        f(king, partners)?;
                     }
                 }
             }
         }
-        bulk
+        ControlFlow::Continue(bulk)
+    }
+
+    /// The squares the King on `king` may swap to, once a swap is allowed:
+    /// its partners' squares that are not attacked. The occupancy is
+    /// unchanged by a swap, so the King is safe on the partner's square
+    /// exactly when that square is not attacked now.
+    fn swap_targets(&self, c: &Ctx, king: Square) -> Bitboard {
+        self.swap_partners(c, king)
+            .filter(|p| !self.is_attacked_with(p, c.them, c.theirs, c.occ))
     }
 
     /// The pieces the King on `king` may exchange squares with: friendly
@@ -394,7 +479,7 @@ impl Position {
                 .rank()
                 .expect("a King that can swap is on an ordinary square");
             if rank != Rank::first(c.us) && rank != Rank::last(c.us) {
-                partners |= (own & b.pawns()) - b.kind(Role::PawnOfPawns);
+                partners |= (own & b.pawns()) - b.by_role(Role::PawnOfPawns);
             }
         }
         partners
@@ -444,7 +529,7 @@ impl Position {
         // What the officer could move to: empty squares and our pieces on
         // ordinary squares (none of ours waits any more: the only pawn of
         // pawns has just been placed).
-        let ours = (c.own.without(from).with(to)) & Bitboard::ORDINARY;
+        let ours = c.own.without(from).with(to) & Bitboard::ORDINARY;
         let reachable = (Bitboard::ORDINARY - occ) | ours;
         (attacks::attacks(c.them, role, e, occ) & reachable).is_empty()
     }

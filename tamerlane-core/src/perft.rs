@@ -1,6 +1,8 @@
 //! Perft: counting the legal move sequences of a given length.
 
+use core::convert::Infallible;
 use core::fmt;
+use core::ops::ControlFlow;
 
 use crate::moves::Move;
 use crate::position::Position;
@@ -20,12 +22,13 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
         1 => pos.count_legal() as u64,
         _ => {
             let mut n = 0;
-            pos.for_each_legal(|from, targets| {
+            let _ = pos.for_each_legal(|from, targets| {
                 for to in targets {
                     let mut child = pos.clone();
                     child.play_unchecked(&pos.move_between(from, to));
                     n += perft(&child, depth - 1);
                 }
+                ControlFlow::<Infallible>::Continue(())
             });
             n
         }

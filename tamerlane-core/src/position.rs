@@ -1,80 +1,30 @@
 //! A validated, playable position: state, making moves, attacks, hashing and
 //! the end-of-game rules that depend on the position alone.
 
+use core::convert::Infallible;
 use core::fmt;
+use core::hash::{Hash, Hasher};
+use core::ops::ControlFlow;
 use core::str::FromStr;
 
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::board::Board;
+use crate::by_color::ByColor;
 use crate::color::Color;
+use crate::excerpt::{excerpt, EXCERPT_CHARS};
+use crate::move_list::MoveList;
 use crate::moves::{
-    excerpt, Arrival, CoordMove, IllegalMoveError, IllegalReason, Move, MoveError, MoveKind,
-    MoveList,
+    Arrival, CoordMove, IllegalMoveError, IllegalReason, Move, MoveError, MoveKind,
 };
+// `pub(crate)`: the record module still names them by this path.
+pub(crate) use crate::outcome::{Outcome, Termination};
 use crate::role::{Piece, Role};
 use crate::rule_set::{PawnOfPawns, RoyalsOnly, RuleSet};
 use crate::setup::{last_rank, PositionError, Setup};
 use crate::square::Square;
 use crate::tfen::TfenError;
 use crate::zobrist;
-
-/// How a game ended.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Termination {
-    /// The side to move has no legal move and its single royal is attacked: it loses.
-    Checkmate,
-    /// The side to move has no legal move and is not in check: it loses too.
-    Stalemate,
-    /// A royal stepped into the opponent's citadel: draw.
-    Citadel,
-    /// Both sides have only royal pieces: draw.
-    RoyalsOnly,
-    /// The same position occurred for the third time (by default): draw.
-    Repetition,
-    /// 200 plies (by default) without a capture or pawn move: draw.
-    MoveLimit,
-}
-
-impl Termination {
-    /// The lower-case name used in records and by the command-line tool:
-    /// `checkmate`, `stalemate`, `citadel`, `royals-only`, `repetition`, `move-limit`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Termination::Checkmate => "checkmate",
-            Termination::Stalemate => "stalemate",
-            Termination::Citadel => "citadel",
-            Termination::RoyalsOnly => "royals-only",
-            Termination::Repetition => "repetition",
-            Termination::MoveLimit => "move-limit",
-        }
-    }
-}
-
-impl fmt::Display for Termination {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// The result of a finished game.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Outcome {
-    /// The winner, or `None` for a draw.
-    pub winner: Option<Color>,
-    /// Why the game ended.
-    pub termination: Termination,
-}
-
-impl fmt::Display for Outcome {
-    /// `white checkmate`, `black stalemate`, `draw citadel`, ...
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.winner {
-            Some(c) => write!(f, "{} {}", c, self.termination),
-            None => write!(f, "draw {}", self.termination),
-        }
-    }
-}
 
 /// A legal Tamerlane position: placement, side to move, king-swap rights,
 /// pawn-of-pawns stages, clocks, and its Zobrist hash kept up to date.
@@ -89,8 +39,8 @@ impl fmt::Display for Outcome {
 pub struct Position {
     pub(crate) board: Board,
     pub(crate) turn: Color,
-    pub(crate) swap_rights: [bool; 2],
-    pub(crate) stages: [u8; 2],
+    pub(crate) swap_rights: ByColor<bool>,
+    pub(crate) stages: ByColor<u8>,
     pub(crate) halfmoves: u32,
     pub(crate) fullmoves: u32,
     pub(crate) hash: u64,
@@ -201,14 +151,14 @@ impl Position {
     /// Whether `color` still has its king-swap right.
     #[inline]
     pub fn swap_right(&self, color: Color) -> bool {
-        self.swap_rights[color.index()]
+        self.swap_rights[color]
     }
 
     /// `color`'s pawn-of-pawns stage: how many times its pawn of pawns has
     /// reached the last rank (0, 1 or 2).
     #[inline]
     pub fn pawn_of_pawns_stage(&self, color: Color) -> u8 {
-        self.stages[color.index()]
+        self.stages[color]
     }
 
     /// Plies since the last capture or pawn move.
@@ -250,10 +200,10 @@ impl Position {
             h ^= zobrist::black_to_move();
         }
         for c in Color::ALL {
-            if self.swap_rights[c.index()] {
+            if self.swap_rights[c] {
                 h ^= zobrist::swap_right(c);
             }
-            h ^= zobrist::stage(c, self.stages[c.index()]);
+            h ^= zobrist::stage(c, self.stages[c]);
         }
         h
     }
@@ -458,7 +408,10 @@ impl Position {
     #[inline]
     pub fn legal_moves_into(&self, list: &mut MoveList) {
         list.clear();
-        self.for_each_legal(|from, targets| self.push_moves(list, from, targets));
+        let _ = self.for_each_legal(|from, targets| {
+            self.push_moves(list, from, targets);
+            ControlFlow::<Infallible>::Continue(())
+        });
     }
 
     /// Replaces the contents of `list` with the legal *tactical* moves:
@@ -476,7 +429,10 @@ impl Position {
     #[inline]
     pub fn tactical_moves_into(&self, list: &mut MoveList) {
         list.clear();
-        self.for_each_tactical(|from, targets| self.push_moves(list, from, targets));
+        let _ = self.for_each_tactical(|from, targets| {
+            self.push_moves(list, from, targets);
+            ControlFlow::<Infallible>::Continue(())
+        });
     }
 
     /// The legal tactical moves (see [`tactical_moves_into`](Self::tactical_moves_into)).
@@ -513,11 +469,6 @@ impl Position {
         }
     }
 
-    /// Whether the side to move has at least one legal move.
-    pub fn has_legal_moves(&self) -> bool {
-        self.count_legal() > 0
-    }
-
     /// The full move for the pair `from`/`to`, with its context read from
     /// this position. The pair must come from the legal move sets.
     pub(crate) fn move_between(&self, from: Square, to: Square) -> Move {
@@ -539,7 +490,7 @@ impl Position {
         }
         let capture = target.map(|t| t.role);
         let kind = if role == Role::PawnOfPawns && last_rank(us).contains(from) {
-            if self.stages[us.index()] == 1 {
+            if self.stages[us] == 1 {
                 MoveKind::Placement
             } else {
                 MoveKind::Transfer
@@ -547,7 +498,7 @@ impl Position {
         } else if to.is_citadel() {
             MoveKind::CitadelEntry
         } else if role.is_pawn() && last_rank(us).contains(to) {
-            match (role.promotion(), self.stages[us.index()]) {
+            match (role.promotion(), self.stages[us]) {
                 (Some(r), _) => MoveKind::Promotion(r),
                 (None, 0) => MoveKind::Arrival(Arrival::First),
                 (None, 1) if self.rules.pawn_of_pawns() == PawnOfPawns::OneArrival => {
@@ -575,26 +526,16 @@ impl Position {
         }
     }
 
-    /// Whether `m` is legal here (its context must match, too).
+    /// Whether `m` is legal here (its context must match, too). The move
+    /// generation stops once `m`'s origin and target are found.
     pub fn is_legal(&self, m: &Move) -> bool {
-        let mut found = false;
-        self.for_each_legal(|from, targets| {
-            if from == m.from && targets.contains(m.to) {
-                found = true;
-            }
-        });
-        found && self.move_between(m.from, m.to) == *m
+        self.is_legal_pair(m.from, m.to) && self.move_between(m.from, m.to) == *m
     }
 
-    /// The legal move with coordinate string `from`/`to`.
+    /// The legal move with coordinate string `from`/`to`. The move
+    /// generation stops once it is found.
     pub fn find_move(&self, c: CoordMove) -> Result<Move, IllegalMoveError> {
-        let mut found = false;
-        self.for_each_legal(|from, targets| {
-            if from == c.from && targets.contains(c.to) {
-                found = true;
-            }
-        });
-        if found {
+        if self.is_legal_pair(c.from, c.to) {
             return Ok(self.move_between(c.from, c.to));
         }
         Err(IllegalMoveError {
@@ -638,7 +579,7 @@ impl Position {
                 Err(e) => e.reason,
             };
             Err(IllegalMoveError {
-                text: excerpt(&m.to_string()),
+                text: excerpt(&m.to_string(), EXCERPT_CHARS),
                 reason,
             })
         }
@@ -666,17 +607,16 @@ impl Position {
 
     #[inline]
     fn set_swap_right(&mut self, color: Color, value: bool) {
-        if self.swap_rights[color.index()] != value {
-            self.swap_rights[color.index()] = value;
+        if self.swap_rights[color] != value {
+            self.swap_rights[color] = value;
             self.hash ^= zobrist::swap_right(color);
         }
     }
 
     #[inline]
     fn set_stage(&mut self, color: Color, stage: u8) {
-        let i = color.index();
-        self.hash ^= zobrist::stage(color, self.stages[i]) ^ zobrist::stage(color, stage);
-        self.stages[i] = stage;
+        self.hash ^= zobrist::stage(color, self.stages[color]) ^ zobrist::stage(color, stage);
+        self.stages[color] = stage;
     }
 
     /// Plays `m` without checking that it is legal. `m` must be a legal
@@ -765,6 +705,17 @@ impl Position {
     pub fn mirror(&self) -> Position {
         Position::from_setup_with_rules(self.to_setup().mirror(), self.rules)
             .expect("mirroring keeps a position valid")
+    }
+}
+
+impl Hash for Position {
+    /// Hashes the Zobrist key and the clocks. Equal positions have equal
+    /// keys and clocks, so this agrees with `Eq`; the key alone already
+    /// tells apart placements, sides to move, swap rights and stages.
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(self.hash);
+        state.write_u32(self.halfmoves);
+        state.write_u32(self.fullmoves);
     }
 }
 

@@ -1,8 +1,10 @@
 //! Piece kinds (`Role`) and coloured pieces (`Piece`).
 
 use core::fmt;
+use core::str::FromStr;
 
 use crate::color::Color;
+use crate::parse_value::{self, ParseValueError, ValueKind};
 
 /// Every kind of piece and pawn in Tamerlane chess.
 ///
@@ -245,6 +247,15 @@ impl fmt::Display for Role {
     }
 }
 
+impl FromStr for Role {
+    type Err = ParseValueError;
+    /// Reads what [`Display`](fmt::Display) writes: the English name, e.g.
+    /// `giraffe` or `pawn of the ferz`.
+    fn from_str(s: &str) -> Result<Role, ParseValueError> {
+        parse_value::by_name(&Role::ALL, Role::name, ValueKind::Role, s)
+    }
+}
+
 /// A piece of a given colour.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Piece {
@@ -269,10 +280,46 @@ impl Piece {
             Color::Black => t.to_ascii_lowercase(),
         }
     }
+
+    /// Reads one piece token (`K`, `k`, `PR`, `pr`, ...) from the front of
+    /// `s`, returning the piece and the token's length in bytes.
+    pub(crate) fn read_token(s: &[u8]) -> Option<(Piece, usize)> {
+        let c = *s.first()? as char;
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let upper = c.to_ascii_uppercase();
+        if upper == 'P' {
+            let n = *s.get(1)? as char;
+            if n.is_ascii_uppercase() != (color == Color::White) {
+                return None;
+            }
+            let role = Role::from_pawn_letter(n.to_ascii_uppercase())?;
+            Some((Piece::new(color, role), 2))
+        } else if c.is_ascii_alphabetic() {
+            Some((Piece::new(color, Role::from_piece_letter(upper)?), 1))
+        } else {
+            None
+        }
+    }
 }
 
 impl fmt::Display for Piece {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.token())
+    }
+}
+
+impl FromStr for Piece {
+    type Err = ParseValueError;
+    /// Reads what [`Display`](fmt::Display) writes: the TFEN token, e.g.
+    /// `G` for a White giraffe or `pp` for a Black pawn of pawns.
+    fn from_str(s: &str) -> Result<Piece, ParseValueError> {
+        match Piece::read_token(s.as_bytes()) {
+            Some((piece, n)) if n == s.len() => Ok(piece),
+            _ => Err(ParseValueError::new(ValueKind::Piece, s)),
+        }
     }
 }

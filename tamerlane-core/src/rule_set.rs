@@ -26,9 +26,10 @@
 
 use core::fmt;
 use core::hash::{Hash, Hasher};
+use core::num::NonZeroU16;
 use core::str::FromStr;
 
-use crate::moves::excerpt;
+use crate::excerpt::{excerpt, EXCERPT_CHARS};
 
 /// Defines a two-valued option: the enum (its first variant the default)
 /// and the value names of the string form, in one place.
@@ -213,9 +214,25 @@ pub struct RuleSet {
     placement_targets: PlacementTargets,
     lone_royal: LoneRoyal,
     royals_only: RoyalsOnly,
-    repetition: Option<u32>,
-    move_limit: Option<u32>,
+    // Counts are stored in two bytes each (every allowed value fits), to
+    // keep the positions that carry a rule set small.
+    repetition: Option<NonZeroU16>,
+    move_limit: Option<NonZeroU16>,
     start: StartArray,
+}
+
+/// `n` as a stored count (`n` must be in 1..=65535).
+const fn count(n: u16) -> Option<NonZeroU16> {
+    match NonZeroU16::new(n) {
+        Some(c) => Some(c),
+        None => panic!("a count is never 0"),
+    }
+}
+
+/// A validated count as stored (`None`: off).
+fn store(v: Option<u32>) -> Option<NonZeroU16> {
+    v.and_then(|n| u16::try_from(n).ok())
+        .and_then(NonZeroU16::new)
 }
 
 /// The default rule set as a constant (the `Default` value).
@@ -228,8 +245,8 @@ const DEFAULT: RuleSet = RuleSet {
     placement_targets: PlacementTargets::Fork,
     lone_royal: LoneRoyal::AfterMove,
     royals_only: RoyalsOnly::Draw,
-    repetition: Some(3),
-    move_limit: Some(200),
+    repetition: count(3),
+    move_limit: count(200),
     start: StartArray::Standard,
 };
 
@@ -292,12 +309,12 @@ impl RuleSet {
         self.royals_only
     }
     /// The number of occurrences of a position that draws (`None`: never).
-    pub const fn repetition(&self) -> Option<u32> {
-        self.repetition
+    pub fn repetition(&self) -> Option<u32> {
+        self.repetition.map(|n| u32::from(n.get()))
     }
     /// The plies without capture or pawn move that draw (`None`: never).
-    pub const fn move_limit(&self) -> Option<u32> {
-        self.move_limit
+    pub fn move_limit(&self) -> Option<u32> {
+        self.move_limit.map(|n| u32::from(n.get()))
     }
     /// The start array selected by the preset the string began with.
     pub const fn start(&self) -> StartArray {
@@ -372,13 +389,13 @@ impl RuleSet {
     /// Sets the repetition count (`None`: never), 2 to 10.
     pub fn set_repetition(&mut self, v: Option<u32>) -> Result<&mut RuleSet, RuleSetError> {
         check_range(REPETITION_KEY, v, REPETITION_RANGE)?;
-        self.repetition = v;
+        self.repetition = store(v);
         Ok(self)
     }
     /// Sets the move limit in plies (`None`: never), 1 to 10,000.
     pub fn set_move_limit(&mut self, v: Option<u32>) -> Result<&mut RuleSet, RuleSetError> {
         check_range(MOVE_LIMIT_KEY, v, MOVE_LIMIT_RANGE)?;
-        self.move_limit = v;
+        self.move_limit = store(v);
         Ok(self)
     }
 
@@ -387,7 +404,7 @@ impl RuleSet {
         fn set<T>(slot: &mut T, v: Option<T>, key: &str, value: &str) -> Result<(), RuleSetError> {
             *slot = v.ok_or_else(|| RuleSetError::UnknownValue {
                 key: key.to_owned(),
-                value: excerpt(value),
+                value: excerpt(value, EXCERPT_CHARS),
             })?;
             Ok(())
         }
@@ -431,14 +448,14 @@ impl RuleSet {
                 value,
             ),
             REPETITION_KEY => {
-                self.repetition = parse_count(key, value, REPETITION_RANGE)?;
+                self.repetition = store(parse_count(key, value, REPETITION_RANGE)?);
                 Ok(())
             }
             MOVE_LIMIT_KEY => {
-                self.move_limit = parse_count(key, value, MOVE_LIMIT_RANGE)?;
+                self.move_limit = store(parse_count(key, value, MOVE_LIMIT_RANGE)?);
                 Ok(())
             }
-            _ => Err(RuleSetError::UnknownKey(excerpt(key))),
+            _ => Err(RuleSetError::UnknownKey(excerpt(key, EXCERPT_CHARS))),
         }
     }
 }
@@ -505,18 +522,18 @@ pub(crate) fn parse_count(
     if value.is_empty() || !value.bytes().all(|b| b.is_ascii_digit()) {
         return Err(RuleSetError::UnknownValue {
             key: key.to_owned(),
-            value: excerpt(value),
+            value: excerpt(value, EXCERPT_CHARS),
         });
     }
     if value.len() > 1 && value.starts_with('0') {
         return Err(RuleSetError::LeadingZero {
             key: key.to_owned(),
-            value: excerpt(value),
+            value: excerpt(value, EXCERPT_CHARS),
         });
     }
     let out_of_range = || RuleSetError::OutOfRange {
         key: key.to_owned(),
-        value: excerpt(value),
+        value: excerpt(value, EXCERPT_CHARS),
         min: range.0,
         max: range.1,
     };
@@ -581,11 +598,11 @@ pub(crate) fn parse_rule_string<T>(
             None => match preset(item) {
                 Some(p) if index == 0 => rules = p,
                 Some(_) => return Err(RuleSetError::PresetNotFirst(item.to_owned())),
-                None => return Err(RuleSetError::UnknownPreset(excerpt(item))),
+                None => return Err(RuleSetError::UnknownPreset(excerpt(item, EXCERPT_CHARS))),
             },
             Some((key, value)) => {
                 if seen.contains(&key) {
-                    return Err(RuleSetError::DuplicateKey(excerpt(key)));
+                    return Err(RuleSetError::DuplicateKey(excerpt(key, EXCERPT_CHARS)));
                 }
                 apply(&mut rules, key, value)?;
                 seen.push(key);
@@ -644,12 +661,12 @@ impl fmt::Display for RuleSet {
             (
                 REPETITION_KEY,
                 self.repetition != d.repetition,
-                count(self.repetition),
+                count_text(self.repetition()),
             ),
             (
                 MOVE_LIMIT_KEY,
                 self.move_limit != d.move_limit,
-                count(self.move_limit),
+                count_text(self.move_limit()),
             ),
         ];
         write_pairs(f, pairs)
@@ -657,7 +674,7 @@ impl fmt::Display for RuleSet {
 }
 
 /// The string form of a count option: the number, or `off`.
-pub(crate) fn count(v: Option<u32>) -> String {
+pub(crate) fn count_text(v: Option<u32>) -> String {
     v.map_or_else(|| "off".to_owned(), |n| n.to_string())
 }
 

@@ -35,7 +35,8 @@
 
 use core::fmt;
 
-use crate::moves::{excerpt, Arrival, CoordMove, IllegalReason, Move, MoveKind};
+use crate::excerpt::{excerpt, EXCERPT_CHARS};
+use crate::moves::{Arrival, CoordMove, IllegalReason, Move, MoveKind};
 use crate::position::Position;
 use crate::role::{Piece, Role};
 use crate::rule_set::{SwapWhen, SwapWith};
@@ -248,7 +249,7 @@ impl Parsed {
 
 fn syntax(text: &str, problem: &'static str) -> SanError {
     SanError::Syntax {
-        text: excerpt(text),
+        text: excerpt(text, EXCERPT_CHARS),
         problem,
     }
 }
@@ -276,8 +277,7 @@ fn parse_from(b: &[u8]) -> Option<From> {
     match b {
         [] => Some(From::Any),
         [c @ b'a'..=b'k'] => File::from_char(*c as char).map(From::File),
-        [d @ b'1'..=b'9'] => Rank::new(u32::from(d - b'1')).map(From::Rank),
-        [b'1', b'0'] => Rank::new(9).map(From::Rank),
+        [b'1'..=b'9'] | [b'1', b'0'] => Rank::from_ascii(b).map(From::Rank),
         _ => Square::from_ascii(b).map(From::Square),
     }
 }
@@ -523,7 +523,7 @@ impl Position {
                 }
             };
             return Err(SanError::Illegal {
-                text: excerpt(full),
+                text: excerpt(full, EXCERPT_CHARS),
                 reason,
             });
         }
@@ -551,7 +551,7 @@ impl Position {
                     };
                     if mark != PawnMark::None && mark != expected {
                         return Err(SanError::Illegal {
-                            text: excerpt(full),
+                            text: excerpt(full, EXCERPT_CHARS),
                             reason: SanIllegalReason::WrongMark {
                                 canonical: self.san_with(&m, legal),
                             },
@@ -561,7 +561,7 @@ impl Position {
                 Ok(m)
             }
             (0, _) => Err(SanError::Illegal {
-                text: excerpt(full),
+                text: excerpt(full, EXCERPT_CHARS),
                 reason: self.why_no_match(parsed, legal),
             }),
             _ => {
@@ -571,7 +571,7 @@ impl Position {
                     .map(|m| format!("{} ({m})", self.san_with(m, legal)))
                     .collect();
                 Err(SanError::Ambiguous {
-                    text: excerpt(full),
+                    text: excerpt(full, EXCERPT_CHARS),
                     candidates,
                 })
             }

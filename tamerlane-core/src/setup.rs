@@ -5,6 +5,7 @@ use core::fmt;
 
 use crate::bitboard::Bitboard;
 use crate::board::Board;
+use crate::by_color::ByColor;
 use crate::color::Color;
 use crate::role::{Piece, Role};
 use crate::rule_set::RuleSet;
@@ -20,10 +21,10 @@ pub struct Setup {
     pub board: Board,
     /// The side to move.
     pub turn: Color,
-    /// King-swap rights, indexed by [`Color::index`].
-    pub swap_rights: [bool; 2],
-    /// Pawn-of-pawns stages (0, 1 or 2), indexed by [`Color::index`].
-    pub stages: [u8; 2],
+    /// Each side's king-swap right.
+    pub swap_rights: ByColor<bool>,
+    /// Each side's pawn-of-pawns stage (0, 1 or 2).
+    pub stages: ByColor<u8>,
     /// Plies since the last capture or pawn move.
     pub halfmoves: u32,
     /// The move number, starting at 1 and incremented after Black's move.
@@ -42,8 +43,11 @@ impl Setup {
         Setup {
             board: Board::initial(),
             turn: Color::White,
-            swap_rights: [true, true],
-            stages: [0, 0],
+            swap_rights: ByColor {
+                white: true,
+                black: true,
+            },
+            stages: ByColor::default(),
             halfmoves: 0,
             fullmoves: 1,
         }
@@ -54,8 +58,8 @@ impl Setup {
         Setup {
             board: Board::empty(),
             turn: Color::White,
-            swap_rights: [false, false],
-            stages: [0, 0],
+            swap_rights: ByColor::default(),
+            stages: ByColor::default(),
             halfmoves: 0,
             fullmoves: 1,
         }
@@ -74,7 +78,7 @@ impl Setup {
     pub fn validate_with_rules(&self, rules: &RuleSet) -> Result<(), PositionError> {
         let b = &self.board;
         for color in Color::ALL {
-            let stage = self.stages[color.index()];
+            let stage = self.stages[color];
             let max = rules.max_stage();
             if stage > max {
                 return Err(PositionError::StageOutOfRange { color, stage, max });
@@ -110,10 +114,10 @@ impl Setup {
             if (own & b.by_role(Role::PawnOfPawns)).more_than_one() {
                 return Err(PositionError::TooManyPawnsOfPawns { color });
             }
-            if self.swap_rights[color.index()] && (own & b.by_role(Role::King)).is_empty() {
+            if self.swap_rights[color] && (own & b.by_role(Role::King)).is_empty() {
                 return Err(PositionError::SwapRightWithoutKing { color });
             }
-            let stage = self.stages[color.index()];
+            let stage = self.stages[color];
             for sq in own & b.pawns() {
                 let piece = b.piece_at(sq).expect("occupied");
                 let rank = sq.rank().expect("pawns are on ordinary squares");
@@ -140,8 +144,8 @@ impl Setup {
         Setup {
             board: self.board.mirror(),
             turn: !self.turn,
-            swap_rights: [self.swap_rights[1], self.swap_rights[0]],
-            stages: [self.stages[1], self.stages[0]],
+            swap_rights: self.swap_rights.flip(),
+            stages: self.stages.flip(),
             halfmoves: self.halfmoves,
             fullmoves: self.fullmoves,
         }

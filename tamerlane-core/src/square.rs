@@ -4,6 +4,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::color::Color;
+use crate::parse_value::{ParseValueError, ValueKind};
 
 /// A file (column), `a` to `k` from White's left.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -49,6 +50,18 @@ impl fmt::Display for File {
     }
 }
 
+impl FromStr for File {
+    type Err = ParseValueError;
+    /// Reads what [`Display`](fmt::Display) writes: one letter `a` to `k`.
+    fn from_str(s: &str) -> Result<File, ParseValueError> {
+        let mut chars = s.chars();
+        match (chars.next().and_then(File::from_char), chars.next()) {
+            (Some(file), None) => Ok(file),
+            _ => Err(ParseValueError::new(ValueKind::File, s)),
+        }
+    }
+}
+
 /// A rank (row), `1` to `10` from White's side.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Rank(u8);
@@ -89,11 +102,29 @@ impl Rank {
     pub const fn first(color: Color) -> Rank {
         Rank::last(color.other())
     }
+
+    /// Parses a rank number written as in a square name, `1` to `10` (no
+    /// sign, no leading zero).
+    pub const fn from_ascii(s: &[u8]) -> Option<Rank> {
+        match s {
+            [d @ b'1'..=b'9'] => Some(Rank(*d - b'1')),
+            [b'1', b'0'] => Some(Rank(9)),
+            _ => None,
+        }
+    }
 }
 
 impl fmt::Display for Rank {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.number())
+    }
+}
+
+impl FromStr for Rank {
+    type Err = ParseValueError;
+    /// Reads what [`Display`](fmt::Display) writes: a number `1` to `10`.
+    fn from_str(s: &str) -> Result<Rank, ParseValueError> {
+        Rank::from_ascii(s.as_bytes()).ok_or_else(|| ParseValueError::new(ValueKind::Rank, s))
     }
 }
 
@@ -461,15 +492,10 @@ impl Square {
         match s {
             b"wc" => Some(Square::WC),
             b"bc" => Some(Square::BC),
-            [f, r @ ..] => {
-                let file = File::from_char(*f as char)?;
-                let rank = match r {
-                    [d @ b'1'..=b'9'] => d - b'1',
-                    [b'1', b'0'] => 9,
-                    _ => return None,
-                };
-                Some(Square(rank * 11 + file.0))
-            }
+            [f, r @ ..] => Some(Square::from_coords(
+                File::from_char(*f as char)?,
+                Rank::from_ascii(r)?,
+            )),
             [] => None,
         }
     }

@@ -9,9 +9,10 @@ use core::fmt;
 use core::fmt::Write as _;
 
 use crate::board::Board;
+use crate::by_color::ByColor;
 use crate::color::Color;
-use crate::moves::excerpt;
-use crate::role::{Piece, Role};
+use crate::excerpt::{excerpt, EXCERPT_CHARS};
+use crate::role::Piece;
 use crate::setup::{PositionError, Setup};
 use crate::square::Square;
 
@@ -110,32 +111,8 @@ impl From<PositionError> for TfenError {
 fn err(field: TfenField, text: &str, reason: impl Into<String>) -> ParseTfenError {
     ParseTfenError {
         field,
-        text: excerpt(text),
+        text: excerpt(text, EXCERPT_CHARS),
         reason: reason.into(),
-    }
-}
-
-/// Reads one piece token (`K`, `k`, `PR`, `pr`, ...) from the front of `s`,
-/// returning the piece and the token's length.
-fn piece_token(s: &[u8]) -> Option<(Piece, usize)> {
-    let c = *s.first()? as char;
-    let color = if c.is_ascii_uppercase() {
-        Color::White
-    } else {
-        Color::Black
-    };
-    let upper = c.to_ascii_uppercase();
-    if upper == 'P' {
-        let n = *s.get(1)? as char;
-        if n.is_ascii_uppercase() != (color == Color::White) {
-            return None;
-        }
-        let role = Role::from_pawn_letter(n.to_ascii_uppercase())?;
-        Some((Piece::new(color, role), 2))
-    } else if c.is_ascii_alphabetic() {
-        Some((Piece::new(color, Role::from_piece_letter(upper)?), 1))
-    } else {
-        None
     }
 }
 
@@ -188,7 +165,7 @@ fn parse_placement(field: &str) -> Result<Board, ParseTfenError> {
                     ));
                 };
                 let inner = &bytes[pos + 1..close];
-                let piece = match piece_token(inner) {
+                let piece = match Piece::read_token(inner) {
                     Some((p, n)) if n == inner.len() => p,
                     _ => {
                         return Err(err(
@@ -215,7 +192,7 @@ fn parse_placement(field: &str) -> Result<Board, ParseTfenError> {
                 board.set(citadel, Some(piece));
                 pos = close + 1;
             } else {
-                let Some((piece, n)) = piece_token(&bytes[pos..]) else {
+                let Some((piece, n)) = Piece::read_token(&bytes[pos..]) else {
                     let bad: String = rank_str[pos..].chars().take(2).collect();
                     return Err(err(
                         f,
@@ -307,11 +284,11 @@ impl Setup {
             "b" => Color::Black,
             s => return Err(err(TfenField::Turn, s, "expected 'w' or 'b'")),
         };
-        let swap_rights = match fields[2] {
-            "-" => [false, false],
-            "K" => [true, false],
-            "k" => [false, true],
-            "Kk" => [true, true],
+        let (white, black) = match fields[2] {
+            "-" => (false, false),
+            "K" => (true, false),
+            "k" => (false, true),
+            "Kk" => (true, true),
             s => {
                 return Err(err(
                     TfenField::SwapRights,
@@ -320,8 +297,12 @@ impl Setup {
                 ))
             }
         };
+        let swap_rights = ByColor { white, black };
         let stages = match fields[3].as_bytes() {
-            [w @ b'0'..=b'2', b @ b'0'..=b'2'] => [w - b'0', b - b'0'],
+            [w @ b'0'..=b'2', b @ b'0'..=b'2'] => ByColor {
+                white: w - b'0',
+                black: b - b'0',
+            },
             _ => {
                 return Err(err(
                     TfenField::Stages,
@@ -384,19 +365,19 @@ impl Setup {
                 s.push('/');
             }
         }
-        let rights = match self.swap_rights {
-            [true, true] => "Kk",
-            [true, false] => "K",
-            [false, true] => "k",
-            [false, false] => "-",
+        let rights = match (self.swap_rights.white, self.swap_rights.black) {
+            (true, true) => "Kk",
+            (true, false) => "K",
+            (false, true) => "k",
+            (false, false) => "-",
         };
         let _ = write!(
             s,
             " {} {} {}{} {} {}",
             self.turn.char(),
             rights,
-            self.stages[0],
-            self.stages[1],
+            self.stages.white,
+            self.stages.black,
             self.halfmoves,
             self.fullmoves
         );

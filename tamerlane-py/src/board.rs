@@ -8,7 +8,7 @@ use pyo3::exceptions::{
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 use tamerlane_core as core;
-use tamerlane_core::{CoordMove, Position, Square};
+use tamerlane_core::{excerpt, CoordMove, Position, Square};
 
 use crate::errors::{move_err, san_err, tfen_err, IllegalMoveError, InvalidMoveError};
 use crate::interrupt::run_interruptible;
@@ -611,16 +611,10 @@ impl LegalMoves {
             .map(|m| m.to_string())
             .collect();
         v.sort();
-        format!("<LegalMoves ({}): {}>", v.len(), excerpt_list(&v))
-    }
-}
-
-fn excerpt_list(v: &[String]) -> String {
-    let joined = v.join(", ");
-    if joined.len() > 200 {
-        let cut: String = joined.chars().take(200).collect();
-        format!("{cut}...")
-    } else {
-        joined
+        format!(
+            "<LegalMoves ({}): {}>",
+            v.len(),
+            excerpt(&v.join(", "), 200)
+        )
     }
 }

@@ -22,7 +22,7 @@ const MAX_HASH_MB: i64 = 4096;
 /// Largest thread count accepted.
 const MAX_THREADS: i64 = 256;
 /// Largest depth accepted (the search's own maximum).
-const MAX_DEPTH: i64 = ai::search::MAX_PLY as i64 - 8;
+const MAX_DEPTH: i64 = ai::MAX_DEPTH as i64;
 /// Stack of the search thread (the search recurses deeply).
 const SEARCH_STACK: usize = 64 << 20;
 /// How long a wait for a busy engine sleeps between polls.
@@ -81,6 +81,18 @@ fn pv_moves(pv: &[core::Move], turn: core::Color) -> Vec<Move> {
             r
         })
         .collect()
+}
+
+/// The board's game: its start position and move stack (for the
+/// repetition rule).
+fn board_game(board: &Board) -> PyResult<core::Game> {
+    let mut game = core::Game::from_position(board.start().clone());
+    for (_, m) in &board.stack {
+        game.play(m).map_err(|e| {
+            PyRuntimeError::new_err(format!("the board's move stack is not a game: {e}"))
+        })?;
+    }
+    Ok(game)
 }
 
 fn nps(nodes: u64, time: Duration) -> u64 {
@@ -179,8 +191,10 @@ impl Engine {
         let threads = opt_int_arg(threads, "threads")?.unwrap_or(1);
         let hash = check_range("hash_mb", hash_mb, 1, MAX_HASH_MB)? as usize;
         let threads = check_range("threads", threads, 1, MAX_THREADS)? as usize;
-        let mut e = ai::Engine::new(hash);
-        e.set_threads(threads);
+        let e = ai::Engine::builder()
+            .hash_mib(hash)
+            .threads(threads)
+            .build();
         let stop = e.stop_flag();
         Ok(Engine {
             engine: Mutex::new(e),
@@ -260,7 +274,7 @@ impl Engine {
         let movetime = movetime_arg(movetime)?;
         let depth = opt_int_arg(depth, "depth")?;
         let nodes = opt_int_arg(nodes, "nodes")?;
-        let mut limits = ai::Limits::default();
+        let mut limits = ai::Limits::new();
         if let Some(d) = depth {
             limits.depth = Some(check_range("depth", d, 1, MAX_DEPTH)? as u32);
         }
@@ -273,11 +287,8 @@ impl Engine {
         if depth.is_none() && movetime.is_none() && nodes.is_none() {
             limits.infinite = true;
         }
-        let (pos, history) = {
-            let b = read_board(board)?;
-            (b.pos.clone(), b.history())
-        };
-        let turn = pos.turn();
+        let game = board_game(&*read_board(board)?)?;
+        let turn = game.turn();
         let interrupted = AtomicBool::new(false);
         // Whether this call holds the engine (so may stop its search).
         let mine = AtomicBool::new(false);
@@ -304,12 +315,14 @@ impl Engine {
             };
             mine.store(true, Ordering::SeqCst);
             SEARCHING.with(|s| s.set(id));
-            stop.store(false, Ordering::SeqCst);
-            if interrupted.load(Ordering::SeqCst) {
-                stop.store(true, Ordering::SeqCst);
-            }
             let mut callback_error: Option<PyErr> = None;
-            let result = engine.search(&pos, &history, &limits, |i| {
+            let result = engine.search(&game, &limits, |i| {
+                // The search clears the stop flag when it starts: a Ctrl-C
+                // that came just before is passed on here (the first
+                // iteration is short).
+                if interrupted.load(Ordering::SeqCst) {
+                    stop.store(true, Ordering::SeqCst);
+                }
                 let Some(cb) = &info else { return };
                 if callback_error.is_some() {
                     return;

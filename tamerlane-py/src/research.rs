@@ -3,6 +3,8 @@
 //! to move: for Black the board is turned through 180 degrees (so `a1`
 //! becomes `k10` and `wc` becomes `bc`) and "own" means Black's.
 
+use std::ops::ControlFlow;
+
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyByteArray;
@@ -136,10 +138,11 @@ pub fn planes<'py>(
 pub fn mask<'py>(py: Python<'py>, pos: &Position) -> PyResult<Bound<'py, PyAny>> {
     let mut bytes = vec![0u8; ACTION_SPACE_SIZE];
     let turn = pos.turn();
-    pos.for_each_legal(|from, targets| {
+    let _ = pos.for_each_legal(|from, targets| {
         for to in targets {
             bytes[action_index(CoordMove { from, to }, turn)] = 1;
         }
+        ControlFlow::<()>::Continue(())
     });
     numpy_array(py, &bytes, "bool_", &[ACTION_SPACE_SIZE])
 }

@@ -5,7 +5,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyString, PyTuple, PyType};
 use tamerlane_core as core;
-use tamerlane_core::{CoordMove, MoveKind, Square};
+use tamerlane_core::{excerpt, CoordMove, MoveKind, Square, EXCERPT_CHARS};
 
 use crate::errors::InvalidMoveError;
 
@@ -170,7 +170,7 @@ impl Role {
             .ok_or_else(|| {
                 PyValueError::new_err(format!(
                     "unknown role token {:?} (expected K S A F V R N E C D T G or PR PN PT PG PF PV PE PC PD PK PP)",
-                    excerpt(token)
+                    excerpt(token, EXCERPT_CHARS)
                 ))
             })
     }
@@ -258,13 +258,16 @@ impl Piece {
             Color::Black
         };
         let role = Role::from_token(&symbol.to_ascii_uppercase()).map_err(|_| {
-            PyValueError::new_err(format!("unknown piece symbol {:?}", excerpt(symbol)))
+            PyValueError::new_err(format!(
+                "unknown piece symbol {:?}",
+                excerpt(symbol, EXCERPT_CHARS)
+            ))
         })?;
         let p = Piece { color, role };
         if p.symbol() != symbol {
             return Err(PyValueError::new_err(format!(
                 "unknown piece symbol {:?} (both letters of a pawn must have the same case)",
-                excerpt(symbol)
+                excerpt(symbol, EXCERPT_CHARS)
             )));
         }
         Ok(p)
@@ -711,15 +714,6 @@ impl Move {
     }
 }
 
-/// Shortens user text quoted in an error message.
-pub fn excerpt(s: &str) -> String {
-    let mut t: String = s.chars().take(40).collect();
-    if t.len() < s.len() {
-        t.push_str("...");
-    }
-    t
-}
-
 /// A square from Python: an int 0..111 or a name (`"a1"`..`"k10"`, `"wc"`,
 /// `"bc"`).
 pub fn square_arg(obj: &Bound<'_, PyAny>) -> PyResult<Square> {
@@ -736,7 +730,7 @@ pub fn square_arg(obj: &Bound<'_, PyAny>) -> PyResult<Square> {
         return s.parse::<Square>().map_err(|_| {
             PyValueError::new_err(format!(
                 "invalid square name {:?} (expected a1..k10, wc or bc)",
-                excerpt(&s)
+                excerpt(&s, EXCERPT_CHARS)
             ))
         });
     }

@@ -12,14 +12,14 @@ pub fn engine_command(data: &[u8]) {
         match parse_command(line.trim_end_matches('\r')) {
             Ok(Some(Command::Hash(mib))) => assert!((1..=MAX_HASH_MIB).contains(&mib)),
             Ok(Some(Command::Threads(n))) => assert!((1..=MAX_THREADS).contains(&n)),
-            Ok(Some(Command::Position(game))) => {
-                for pos in game.positions() {
+            Ok(Some(Command::Position(p))) => {
+                for pos in p.game().positions() {
                     assert_eq!(pos.hash(), pos.compute_hash());
                 }
             }
             Ok(Some(Command::Go(limits))) => assert_ne!(limits.depth, Some(0)),
             Ok(_) => {}
-            Err(e) => assert!(!e.is_empty()),
+            Err(e) => assert!(!e.to_string().is_empty()),
         }
     }
 }

@@ -1,25 +1,24 @@
 #!/usr/bin/env python3
 """Independent reference implementation of Tamerlane chess move generation.
 
-Written from /work/shared/RULES-SPEC.md alone (sections 1-8), as a slow but
+Written from /work/shared/RULES-SPEC.md alone (sections 1-9), as a slow but
 clear test oracle.  Python 3.9+, standard library only.
 
 Public API
 ----------
-parse_tfen(s) -> Position        (raises ValueError on malformed input)
-format_tfen(pos) -> str          (canonical form; parse/format round-trips)
-legal_moves(pos) -> list[str]    (coordinate move strings, section 8.2)
-apply(pos, move_str) -> Position (raises ValueError if the move is not legal)
-perft(pos, depth) -> int
-divide(pos, depth) -> dict[str, int]
+parse_rules(s) -> RuleSet                 (raises RulesError, section 9 syntax)
+format_rules(rules) -> str                (canonical form)
+parse_tfen(s, rules) -> Position          (raises ValueError on malformed input)
+format_tfen(pos) -> str                   (canonical form; parse/format round-trips)
+legal_moves(pos, rules) -> list[str]      (coordinate move strings, section 8.2)
+apply(pos, move_str, rules) -> Position   (raises ValueError if the move is not legal)
+perft(pos, depth, rules) -> int
+divide(pos, depth, rules) -> dict[str, int]
+game_outcome(start, moves, rules) -> Outcome or None
+                                          (raises GameOverError / IllegalMoveError)
+`rules` is optional everywhere (default: DEFAULT_RULES, sections 1-8).
 
-CLI
----
-  tamerlane_ref.py perft DEPTH [TFEN]
-  tamerlane_ref.py divide DEPTH [TFEN]
-  tamerlane_ref.py moves [TFEN]
-  tamerlane_ref.py apply TFEN MOVE
-  tamerlane_ref.py selftest
+CLI: see USAGE below (`tamerlane_ref.py` without arguments prints it).
 """
 
 import random
@@ -75,6 +74,15 @@ def sq_name(s):
 
 
 SQ_NAMES = [sq_name(s) for s in range(NSQ)]
+SQ_INDEX = {n: s for s, n in enumerate(SQ_NAMES)}
+
+
+def move_squares(move):
+    """The (from, to) square indices of a coordinate move string."""
+    for i in (2, 3):
+        if move[:i] in SQ_INDEX and move[i:] in SQ_INDEX:
+            return SQ_INDEX[move[:i]], SQ_INDEX[move[i:]]
+    raise ValueError("not a coordinate move string: %r" % move)
 
 # Squares a king step away from each square, citadels included.
 CITADEL_NEIGHBOURS = {
@@ -232,6 +240,148 @@ def is_waiting(piece, s):
 
 
 # ---------------------------------------------------------------------------
+# Rule sets (RULES-SPEC section 9)
+# ---------------------------------------------------------------------------
+# A rule set maps every option key to its value, written as in the rule
+# string ("check", "off", "3").  Keys are kept in the order of the spec's
+# table, which is also the order of the canonical form.
+
+class RulesError(ValueError):
+    """A malformed rule-set string (section 9 syntax or values)."""
+
+
+# (key, default, other choices).  An integer option lists its range instead:
+# ("int", low, high); `off` is always allowed for those.
+RULE_OPTIONS = (
+    ("swap-when", "check-or-stuck", ("check",)),
+    ("swap-with", "officer", ("any",)),
+    ("citadel-entry", "highest-royal", ("king-only",)),
+    ("pawn-of-pawns", "three-arrivals", ("one-arrival",)),
+    ("placement-onto", "empty", ("enemy",)),
+    ("placement-targets", "fork", ("fork-or-trapped",)),
+    ("lone-royal", "after-move", ("before-move",)),
+    ("royals-only", "draw", ("off",)),
+    ("repetition", "3", ("int", 2, 10)),
+    ("move-limit", "200", ("int", 1, 10000)),
+)
+RULE_KEYS = tuple(k for k, _, _ in RULE_OPTIONS)
+RULE_DEFAULTS = {k: d for k, d, _ in RULE_OPTIONS}
+
+SEED001_TFEN = ("e1c1d1d1c1e/rntgfkvgtnr/pppnptpgpfpkpvpgptpnpr/11/11/11/11/"
+                "PPPNPTPGPFPKPVPGPTPNPR/RNTGFKVGTNR/E1C1D1D1C1E w Kk 00 0 1")
+
+# name -> (values that differ from the default, start position)
+PRESETS = {
+    "default": ({}, None),          # None: the standard array (section 7)
+    "seed-001": ({
+        "swap-when": "check", "swap-with": "any", "citadel-entry": "king-only",
+        "pawn-of-pawns": "one-arrival", "placement-onto": "enemy",
+        "placement-targets": "fork-or-trapped", "royals-only": "off",
+        "repetition": "off", "move-limit": "off"}, SEED001_TFEN),
+}
+
+
+class RuleSet:
+    """One value per option, plus the start position of a leading preset."""
+
+    __slots__ = ("values", "preset_start")
+
+    def __init__(self, values=None, preset_start=None):
+        self.values = dict(RULE_DEFAULTS)
+        self.values.update(values or {})
+        self.preset_start = preset_start
+
+    def __getitem__(self, key):
+        return self.values[key]
+
+    def limit(self, key):
+        """Integer value of `repetition` / `move-limit`, None for `off`."""
+        v = self.values[key]
+        return None if v == "off" else int(v)
+
+    def start_tfen(self):
+        return self.preset_start or INITIAL_TFEN
+
+    def __str__(self):
+        return format_rules(self)
+
+    def __repr__(self):
+        return "RuleSet(%r)" % format_rules(self)
+
+
+def _rule_value(key, value, item):
+    """Check one value of `key`; returns it unchanged or raises RulesError."""
+    default = RULE_DEFAULTS[key]
+    choices = [c for k, _, c in RULE_OPTIONS if k == key][0]
+    if choices[0] == "int":
+        lo, hi = choices[1], choices[2]
+        if value == "off":
+            return value
+        if not re.fullmatch(r"[0-9]+", value):
+            raise RulesError("rules: %r: value of %s must be an integer %d..%d or "
+                             "'off', got %r" % (item, key, lo, hi, value))
+        if len(value) > 1 and value[0] == "0":
+            raise RulesError("rules: %r: integer %r has a leading zero" % (item, value))
+        if not lo <= int(value) <= hi:
+            raise RulesError("rules: %r: %s=%s is out of range %d..%d"
+                             % (item, key, value, lo, hi))
+        return value
+    allowed = (default,) + choices
+    if value not in allowed:
+        raise RulesError("rules: %r: unknown value %r for %s (expected one of %s)"
+                         % (item, value, key, ", ".join(allowed)))
+    return value
+
+
+def parse_rules(s):
+    """Parse a rule-set string (section 9).  Raises RulesError."""
+    if not isinstance(s, str):
+        raise RulesError("rules: the rule set must be a string")
+    if s == "":
+        return RuleSet()
+    items = s.split(",")
+    values, start, seen = {}, None, set()
+    for i, item in enumerate(items):
+        where = "item %d of %r" % (i + 1, s)
+        if item == "":
+            raise RulesError("rules: empty item (%s)" % where)
+        if any(ch.isspace() or not ch.isprintable() for ch in item):
+            raise RulesError("rules: %r contains whitespace or a control character "
+                             "(%s)" % (item, where))
+        if item != item.lower():
+            raise RulesError("rules: %r must be lower case (%s)" % (item, where))
+        if "=" not in item:
+            if item not in PRESETS:
+                raise RulesError("rules: %r is neither a preset (%s) nor a "
+                                 "key=value pair (%s)"
+                                 % (item, ", ".join(PRESETS), where))
+            if i != 0:
+                raise RulesError("rules: preset %r must be the first item (%s)"
+                                 % (item, where))
+            values.update(PRESETS[item][0])
+            start = PRESETS[item][1]
+            continue
+        key, value = item.split("=", 1)
+        if key not in RULE_DEFAULTS:
+            raise RulesError("rules: unknown key %r (%s); known keys: %s"
+                             % (key, where, ", ".join(RULE_KEYS)))
+        if key in seen:
+            raise RulesError("rules: duplicate key %r (%s)" % (key, where))
+        seen.add(key)
+        values[key] = _rule_value(key, value, item)
+    return RuleSet(values, start)
+
+
+def format_rules(rules):
+    """Canonical form: the keys that differ from the default, in table order."""
+    return ",".join("%s=%s" % (k, rules[k]) for k in RULE_KEYS
+                    if rules[k] != RULE_DEFAULTS[k])
+
+
+DEFAULT_RULES = RuleSet()
+
+
+# ---------------------------------------------------------------------------
 # Position
 # ---------------------------------------------------------------------------
 
@@ -301,7 +451,9 @@ def _read_token(text, i, field, col0, what):
     raise _err(field, "%s: unknown piece letter %r" % (what, ch), col0 + i)
 
 
-def parse_tfen(s):
+def parse_tfen(s, rules=DEFAULT_RULES):
+    """Read a TFEN; `rules` matters only for the stage digits (at most 1
+    under pawn-of-pawns=one-arrival).  Raises ValueError naming the field."""
     if not isinstance(s, str):
         raise ValueError("TFEN must be a string")
     fields = s.split(" ")
@@ -401,6 +553,9 @@ def parse_tfen(s):
     if len(st) != 2 or any(ch not in "012" for ch in st):
         raise _err(4, "expected two digits 0..2 (White then Black), got %r" % st, cols[3])
     stage = {WHITE: int(st[0]), BLACK: int(st[1])}
+    if rules["pawn-of-pawns"] == "one-arrival" and "2" in st:
+        raise _err(4, "stage 2 is impossible under pawn-of-pawns=one-arrival "
+                   "(digits must be 0 or 1), got %r" % st, cols[3])
 
     # ---- fields 5, 6: counters
     if not re.fullmatch(r"0|[1-9][0-9]*", fields[4]):
@@ -635,7 +790,62 @@ def _capturable(board, t, side):
     return q is not None and COLOR[q] != side and not is_waiting(q, t)
 
 
-def pseudo_moves(pos):
+def is_trapped(board, s):
+    """The piece on s has no pseudo-legal move: every target of its movement
+    pattern is off the board, blocked, or holds a piece it may not capture
+    (a friendly piece or a waiting pawn of pawns).  Checks and the side to
+    move are ignored (placement-targets=fork-or-trapped)."""
+    side = COLOR[board[s]]
+    return not any(board[t] is None or _capturable(board, t, side)
+                   for t in attack_targets(board, s))
+
+
+def placement_allowed(board, t, side, rules):
+    """Is the pawn of pawns of `side`, standing on t of `board` (the board
+    after the placement), placed legitimately?  Fork: both diagonal-forward
+    squares hold capturable enemy pieces (royals count).  With
+    placement-targets=fork-or-trapped, also: one of them holds an enemy
+    non-royal, non-pawn piece that is trapped."""
+    att = PAWN_ATT[side][t]
+    if len(att) == 2 and all(_capturable(board, a, side) for a in att):
+        return True
+    if rules["placement-targets"] == "fork-or-trapped":
+        for a in att:
+            q = board[a]
+            if (q is not None and COLOR[q] != side and not IS_ROYAL[q]
+                    and not IS_PAWN[q] and is_trapped(board, a)):
+                return True
+    return False
+
+
+def placements(pos, frm, rules):
+    """Placement moves of the waiting pawn of pawns on frm (stage 1).  The
+    target is an empty ordinary square or, with placement-onto=enemy, one
+    holding an enemy non-royal piece or pawn that is not a waiting pawn of
+    pawns.  The condition is judged on the board after the move."""
+    b = pos.board
+    side = pos.side
+    out = []
+    for t in range(NF * NR):
+        q = b[t]
+        if q is not None and not (rules["placement-onto"] == "enemy"
+                                  and COLOR[q] != side and not IS_ROYAL[q]
+                                  and not is_waiting(q, t)):
+            continue
+        att = PAWN_ATT[side][t]
+        # Quick filter: some attacked square must hold an enemy piece (the
+        # squares other than frm and t are the same before and after).
+        if not any(b[a] is not None and COLOR[b[a]] != side for a in att):
+            continue
+        after = b[:]
+        after[frm] = None
+        after[t] = b[frm]
+        if placement_allowed(after, t, side, rules):
+            out.append((frm, t, "place"))
+    return out
+
+
+def pseudo_moves(pos, rules=DEFAULT_RULES):
     """Ordinary moves, placements and transfers (no king swap), not yet
     checked for leaving the royal attacked."""
     b = pos.board
@@ -655,21 +865,18 @@ def pseudo_moves(pos):
                     if t == OWN_CITADEL[side]:
                         if KIND[p] == "A":
                             moves.append((s, t, "n"))
-                    else:
-                        if ROYAL_RANK[KIND[p]] == highest:
+                    elif rules["citadel-entry"] == "king-only":
+                        if KIND[p] == "K":
                             moves.append((s, t, "n"))
+                    elif ROYAL_RANK[KIND[p]] == highest:
+                        moves.append((s, t, "n"))
                 elif b[t] is None or _capturable(b, t, side):
                     moves.append((s, t, "n"))
         elif IS_PAWN[p]:
             if is_waiting(p, s):
                 st = pos.stage[side]
                 if st == 1:
-                    for t in range(NF * NR):
-                        if b[t] is not None:
-                            continue
-                        att = PAWN_ATT[side][t]
-                        if len(att) == 2 and all(_capturable(b, a, side) for a in att):
-                            moves.append((s, t, "place"))
+                    moves += placements(pos, s, rules)
                 elif st == 2:
                     kp = KING_PAWN_START[side]
                     if b[kp] is None:
@@ -688,7 +895,7 @@ def pseudo_moves(pos):
     return moves
 
 
-def make(pos, move):
+def make(pos, move, rules=DEFAULT_RULES):
     """Apply an internal move without any legality check."""
     frm, to, mk = move
     n = pos.copy()
@@ -698,10 +905,10 @@ def make(pos, move):
     piece = b[frm]
     reset = False
     if mk == "swap":
-        b[frm], b[to] = b[to], b[frm]
+        b[frm], b[to] = b[to], b[frm]      # a King move: the clock runs on
         n.swap[side] = False
     elif mk in ("place", "transfer"):
-        b[to] = piece
+        b[to] = piece                      # a placement may capture the occupant
         b[frm] = None
         reset = True
     else:
@@ -717,8 +924,8 @@ def make(pos, move):
             if rank_of(to) == LAST_RANK[side]:
                 if KIND[piece] == "PP":
                     st = pos.stage[side]
-                    if st == 0:              # first arrival: waits there
-                        n.stage[side] = 1
+                    if st == 0 or rules["pawn-of-pawns"] == "one-arrival":
+                        n.stage[side] = 1    # first arrival: waits there
                     elif st == 1:            # second arrival
                         n.stage[side] = 2
                         kp = KING_PAWN_START[side]
@@ -747,62 +954,184 @@ def _legal_after(child, side):
     return not is_attacked(child.board, rs[0], OPP[side])
 
 
-def legal_children(pos):
+def _swap_partner(board, k, s, side, rules):
+    """May the King on k exchange squares with the friendly piece on the
+    ordinary square s?  Officers always; with swap-with=any also an ordinary
+    pawn (not the pawn of pawns), unless the King's square is on the pawn's
+    first or last rank."""
+    p = board[s]
+    if s == k or p is None or COLOR[p] != side:
+        return False
+    if not IS_PAWN[p]:
+        return True
+    return (rules["swap-with"] == "any" and KIND[p] != "PP"
+            and rank_of(k) not in (FIRST_RANK[side], LAST_RANK[side]))
+
+
+def legal_children(pos, rules=DEFAULT_RULES):
     """List of (move_string, child_position) for every legal move."""
     if is_finished(pos):
         return []
     side = pos.side
     b = pos.board
-    if not royal_squares(b, side):
+    royals = royal_squares(b, side)
+    if not royals:
         return []
+    # lone-royal=before-move: a single royal before the move is followed
+    # through it and must not be attacked afterwards.
+    lone = royals[0] if len(royals) == 1 and rules["lone-royal"] == "before-move" else None
+
+    def legal(move, child):
+        if lone is None:
+            return _legal_after(child, side)
+        where = move[1] if move[0] == lone else lone
+        return not is_attacked(child.board, where, OPP[side])
+
     out = []
-    for m in pseudo_moves(pos):
-        c = make(pos, m)
-        if _legal_after(c, side):
+    for m in pseudo_moves(pos, rules):
+        c = make(pos, m, rules)
+        if legal(m, c):
             out.append((SQ_NAMES[m[0]] + SQ_NAMES[m[1]], c))
     if pos.swap[side]:
         ksq = [s for s in range(NF * NR) if b[s] == tok("K", side)]
         if ksq:
             k = ksq[0]
-            if not out or is_attacked(b, k, OPP[side]):
+            attacked = is_attacked(b, k, OPP[side])
+            stuck = not out and rules["swap-when"] == "check-or-stuck"
+            if attacked or stuck:
                 for s in range(NF * NR):           # partners on ordinary squares
-                    p = b[s]
-                    if (s == k or p is None or COLOR[p] != side or IS_PAWN[p]):
+                    if not _swap_partner(b, k, s, side, rules):
                         continue
-                    c = make(pos, (k, s, "swap"))
-                    if (not is_attacked(c.board, s, OPP[side])
-                            and _legal_after(c, side)):
+                    m = (k, s, "swap")
+                    c = make(pos, m, rules)
+                    if not is_attacked(c.board, s, OPP[side]) and legal(m, c):
                         out.append((SQ_NAMES[k] + SQ_NAMES[s], c))
     names = [m for m, _ in out]
     assert len(names) == len(set(names)), "duplicate move string"
     return out
 
 
-def legal_moves(pos):
-    return [m for m, _ in legal_children(pos)]
+def legal_moves(pos, rules=DEFAULT_RULES):
+    return [m for m, _ in legal_children(pos, rules)]
 
 
-def apply(pos, move_str):
-    for m, c in legal_children(pos):
+def apply(pos, move_str, rules=DEFAULT_RULES):
+    for m, c in legal_children(pos, rules):
         if m == move_str:
             return c
     raise ValueError("illegal or malformed move %r in position %s"
                      % (move_str, format_tfen(pos)))
 
 
-def perft(pos, depth):
+def perft(pos, depth, rules=DEFAULT_RULES):
     if depth == 0:
         return 1
-    ch = legal_children(pos)
+    ch = legal_children(pos, rules)
     if depth == 1:
         return len(ch)
-    return sum(perft(c, depth - 1) for _, c in ch)
+    return sum(perft(c, depth - 1, rules) for _, c in ch)
 
 
-def divide(pos, depth):
+def divide(pos, depth, rules=DEFAULT_RULES):
     if depth < 1:
         raise ValueError("divide needs depth >= 1")
-    return {m: perft(c, depth - 1) for m, c in legal_children(pos)}
+    return {m: perft(c, depth - 1, rules) for m, c in legal_children(pos, rules)}
+
+
+# ---------------------------------------------------------------------------
+# Game outcome (section 6, 8.4: the first terminal event ends the game)
+# ---------------------------------------------------------------------------
+
+class IllegalMoveError(ValueError):
+    """A move of a move list is not legal (or not a move string)."""
+
+    def __init__(self, move_number, move, reason):
+        self.move_number = move_number  # 1-based index in the list
+        self.move = move
+        ValueError.__init__(self, "move %d (%s): %s" % (move_number, move, reason))
+
+
+class GameOverError(ValueError):
+    """A move was given after the game had already ended."""
+
+    def __init__(self, ply, outcome, move_number, move):
+        self.ply = ply                  # plies played when the game ended
+        self.outcome = outcome
+        self.move_number = move_number  # 1-based index of the offending move
+        self.move = move
+        ValueError.__init__(
+            self, "move %d (%s) continues past the end: the game ended at ply "
+            "%d (%s %s)" % (move_number, move, ply, outcome.winner, outcome.reason))
+
+
+class Outcome:
+    """winner: "white", "black" or "draw"; reason: checkmate, stalemate,
+    citadel, royals-only, repetition or move-limit; ply: plies played from
+    the start position when the game ended."""
+
+    __slots__ = ("winner", "reason", "ply")
+
+    def __init__(self, winner, reason, ply):
+        self.winner, self.reason, self.ply = winner, reason, ply
+
+    def __str__(self):
+        return "%s %s" % (self.winner, self.reason)
+
+    def __repr__(self):
+        return "Outcome(%r, %r, ply=%d)" % (self.winner, self.reason, self.ply)
+
+
+COLOR_NAME = {WHITE: "white", BLACK: "black"}
+
+
+def repetition_key(pos):
+    """What "same position" compares: placement, side, swap rights, stages."""
+    return " ".join(format_tfen(pos).split(" ")[:4])
+
+
+def terminal_event(pos, rules, occurrences, ply):
+    """The first rule of section 6 that applies to the side to move, as an
+    Outcome, or None.  `occurrences`: how often this position has occurred
+    in the game so far, this time included."""
+    side = pos.side
+    b = pos.board
+    if is_finished(pos):
+        return Outcome("draw", "citadel", ply)
+    if not legal_children(pos, rules):
+        rs = royal_squares(b, side)
+        mate = len(rs) == 1 and is_attacked(b, rs[0], OPP[side])
+        return Outcome(COLOR_NAME[OPP[side]], "checkmate" if mate else "stalemate", ply)
+    if rules["royals-only"] == "draw" and all(p is None or IS_ROYAL[p] for p in b):
+        return Outcome("draw", "royals-only", ply)
+    rep = rules.limit("repetition")
+    if rep is not None and occurrences >= rep:
+        return Outcome("draw", "repetition", ply)
+    lim = rules.limit("move-limit")
+    if lim is not None and pos.halfmove >= lim:
+        return Outcome("draw", "move-limit", ply)
+    return None
+
+
+def game_outcome(start, moves, rules=DEFAULT_RULES):
+    """Play `moves` (strings) from `start`; return the first terminal event
+    (an Outcome) or None.  Raises GameOverError if moves continue after the
+    end, IllegalMoveError for an illegal move."""
+    seen = {}
+    pos = start
+    key = repetition_key(pos)
+    seen[key] = 1
+    result = terminal_event(pos, rules, 1, 0)
+    for i, m in enumerate(moves):
+        if result is not None:
+            raise GameOverError(result.ply, result, i + 1, m)
+        try:
+            pos = apply(pos, m, rules)
+        except ValueError as e:
+            raise IllegalMoveError(i + 1, m, e)
+        key = repetition_key(pos)
+        seen[key] = seen.get(key, 0) + 1
+        result = terminal_event(pos, rules, seen[key], i + 1)
+    return result
 
 
 # ---------------------------------------------------------------------------
@@ -964,6 +1293,8 @@ def selftest():
             pos = rng.choice(ch)[1]
     print("attack cross-check ok (%d square/colour pairs, %.1fs)"
           % (checked, time.time() - t0))
+    import selftest_rules                  # hand-derived option cases
+    print("rule-option cases ok (%d checks)" % selftest_rules.run())
 
 
 # ---------------------------------------------------------------------------
@@ -971,50 +1302,158 @@ def selftest():
 # ---------------------------------------------------------------------------
 
 USAGE = """usage:
-  tamerlane_ref.py perft DEPTH [TFEN]
-  tamerlane_ref.py divide DEPTH [TFEN]
-  tamerlane_ref.py moves [TFEN]
-  tamerlane_ref.py apply TFEN MOVE
+  tamerlane_ref.py perft DEPTH [TFEN] [--rules R]
+  tamerlane_ref.py divide DEPTH [TFEN] [--rules R]
+  tamerlane_ref.py moves [TFEN] [--rules R]
+  tamerlane_ref.py moves --stdin [--rules R]   one TFEN per line -> one line of moves
+  tamerlane_ref.py apply TFEN MOVE [--rules R]
+  tamerlane_ref.py apply --stdin [--rules R]   "TFEN | MOVE" per line -> resulting TFEN
+  tamerlane_ref.py outcome [--rules R] [--tfen TFEN] [MOVE...]
+  tamerlane_ref.py rules STRING                 canonical form of a rule set
   tamerlane_ref.py selftest
-(TFEN may be one quoted argument or its six fields as separate arguments;
- it defaults to the initial position.)"""
+(TFEN may be one quoted argument or its six fields as separate arguments; it
+ defaults to the start position of the rule set.  R is a rule-set string,
+ RULES-SPEC section 9; default: the empty string.  Errors: exit status 2.)"""
 
 
-def _tfen_arg(args):
-    return parse_tfen(" ".join(args)) if args else parse_tfen(INITIAL_TFEN)
+class UsageError(ValueError):
+    """Bad command line."""
+
+
+def _options(args, allowed):
+    """Split `args` into (options dict, positional list).  Options take a
+    value (`--rules R`, `--rules=R`, `--tfen T`) except `--stdin`."""
+    opts, pos = {}, []
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if not a.startswith("--"):
+            pos.append(a)
+            i += 1
+            continue
+        name, eq, value = a.partition("=")
+        if name not in allowed:
+            raise UsageError("unknown option %r here (allowed: %s)"
+                             % (name, ", ".join(allowed) or "none"))
+        if name in opts:
+            raise UsageError("option %s given twice" % name)
+        if name == "--stdin":
+            if eq:
+                raise UsageError("--stdin takes no value")
+            opts[name] = True
+            i += 1
+            continue
+        if not eq:
+            if i + 1 >= len(args):
+                raise UsageError("option %s needs a value" % name)
+            value = args[i + 1]
+            i += 1
+        opts[name] = value
+        i += 1
+    return opts, pos
+
+
+def _tfen_arg(args, rules):
+    return parse_tfen(" ".join(args), rules) if args else parse_tfen(rules.start_tfen(), rules)
 
 
 def _depth_arg(a):
     if not re.fullmatch(r"[0-9]+", a):
-        raise ValueError("DEPTH must be a non-negative integer, got %r" % a)
+        raise UsageError("DEPTH must be a non-negative integer, got %r" % a)
     return int(a)
+
+
+def _stdin_lines():
+    for line in sys.stdin:
+        yield line[:-1] if line.endswith("\n") else line
+
+
+def _strip_cr(line):
+    return line[:-1] if line.endswith("\r") else line
+
+
+def _moves_stdin(rules):
+    """One TFEN per line -> sorted legal moves, or `error: ...` and carry on."""
+    for line in _stdin_lines():
+        try:
+            print(" ".join(sorted(legal_moves(parse_tfen(_strip_cr(line), rules), rules))))
+        except ValueError as e:
+            print("error: %s" % e)
+
+
+def _apply_stdin(rules):
+    """`TFEN | MOVE` per line -> resulting TFEN, or `error: ...`."""
+    for line in _stdin_lines():
+        tfen, sep, move = _strip_cr(line).rpartition(" | ")
+        try:
+            if not sep:
+                raise ValueError("expected 'TFEN | MOVE', got %r" % line)
+            print(format_tfen(apply(parse_tfen(tfen, rules), move, rules)))
+        except ValueError as e:
+            print("error: %s" % e)
+
+
+def _run(cmd, rest):
+    """Run one subcommand; raises ValueError (incl. UsageError) on errors."""
+    if cmd == "rules":
+        opts, pos = _options(rest, ("--rules",))
+        given = pos + ([opts["--rules"]] if "--rules" in opts else [])
+        if len(given) != 1:
+            raise UsageError("rules takes exactly one STRING")
+        print(format_rules(parse_rules(given[0])))
+        return
+    if cmd == "selftest":
+        _options(rest, ())
+        selftest()
+        return
+    allowed = {"perft": ("--rules",), "divide": ("--rules",),
+               "moves": ("--rules", "--stdin"), "apply": ("--rules", "--stdin"),
+               "outcome": ("--rules", "--tfen")}
+    if cmd not in allowed:
+        raise UsageError("unknown subcommand %r" % cmd)
+    opts, pos = _options(rest, allowed[cmd])
+    rules = parse_rules(opts.get("--rules", ""))
+    if opts.get("--stdin"):
+        if pos:
+            raise UsageError("%s --stdin takes no positional arguments" % cmd)
+        (_moves_stdin if cmd == "moves" else _apply_stdin)(rules)
+    elif cmd in ("perft", "divide"):
+        if not pos:
+            raise UsageError("%s needs DEPTH" % cmd)
+        p, depth = _tfen_arg(pos[1:], rules), _depth_arg(pos[0])
+        if cmd == "perft":
+            print(perft(p, depth, rules))
+        else:
+            if depth < 1:
+                raise UsageError("divide needs DEPTH >= 1")
+            d = divide(p, depth, rules)
+            for m in sorted(d):
+                print("%s: %d" % (m, d[m]))
+            print("total: %d" % sum(d.values()))
+    elif cmd == "moves":
+        print(" ".join(sorted(legal_moves(_tfen_arg(pos, rules), rules))))
+    elif cmd == "apply":
+        if len(pos) < 2:
+            raise UsageError("apply needs TFEN and MOVE")
+        print(format_tfen(apply(_tfen_arg(pos[:-1], rules), pos[-1], rules)))
+    else:
+        start = parse_tfen(opts["--tfen"] if "--tfen" in opts else rules.start_tfen(), rules)
+        result = game_outcome(start, pos, rules)
+        print("none" if result is None else str(result))
 
 
 def main(argv):
     if not argv:
         print(USAGE, file=sys.stderr)
         return 2
-    cmd, rest = argv[0], argv[1:]
     try:
-        if cmd == "perft" and rest:
-            print(perft(_tfen_arg(rest[1:]), _depth_arg(rest[0])))
-        elif cmd == "divide" and rest:
-            d = divide(_tfen_arg(rest[1:]), _depth_arg(rest[0]))
-            for m in sorted(d):
-                print("%s: %d" % (m, d[m]))
-            print("total: %d" % sum(d.values()))
-        elif cmd == "moves":
-            print(" ".join(sorted(legal_moves(_tfen_arg(rest)))))
-        elif cmd == "apply" and len(rest) >= 2:
-            print(format_tfen(apply(_tfen_arg(rest[:-1]), rest[-1])))
-        elif cmd == "selftest":
-            selftest()
-        else:
-            print(USAGE, file=sys.stderr)
-            return 2
+        _run(argv[0], argv[1:])
+    except UsageError as e:
+        print("error: %s\n%s" % (e, USAGE), file=sys.stderr)
+        return 2
     except ValueError as e:
         print("error: %s" % e, file=sys.stderr)
-        return 1
+        return 2
     return 0
 
 

@@ -7,8 +7,8 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use tamerlane_ai::uci::{
-    parse_command, read_line_bounded, run, LineRead, Session, MAX_HASH_MIB, MAX_LINE_BYTES,
-    MAX_POSITION_MOVES,
+    parse_command, parse_command_with_rules, run, CommandError, Session, MAX_HASH_MIB,
+    MAX_LINE_BYTES, MAX_POSITION_MOVES,
 };
 
 type Buf = Arc<Mutex<Vec<u8>>>;
@@ -61,51 +61,6 @@ fn generated(fill: u8, len: usize, rest: &str) -> io::BufReader<Generated> {
 }
 
 #[test]
-fn a_line_reader_keeps_at_most_its_limit() {
-    // 64 MiB on one line: the buffer never grows past the limit.
-    let mut src = generated(b'p', 64 << 20, "\nisready\nlast");
-    let mut line = Vec::new();
-    assert_eq!(
-        read_line_bounded(&mut src, &mut line, 1000).unwrap(),
-        LineRead::TooLong
-    );
-    assert_eq!(line.len(), 1000);
-    assert!(line.capacity() < 1 << 16, "{}", line.capacity());
-    assert_eq!(
-        read_line_bounded(&mut src, &mut line, 1000).unwrap(),
-        LineRead::Line
-    );
-    assert_eq!(line, b"isready");
-    // The last line needs no line ending; then the input ends.
-    assert_eq!(
-        read_line_bounded(&mut src, &mut line, 1000).unwrap(),
-        LineRead::Line
-    );
-    assert_eq!(line, b"last");
-    assert_eq!(
-        read_line_bounded(&mut src, &mut line, 1000).unwrap(),
-        LineRead::End
-    );
-    // A read error is returned, not taken for the end.
-    struct Broken;
-    impl Read for Broken {
-        fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
-            Err(io::Error::other("broken pipe"))
-        }
-    }
-    let mut src = io::BufReader::new(Broken);
-    let e = read_line_bounded(&mut src, &mut line, 1000).unwrap_err();
-    assert_eq!(e.to_string(), "broken pipe");
-    // A line of exactly the limit is whole.
-    let mut src = io::Cursor::new(b"abc\n".to_vec());
-    assert_eq!(
-        read_line_bounded(&mut src, &mut line, 3).unwrap(),
-        LineRead::Line
-    );
-    assert_eq!(line, b"abc");
-}
-
-#[test]
 fn an_overlong_line_is_answered_and_skipped() {
     let out = session_output(generated(b'x', MAX_LINE_BYTES + 1, "\nisready\n"));
     assert!(
@@ -130,16 +85,28 @@ fn huge_move_lists_are_refused_before_playing_them() {
     assert!(over.len() < MAX_LINE_BYTES);
     let t = Instant::now();
     let e = parse_command(&over).unwrap_err();
-    assert!(e.contains(&format!("at most {MAX_POSITION_MOVES}")), "{e}");
+    assert_eq!(e, CommandError::TooManyMoves(MAX_POSITION_MOVES + 4));
+    assert!(
+        e.to_string()
+            .contains(&format!("at most {MAX_POSITION_MOVES}")),
+        "{e}"
+    );
     assert!(
         t.elapsed() < Duration::from_secs(5),
         "refusing took {:?}",
         t.elapsed()
     );
-    // A long but allowed list is played.
+    // A long but allowed list is played (under rules where repeating the
+    // cycle does not end the game; by default it ends at ply 8).
     let ok = format!("position startpos moves{}", cycle.repeat(250));
-    match parse_command(&ok) {
-        Ok(Some(tamerlane_ai::uci::Command::Position(g))) => assert_eq!(g.moves().len(), 1000),
+    assert!(matches!(
+        parse_command(&ok),
+        Err(CommandError::BadMove { index: 9, .. })
+    ));
+    match parse_command_with_rules(&ok, "repetition=off,move-limit=off".parse().unwrap()) {
+        Ok(Some(tamerlane_ai::uci::Command::Position(p))) => {
+            assert_eq!(p.game().moves().len(), 1000)
+        }
         other => panic!("{other:?}"),
     }
 }

@@ -4,19 +4,30 @@
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
+use tamerlane_ai::eval::evaluate;
 use tamerlane_ai::Rng;
-use tamerlane_ai::{Engine, Features, Limits, Score, SearchConfig};
-use tamerlane_core::{Game, MoveKind, Position};
+use tamerlane_ai::{Engine, EvalKind, Features, Limits, Score, SearchConfig, SearchResult};
+use tamerlane_core::{Game, MoveKind, Position, RuleSet};
 use tamerlane_testkit::verify::forces_win;
 
 fn pos(t: &str) -> Position {
     Position::from_tfen(t).unwrap()
 }
 
+/// A game from `pos`, without history.
+fn game(pos: &Position) -> Game {
+    Game::from_position(pos.clone())
+}
+
+/// A small engine with the default configuration.
+fn engine() -> Engine {
+    Engine::builder().hash_mib(4).build()
+}
+
 #[test]
 fn finds_mate_in_one() {
     let p = pos("k10/2R8/11/11/11/11/11/11/5K5/1R8R w - 00 0 1");
-    let r = Engine::new(4).search(&p, &[], &Limits::depth(3), |_| {});
+    let r = engine().search(&game(&p), &Limits::new().depth(3), |_| {});
     assert!(forces_win(&p, &r.best.unwrap(), 1));
     assert_eq!(r.score, Score::Mate(1));
 }
@@ -24,7 +35,7 @@ fn finds_mate_in_one() {
 #[test]
 fn finds_mate_in_two() {
     let p = pos("k10/11/11/2K8/11/11/11/3D1N5/4R6/11 w - 00 0 1");
-    let r = Engine::new(4).search(&p, &[], &Limits::depth(5), |_| {});
+    let r = engine().search(&game(&p), &Limits::new().depth(5), |_| {});
     let m = r.best.unwrap();
     assert!(forces_win(&p, &m, 2), "{m}");
     assert_eq!(r.score, Score::Mate(2));
@@ -34,7 +45,7 @@ fn finds_mate_in_two() {
 fn finds_the_stalemate_win() {
     // Only k1k9 wins at once: it leaves Black without a move, not in check.
     let p = pos("k10/11/11/11/11/11/11/11/5K5/1R8R w - 00 0 1");
-    let r = Engine::new(4).search(&p, &[], &Limits::depth(2), |_| {});
+    let r = engine().search(&game(&p), &Limits::new().depth(2), |_| {});
     assert_eq!(r.best.unwrap().to_string(), "k1k9");
     assert_eq!(r.score, Score::Mate(1));
 }
@@ -42,7 +53,7 @@ fn finds_the_stalemate_win() {
 #[test]
 fn escapes_into_the_citadel() {
     let p = pos("11/11/11/RR9/11/4K6/11/10k/11/11 b - 00 0 1");
-    let r = Engine::new(4).search(&p, &[], &Limits::depth(4), |_| {});
+    let r = engine().search(&game(&p), &Limits::new().depth(4), |_| {});
     assert_eq!(r.best.unwrap().kind, MoveKind::CitadelEntry);
     assert_eq!(r.score, Score::Cp(0));
 }
@@ -50,7 +61,7 @@ fn escapes_into_the_citadel() {
 #[test]
 fn escapes_by_king_swap() {
     let p = pos("rr9/5k5/11/11/11/10F/11/11/11/K10 w Kk 00 0 1");
-    let r = Engine::new(4).search(&p, &[], &Limits::depth(3), |_| {});
+    let r = engine().search(&game(&p), &Limits::new().depth(3), |_| {});
     assert_eq!(r.best.unwrap().kind, MoveKind::KingSwap);
 }
 
@@ -60,7 +71,7 @@ fn finished_positions_have_no_best_move() {
     let p = pos("k10/11/11/11/11/11/11/11/5K5/1R8R w - 00 0 1");
     let mut after = p.clone();
     after.play_str("k1k9").unwrap();
-    let r = Engine::new(1).search(&after, &[], &Limits::depth(3), |_| {});
+    let r = engine().search(&game(&after), &Limits::new().depth(3), |_| {});
     assert!(r.best.is_none());
     assert_eq!(r.score, Score::Mate(0));
 }
@@ -73,7 +84,7 @@ fn repetition_in_the_game_history_is_a_draw() {
     for m in ["b2c4", "b9c7", "c4b2", "c7b9", "b2c4", "b9c7", "c4b2"] {
         g.play_str(m).unwrap();
     }
-    let r = Engine::new(4).search_game(&g, &Limits::depth(3), |_| {});
+    let r = engine().search(&g, &Limits::new().depth(3), |_| {});
     assert!(g.position().is_legal(&r.best.unwrap()));
 }
 
@@ -85,59 +96,63 @@ fn fixed_depth_is_deterministic() {
     }
     let run = || {
         let mut infos = Vec::new();
-        let r = Engine::new(8).search_game(&g, &Limits::depth(4), |i| {
+        let r = engine().search(&g, &Limits::new().depth(4), |i| {
             infos.push((i.depth, i.nodes, i.score))
         });
         (r.best, r.nodes, r.pv, infos)
     };
     assert_eq!(run(), run());
-    let nodes = || {
-        Engine::new(8)
-            .search_game(&g, &Limits::nodes(3000), |_| {})
-            .best
-    };
+    let nodes = || engine().search(&g, &Limits::new().nodes(3000), |_| {}).best;
     assert_eq!(nodes(), nodes());
 }
 
 #[test]
 fn node_limit_is_respected() {
-    let r = Engine::new(4).search(&Position::new(), &[], &Limits::nodes(2000), |_| {});
+    let r = engine().search(&Game::new(), &Limits::new().nodes(2000), |_| {});
     assert!(r.nodes <= 2001, "{}", r.nodes);
     assert!(r.best.is_some());
 }
 
 #[test]
 fn stop_flag_ends_an_infinite_search() {
-    let mut engine = Engine::new(4);
-    let stop = engine.stop_flag();
     let t = Instant::now();
-    let h = std::thread::spawn(move || {
-        let limits = Limits {
-            infinite: true,
-            ..Limits::default()
-        };
-        engine.search(&Position::new(), &[], &limits, |_| {})
-    });
-    std::thread::sleep(Duration::from_millis(100));
-    stop.store(true, Ordering::Relaxed);
-    let r = h.join().unwrap();
+    let (_, r) = stopped_search(engine(), Limits::new().infinite());
     assert!(t.elapsed() < Duration::from_secs(5));
     assert!(Position::new().is_legal(&r.best.unwrap()));
+    assert!(r.stopped);
+}
+
+/// Runs a search of the initial position with `limits` on another thread
+/// and sets the stop flag until it returns: gives back the engine and the
+/// result.
+fn stopped_search(mut engine: Engine, limits: Limits) -> (Engine, SearchResult) {
+    let stop = engine.stop_flag();
+    let h = std::thread::spawn(move || {
+        let r = engine.search(&Game::new(), &limits, |_| {});
+        (engine, r)
+    });
+    while !h.is_finished() {
+        std::thread::sleep(Duration::from_millis(20));
+        stop.store(true, Ordering::Relaxed);
+    }
+    h.join().unwrap()
 }
 
 #[test]
 fn movetime_is_respected() {
     let t = Instant::now();
-    let r = Engine::new(4).search(&Position::new(), &[], &Limits::movetime(50), |_| {});
+    let limits = Limits::new().movetime(Duration::from_millis(50));
+    let r = engine().search(&Game::new(), &limits, |_| {});
     assert!(t.elapsed() < Duration::from_millis(500));
     assert!(r.best.is_some());
+    assert!(!r.stopped);
 }
 
 #[test]
 fn two_threads_search_legally() {
-    let mut e = Engine::new(4);
-    e.set_threads(2);
-    let r = e.search(&Position::new(), &[], &Limits::depth(3), |_| {});
+    let mut e = Engine::builder().hash_mib(4).threads(2).build();
+    assert_eq!(e.threads(), 2);
+    let r = e.search(&Game::new(), &Limits::new().depth(3), |_| {});
     assert!(Position::new().is_legal(&r.best.unwrap()));
 }
 
@@ -153,7 +168,7 @@ fn never_an_illegal_best_move_on_random_positions() {
         everything,
         SearchConfig::plain_material(),
     ] {
-        let mut engine = Engine::with_config(config, 1);
+        let mut engine = Engine::builder().hash_mib(1).config(config).build();
         for _ in 0..4 {
             let mut g = Game::new();
             for _ in 0..60 {
@@ -164,17 +179,92 @@ fn never_an_illegal_best_move_on_random_positions() {
                 let m = moves[rng.below(moves.len())];
                 g.play(&m).unwrap();
                 if rng.below(8) == 0 {
-                    let r = engine.search_game(&g, &Limits::nodes(300), |_| {});
+                    let r = engine.search(&g, &Limits::new().nodes(300), |_| {});
                     match r.best {
                         Some(b) => assert!(
                             g.position().is_legal(&b),
                             "{b} in {}",
                             g.position().to_tfen()
                         ),
-                        None => assert!(g.position().outcome().is_some()),
+                        None => assert!(g.is_over()),
                     }
                 }
             }
         }
     }
+}
+
+/// A stop flag left set by a stopped search used to end every later
+/// search after its first iteration.
+#[test]
+fn a_search_after_a_stopped_one_runs_to_its_limit() {
+    let (mut engine, first) = stopped_search(engine(), Limits::new().infinite());
+    assert!(first.stopped);
+    assert!(engine.stop_flag().load(Ordering::Relaxed));
+    let r = engine.search(&Game::new(), &Limits::new().depth(4), |_| {});
+    assert_eq!(r.depth, 4);
+    assert!(!r.stopped);
+}
+
+#[test]
+fn the_game_rules_reach_the_search() {
+    // The mate in two below, with the move-limit clock at 199: White has
+    // no capture (Black has only its king) and no mate in one, so every
+    // move reaches the 200-ply limit and draws under the default rules.
+    // With a limit of 400 plies the mate is found.
+    let p = pos("k10/11/11/2K8/11/11/11/3D1N5/4R6/11 w - 00 199 120");
+    let default = engine().search(&game(&p), &Limits::new().depth(5), |_| {});
+    assert_eq!(default.score, Score::Cp(0));
+    let longer = Game::from_position(
+        Position::from_tfen_with_rules(&p.to_tfen(), "move-limit=400".parse().unwrap()).unwrap(),
+    );
+    let r = engine().search(&longer, &Limits::new().depth(5), |_| {});
+    assert_eq!(r.score, Score::Mate(2));
+}
+
+/// Issue 11, the review's reproduction: a game over by its own move limit
+/// (10 plies here, the clock at 10) is not searched: no move, at once. One
+/// ply before the limit, every move but a capture or pawn move draws.
+#[test]
+fn a_game_over_by_its_rules_is_not_searched() {
+    let rules: RuleSet = "move-limit=10".parse().unwrap();
+    // White is a rook and a knight up; no capture and no pawn on the board.
+    let tfen = |clock: u32| format!("k10/11/11/2K8/11/11/11/5N5/4R6/11 w - 00 {clock} 20");
+    let over = Game::from_position(Position::from_tfen_with_rules(&tfen(10), rules).unwrap());
+    assert!(over.is_over());
+    let r = engine().search(&over, &Limits::new().depth(6), |_| {});
+    assert_eq!(r.best, None);
+    assert_eq!(r.nodes, 0);
+    let last = Game::from_position(Position::from_tfen_with_rules(&tfen(9), rules).unwrap());
+    let r = engine().search(&last, &Limits::new().depth(4), |_| {});
+    assert_eq!(r.score, Score::Cp(0), "every move reaches the 10-ply limit");
+    // Under the default rules the same position is a clear win for White.
+    let default = Game::from_position(Position::from_tfen(&tfen(9)).unwrap());
+    let r = engine().search(&default, &Limits::new().depth(4), |_| {});
+    assert!(
+        matches!(r.score, Score::Cp(cp) if cp > 500) || matches!(r.score, Score::Mate(n) if n > 0),
+        "{:?}",
+        r.score
+    );
+}
+
+/// Issue 11: the evaluation's fade toward the draw follows the rules' move
+/// limit: none without a limit, and 1/6 of the score left at the limit.
+#[test]
+fn the_fade_follows_the_move_limit() {
+    let at = |clock: u32, rules: &str| {
+        let t = format!("k10/11/11/2K8/11/11/11/5N5/4R6/11 w - 00 {clock} 20");
+        let p = Position::from_tfen_with_rules(&t, rules.parse().unwrap()).unwrap();
+        evaluate(&p, EvalKind::Full)
+    };
+    let fresh = at(0, "");
+    assert!(fresh > 500, "{fresh}");
+    // No limit: the clock does not matter.
+    assert_eq!(at(150, "move-limit=off"), at(0, "move-limit=off"));
+    // A 100-ply limit: near the limit about a sixth of the score is left.
+    let base = at(0, "move-limit=100");
+    let end = at(99, "move-limit=100");
+    assert!(end < base / 5 && end > base / 7, "{base} -> {end}");
+    // The default limit of 200 fades half as fast as a limit of 100.
+    assert!(at(99, "") > at(99, "move-limit=100"));
 }

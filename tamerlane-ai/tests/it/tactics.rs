@@ -4,7 +4,7 @@
 
 use tamerlane_ai::eval::{evaluate, EvalKind};
 use tamerlane_ai::{Engine, Limits};
-use tamerlane_core::{Move, MoveKind, Position};
+use tamerlane_core::{Game, Move, MoveKind, Position};
 use tamerlane_testkit::verify::{
     allows_win_in_one, forces_win, material_gain, winning_moves, FORK_GAIN,
 };
@@ -152,12 +152,9 @@ fn the_engine_solves_every_position_within_the_node_budget() {
     let mut failures = Vec::new();
     let mut nodes = Vec::new();
     for c in cases() {
-        let mut engine = Engine::new(4);
-        let limits = Limits {
-            depth: Some(DEPTH_CAP),
-            ..Limits::nodes(NODE_BUDGET)
-        };
-        let r = engine.search(&c.pos, &[], &limits, |_| {});
+        let mut engine = Engine::builder().hash_mib(4).build();
+        let limits = Limits::new().depth(DEPTH_CAP).nodes(NODE_BUDGET);
+        let r = engine.search(&Game::from_position(c.pos.clone()), &limits, |_| {});
         nodes.push(r.nodes);
         let m = r.best.expect("a move");
         // The brute-force judgement decides (a listed answer is one of the

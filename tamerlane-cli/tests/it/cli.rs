@@ -122,9 +122,17 @@ fn apply_stdin_prints_the_resulting_tfen() {
 #[test]
 fn outcome_of_a_game() {
     assert_eq!(stdout(&run(&["outcome"], "")), "none\n");
-    let tfen = "11/K10/11/11/11/11/11/11/10k/11 w - 00 0 1";
+    // A pawn on the board, or the start would already be drawn by royals
+    // against royals (and accept no move).
+    let tfen = "11/K10/11/11/11/2PR8/11/11/10k/11 w - 00 0 1";
     let o = run(&["outcome", "--tfen", tfen, "a9bc"], "");
     assert_eq!(stdout(&o), "draw citadel\n");
+    let tfen = "11/K10/11/11/11/11/11/11/10k/11 w - 00 0 1";
+    let o = run(&["outcome", "--tfen", tfen], "");
+    assert_eq!(stdout(&o), "draw royals-only\n");
+    let o = run(&["outcome", "--tfen", tfen, "a9bc"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("ply 0"), "{}", stderr(&o));
     // The swap-only position without its swap right: no move, White loses.
     let tfen = "10k/11/11/11/11/11/1pr9/T1n6pr1/1v5r1PR1/K9G w - 00 0 1";
     let o = run(&["outcome", "--tfen", tfen], "");
@@ -148,6 +156,38 @@ fn errors_go_to_stderr_with_exit_code_2() {
         assert!(!stderr(&o).is_empty(), "{args:?}");
         assert!(!stderr(&o).contains("panicked"), "{args:?}: {}", stderr(&o));
     }
+}
+
+#[test]
+fn a_bad_match_configuration_is_named() {
+    let o = run(
+        &[
+            "match",
+            "--a",
+            "full,-warp",
+            "--nodes",
+            "10",
+            "--games",
+            "2",
+        ],
+        "",
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("--a: unknown feature `warp`"),
+        "{}",
+        stderr(&o)
+    );
+    let o = run(
+        &["match", "--b", "fast", "--nodes", "10", "--games", "2"],
+        "",
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("--b: configuration must start with `full` or `plain`, not `fast`"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]

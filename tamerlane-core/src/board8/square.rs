@@ -129,7 +129,7 @@ impl FromStr for Square {
         match s.as_bytes() {
             [f @ b'a'..=b'h', r @ b'1'..=b'8'] => Ok(Square((r - b'1') * 8 + (f - b'a'))),
             _ => Err(ParseSquareError {
-                text: crate::moves::excerpt(s),
+                text: crate::excerpt(s, crate::EXCERPT_CHARS),
             }),
         }
     }

@@ -21,7 +21,7 @@ use super::role::Piece;
 use super::setup::{PositionError, Setup};
 use crate::board8::Square;
 use crate::color::Color;
-use crate::moves::excerpt;
+use crate::excerpt::{excerpt, EXCERPT_CHARS};
 
 /// The FEN of the start position.
 pub const START_FEN: &str = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1";
@@ -124,7 +124,7 @@ impl From<PositionError> for FenError {
 fn err(field: FenField, text: &str, reason: impl Into<String>) -> ParseFenError {
     ParseFenError {
         field,
-        text: excerpt(text),
+        text: excerpt(text, EXCERPT_CHARS),
         reason: reason.into(),
     }
 }

@@ -7,6 +7,7 @@ use core::fmt;
 use super::moves::{IllegalMoveError, Move, MoveError};
 use super::position::{Outcome, Position, Termination};
 use super::rules::Rules;
+use super::san::SanError;
 use crate::color::Color;
 
 /// A move refused because the game has already ended.
@@ -38,6 +39,8 @@ pub enum PlayError {
     GameOver(GameOverError),
     /// The move is garbled or not legal in the current position.
     Move(MoveError),
+    /// The SAN text is garbled, ambiguous or not a legal move here.
+    San(SanError),
 }
 
 impl fmt::Display for PlayError {
@@ -45,6 +48,7 @@ impl fmt::Display for PlayError {
         match self {
             PlayError::GameOver(e) => e.fmt(f),
             PlayError::Move(e) => e.fmt(f),
+            PlayError::San(e) => e.fmt(f),
         }
     }
 }
@@ -60,6 +64,12 @@ impl From<MoveError> for PlayError {
 impl From<IllegalMoveError> for PlayError {
     fn from(e: IllegalMoveError) -> PlayError {
         PlayError::Move(MoveError::Illegal(e))
+    }
+}
+
+impl From<SanError> for PlayError {
+    fn from(e: SanError) -> PlayError {
+        PlayError::San(e)
     }
 }
 
@@ -161,11 +171,36 @@ impl Game {
     pub fn play_str(&mut self, s: &str) -> Result<Move, PlayError> {
         self.check_not_over()?;
         let m = self.position().parse_move(s)?;
+        self.push_legal(m);
+        Ok(m)
+    }
+
+    /// Parses and plays a move in SAN, refused once the game has ended; an
+    /// error leaves the game unchanged.
+    ///
+    /// ```
+    /// use tamerlane_core::makruk::Game;
+    ///
+    /// let mut game = Game::new();
+    /// let m = game.play_san("Nd2")?;
+    /// assert_eq!(m.to_string(), "b1d2");
+    /// assert!(game.play_san("Nd2").is_err()); // no black Knight reaches d2
+    /// assert_eq!(game.moves(), [m]);
+    /// # Ok::<(), tamerlane_core::makruk::PlayError>(())
+    /// ```
+    pub fn play_san(&mut self, s: &str) -> Result<Move, PlayError> {
+        self.check_not_over()?;
+        let m = self.position().parse_san(s)?;
+        self.push_legal(m);
+        Ok(m)
+    }
+
+    /// Appends `m`, a legal move of the current position.
+    fn push_legal(&mut self, m: Move) {
         let mut next = self.position().clone();
         next.play_unchecked(&m);
         self.moves.push(m);
         self.positions.push(next);
-        Ok(m)
     }
 
     /// `Err` with the ply and outcome if the game has ended.

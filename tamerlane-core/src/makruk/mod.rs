@@ -50,8 +50,8 @@ pub use counting::{pieces_honour, Count, BOARDS_HONOUR};
 pub use fen::{FenError, FenField, ParseFenError, MAX_FEN_LEN, START_FEN};
 pub use game::{Game, GameOverError, PlayError};
 pub use moves::{
-    IllegalMoveError, IllegalReason, Move, MoveError, MoveList, ParseMoveError, UciMove,
-    MAX_LEGAL_MOVES, MAX_PIECES_PER_SIDE,
+    IllegalMoveError, IllegalReason, Move, MoveError, MoveList, MoveListIntoIter, ParseMoveError,
+    UciMove, MAX_LEGAL_MOVES, MAX_PIECES_PER_SIDE,
 };
 pub use perft::{divide, perft};
 pub use position::{Outcome, Position, Termination};

@@ -6,8 +6,8 @@ use core::str::FromStr;
 
 use super::role::Role;
 use crate::board8::Square;
-use crate::fixed_list::FixedList;
-use crate::moves::excerpt;
+use crate::excerpt::{excerpt, EXCERPT_CHARS};
+use crate::fixed_list::{FixedList, FixedListIntoIter};
 
 /// A legal move with its context: which piece moves, what it takes, and
 /// whether it promotes. Its [`Display`](fmt::Display) is the UCI string.
@@ -106,7 +106,9 @@ impl std::error::Error for ParseMoveError {}
 impl FromStr for UciMove {
     type Err = ParseMoveError;
     fn from_str(s: &str) -> Result<UciMove, ParseMoveError> {
-        let err = || ParseMoveError { text: excerpt(s) };
+        let err = || ParseMoveError {
+            text: excerpt(s, EXCERPT_CHARS),
+        };
         let promotion = match s.len() {
             4 => false,
             5 if s.ends_with('m') => true,
@@ -239,6 +241,10 @@ pub const MAX_LEGAL_MOVES: usize = (MAX_PIECES_PER_SIDE as usize - 1) * MAX_PIEC
 /// never allocates (pushing past it panics, which no valid position reaches:
 /// see the proof there).
 pub type MoveList = FixedList<Move, MAX_LEGAL_MOVES>;
+
+/// The owning iterator over a [`MoveList`]: yields the moves by value, from
+/// either end (`for m in pos.legal_moves()`).
+pub type MoveListIntoIter = FixedListIntoIter<Move, MAX_LEGAL_MOVES>;
 
 #[cfg(test)]
 mod tests {

@@ -14,7 +14,7 @@ use super::setup::{PositionError, Setup};
 use super::zobrist;
 use crate::board8::{attacks, Bitboard, Square};
 use crate::color::Color;
-use crate::moves::excerpt;
+use crate::excerpt::{excerpt, EXCERPT_CHARS};
 
 /// How a Makruk game ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -338,7 +338,7 @@ impl Position {
             Err(e) => e.reason,
         };
         Err(IllegalMoveError {
-            text: excerpt(&m.to_string()),
+            text: excerpt(&m.to_string(), EXCERPT_CHARS),
             reason,
         })
     }

@@ -5,8 +5,9 @@
 use core::fmt;
 use core::str::FromStr;
 
+use crate::excerpt::{excerpt, EXCERPT_CHARS};
 use crate::rule_set::{
-    count, parse_count, parse_rule_string, write_pairs, RuleSetError, MOVE_LIMIT_KEY,
+    count_text, parse_count, parse_rule_string, write_pairs, RuleSetError, MOVE_LIMIT_KEY,
     MOVE_LIMIT_RANGE, REPETITION_KEY, REPETITION_RANGE,
 };
 
@@ -122,12 +123,12 @@ impl Rules {
                 self.counting =
                     Counting::from_name(value).ok_or_else(|| RuleSetError::UnknownValue {
                         key: key.to_owned(),
-                        value: crate::moves::excerpt(value),
+                        value: excerpt(value, EXCERPT_CHARS),
                     })?;
             }
             REPETITION_KEY => self.repetition = parse_count(key, value, REPETITION_RANGE)?,
             MOVE_LIMIT_KEY => self.move_limit = parse_count(key, value, MOVE_LIMIT_RANGE)?,
-            _ => return Err(RuleSetError::UnknownKey(crate::moves::excerpt(key))),
+            _ => return Err(RuleSetError::UnknownKey(excerpt(key, EXCERPT_CHARS))),
         }
         Ok(())
     }
@@ -174,12 +175,12 @@ impl fmt::Display for Rules {
                 (
                     REPETITION_KEY,
                     self.repetition != d.repetition,
-                    count(self.repetition),
+                    count_text(self.repetition),
                 ),
                 (
                     MOVE_LIMIT_KEY,
                     self.move_limit != d.move_limit,
-                    count(self.move_limit),
+                    count_text(self.move_limit),
                 ),
             ],
         )

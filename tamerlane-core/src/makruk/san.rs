@@ -33,7 +33,7 @@ use super::moves::{IllegalReason, Move, UciMove};
 use super::position::Position;
 use super::role::{Piece, Role};
 use crate::board8::Square;
-use crate::moves::excerpt;
+use crate::excerpt::{excerpt, EXCERPT_CHARS};
 
 /// Why a SAN string could not be read in a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -173,7 +173,7 @@ impl Parsed {
 
 fn syntax(text: &str, problem: &'static str) -> SanError {
     SanError::Syntax {
-        text: excerpt(text),
+        text: excerpt(text, EXCERPT_CHARS),
         problem,
     }
 }
@@ -348,7 +348,7 @@ impl Position {
             return Err(syntax(full, "empty move"));
         }
         let illegal = |reason| SanError::Illegal {
-            text: excerpt(full),
+            text: excerpt(full, EXCERPT_CHARS),
             reason,
         };
         if let Ok(u) = text.parse::<UciMove>() {
@@ -367,7 +367,7 @@ impl Position {
             (Some(m), None) => Ok(*m),
             (None, _) => Err(illegal(self.why_no_match(parsed, legal))),
             (Some(_), Some(_)) => Err(SanError::Ambiguous {
-                text: excerpt(full),
+                text: excerpt(full, EXCERPT_CHARS),
                 candidates: legal
                     .iter()
                     .filter(|m| parsed.matches(m))

@@ -1,6 +1,7 @@
 //! Input size limits of the rules crate: very long TFEN strings, move
-//! texts and record files are refused with typed errors, and the record
-//! reader streams without holding a long line, comment or file in memory.
+//! texts and record files are refused with typed errors, and the line
+//! reader and the record reader stream without holding a long line,
+//! comment or file in memory.
 //! Memory is measured with a per-thread counting allocator. See
 //! `docs/RELIABILITY.md`.
 
@@ -8,8 +9,10 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::io::{self, Read};
 
+use tamerlane_core::io::{read_line_bounded, LineRead};
 use tamerlane_core::{
-    read_records, GameRecord, Position, RecordErrorKind, SanError, Setup, TfenError, TfenField,
+    read_records, Game, GameRecord, Position, RecordEditError, RecordErrorKind, SanError, Setup,
+    TfenError, TfenField,
 };
 use tamerlane_testkit::Rng;
 
@@ -188,6 +191,72 @@ fn very_long_move_texts_are_refused_in_constant_memory() {
 }
 
 #[test]
+fn a_line_reader_keeps_at_most_its_limit() {
+    // 64 MiB on one line: the buffer never grows past the limit.
+    let mut src = reader(Generated::new("", b'p', 64 * MIB, "\nisready\r\nlast\r"));
+    let mut line = Vec::new();
+    let (read, peak) = peak_bytes(|| read_line_bounded(&mut src, &mut line, 1000).unwrap());
+    assert_eq!(read, LineRead::TooLong);
+    assert_eq!(line, vec![b'p'; 1000], "the line's first bytes are kept");
+    assert!(line.capacity() < 1 << 16, "{}", line.capacity());
+    assert!(peak < 1 << 16, "reading held {peak} bytes");
+    // The line ending (`\n`, `\r\n`) is removed.
+    assert_eq!(
+        read_line_bounded(&mut src, &mut line, 1000).unwrap(),
+        LineRead::Line
+    );
+    assert_eq!(line, b"isready");
+    // The last line needs no line ending (a last `\r` is one); then the
+    // input ends.
+    assert_eq!(
+        read_line_bounded(&mut src, &mut line, 1000).unwrap(),
+        LineRead::Line
+    );
+    assert_eq!(line, b"last");
+    assert_eq!(
+        read_line_bounded(&mut src, &mut line, 1000).unwrap(),
+        LineRead::End
+    );
+    assert!(line.is_empty());
+    // A line of exactly the limit is whole, with either line ending; one
+    // byte more is too long.
+    let mut src = io::Cursor::new(b"abc\nabc\r\nabcd\nabc\r".to_vec());
+    for (want, text) in [
+        (LineRead::Line, "abc"),
+        (LineRead::Line, "abc"),
+        (LineRead::TooLong, "abc"),
+        (LineRead::Line, "abc"),
+        (LineRead::End, ""),
+    ] {
+        assert_eq!(read_line_bounded(&mut src, &mut line, 3).unwrap(), want);
+        assert_eq!(line, text.as_bytes());
+    }
+    // A read error is returned, not taken for the end; an interrupted read
+    // is retried.
+    struct Broken(Vec<io::ErrorKind>);
+    impl Read for Broken {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            match self.0.pop() {
+                Some(kind) => Err(io::Error::new(kind, "broken pipe")),
+                None => {
+                    buf[..3].copy_from_slice(b"ok\n");
+                    Ok(3)
+                }
+            }
+        }
+    }
+    let mut src = io::BufReader::new(Broken(vec![io::ErrorKind::Other]));
+    let e = read_line_bounded(&mut src, &mut line, 1000).unwrap_err();
+    assert_eq!(e.to_string(), "broken pipe");
+    let mut src = io::BufReader::new(Broken(vec![io::ErrorKind::Interrupted; 3]));
+    assert_eq!(
+        read_line_bounded(&mut src, &mut line, 1000).unwrap(),
+        LineRead::Line
+    );
+    assert_eq!(line, b"ok");
+}
+
+#[test]
 fn a_line_past_the_limit_is_skipped_not_stored() {
     // 64 MiB on one line, then a good game.
     let src = reader(Generated::new("1. ", b'a', 64 * MIB, &format!("\n{GAME}")));
@@ -207,7 +276,7 @@ fn a_line_past_the_limit_is_skipped_not_stored() {
     let body = "x".repeat(GameRecord::MAX_LINE_BYTES - 2);
     let text = format!("{{{body}}}\n1. f4 *\n");
     let rec = GameRecord::from_pgn(&text).expect("a line at the limit is fine");
-    assert_eq!(rec.comments[0].1.len(), body.len());
+    assert_eq!(rec.comments()[0].1.len(), body.len());
     // With a line ending of \r\n as well.
     let text = format!("{{{body}}}\r\n1. f4 *\r\n");
     assert!(GameRecord::from_pgn(&text).is_ok());
@@ -263,7 +332,7 @@ fn an_endless_comment_is_cut_at_the_text_budget() {
     );
     // And a comment within the budget is kept whole.
     let ok = format!("1. f4 {{{}}} *\n", "c ".repeat(1000));
-    assert_eq!(GameRecord::from_pgn(&ok).unwrap().comments.len(), 1);
+    assert_eq!(GameRecord::from_pgn(&ok).unwrap().comments().len(), 1);
 }
 
 #[test]
@@ -273,9 +342,16 @@ fn tag_pairs_are_bounded() {
             .map(|i| format!("[T{i} \"v\"]\n"))
             .collect::<String>()
     };
-    let at_limit = format!("{}\n1. f4 *\n{GAME}", tags(GameRecord::MAX_TAGS));
+    // The limit counts the tags besides `Result`, which the record holds
+    // as its result (and always writes).
+    let at_limit = format!(
+        "{}[Result \"*\"]\n\n1. f4 *\n{GAME}",
+        tags(GameRecord::MAX_TAGS)
+    );
     let items: Vec<_> = read_records(at_limit.as_bytes()).collect();
-    assert_eq!(items[0].as_ref().unwrap().tags.len(), GameRecord::MAX_TAGS);
+    let rec = items[0].as_ref().unwrap();
+    assert_eq!(rec.tags().count(), GameRecord::MAX_TAGS + 1);
+    assert_eq!(GameRecord::from_pgn(&rec.to_string()).as_ref(), Ok(rec));
     let over = format!("{}\n1. f4 *\n{GAME}", tags(GameRecord::MAX_TAGS + 1));
     let items: Vec<_> = read_records(over.as_bytes()).collect();
     assert_eq!(items.len(), 2, "the next game is still read");
@@ -313,7 +389,7 @@ fn a_game_past_the_ply_limit_is_refused() {
     let rec = rec
         .map_err(|e| e.kind)
         .expect("a game of MAX_PLIES plies is read");
-    assert_eq!(rec.game.moves().len(), GameRecord::MAX_PLIES);
+    assert_eq!(rec.game().moves().len(), GameRecord::MAX_PLIES);
     // Its memory is what the game itself holds, about a position per ply.
     let per_ply = std::mem::size_of::<Position>() + 16;
     assert!(peak < 3 * per_ply * GameRecord::MAX_PLIES, "{peak} bytes");
@@ -321,6 +397,106 @@ fn a_game_past_the_ply_limit_is_refused() {
     let e = GameRecord::from_pgn(&over).map(|_| ()).unwrap_err();
     assert_eq!(e.kind, RecordErrorKind::TooManyPlies(GameRecord::MAX_PLIES));
     assert_eq!((e.line, e.column), (3, 20 * n + 1));
+    // Nor can a record be made of a longer game: it would not be read back.
+    let mut game = rec.game().clone();
+    game.play_str("b2c4").unwrap();
+    assert_eq!(
+        GameRecord::new(game).map(|_| ()),
+        Err(RecordEditError::TooManyPlies(GameRecord::MAX_PLIES))
+    );
+}
+
+#[test]
+fn record_changes_past_the_limits_are_refused() {
+    // Tags: `MAX_TAGS` besides `Result` (a new record has 7: the roster
+    // tags but `Result`, and `Variant`).
+    let mut rec = GameRecord::new(Game::new()).unwrap();
+    for i in 7..GameRecord::MAX_TAGS {
+        rec.set_tag(&format!("T{i}"), "v").unwrap();
+    }
+    assert_eq!(
+        rec.set_tag("OneMore", "v"),
+        Err(RecordEditError::TooManyTags(GameRecord::MAX_TAGS))
+    );
+    rec.set_tag("Event", "a new value is no new tag").unwrap();
+    assert_eq!(rec.tags().count(), GameRecord::MAX_TAGS + 1);
+    assert_eq!(GameRecord::from_pgn(&rec.to_string()).as_ref(), Ok(&rec));
+
+    // A tag pair of exactly a line: `[Annotator "` and `"]` are 14 bytes.
+    let mut rec = GameRecord::new(Game::new()).unwrap();
+    let fits = "a".repeat(GameRecord::MAX_LINE_BYTES - 14);
+    rec.set_tag("Annotator", &fits).unwrap();
+    assert_eq!(GameRecord::from_pgn(&rec.to_string()).as_ref(), Ok(&rec));
+    // As long, but one character is a quote, written `\"`: one byte over.
+    let quoted = format!("\"{}", &fits[1..]);
+    assert_eq!(
+        rec.set_tag("Annotator", &quoted),
+        Err(RecordEditError::TagTooLong("Annotator".into()))
+    );
+
+    // The text budget, to the byte: a new record's tags count 171 bytes
+    // (each tag's name and value and 16; `Result` not counted), each
+    // comment its text and 16.
+    let mut rec = GameRecord::new(Game::new()).unwrap();
+    let mut left = GameRecord::MAX_TEXT_BYTES - 171;
+    // Comments of short words, written over many lines.
+    let words = |len: usize| {
+        format!(
+            "{}{}",
+            "abcd ".repeat((len - 1) / 5),
+            "x".repeat((len - 1) % 5 + 1)
+        )
+    };
+    for _ in 0..3 {
+        rec.add_comment(0, &words(MIB - 16)).unwrap();
+        left -= MIB;
+    }
+    rec.add_comment(0, &words(left - 16)).unwrap();
+    assert_eq!(
+        rec.add_comment(0, ""),
+        Err(RecordEditError::TextTooLong(GameRecord::MAX_TEXT_BYTES))
+    );
+    assert_eq!(
+        rec.set_tag("Event", "??"),
+        Err(RecordEditError::TextTooLong(GameRecord::MAX_TEXT_BYTES))
+    );
+    // The reader counts the same: the record reads back.
+    assert_eq!(GameRecord::from_pgn(&rec.to_string()).as_ref(), Ok(&rec));
+}
+
+#[test]
+fn a_comment_the_writer_cannot_split_is_refused() {
+    // A word of `MAX_LINE_BYTES - 2` bytes is written `{word}`: one line.
+    let word = "w".repeat(GameRecord::MAX_LINE_BYTES - 2);
+    let mut rec = GameRecord::new(Game::new()).unwrap();
+    rec.add_comment(0, &word).unwrap();
+    assert_eq!(GameRecord::from_pgn(&rec.to_string()).as_ref(), Ok(&rec));
+    let longer = format!("{word}w");
+    assert_eq!(
+        rec.add_comment(0, &longer),
+        Err(RecordEditError::CommentTooLong(GameRecord::MAX_LINE_BYTES))
+    );
+    // Words beginning with `[` or `%` cannot begin a line: they make one
+    // piece with the word before them.
+    let refs = "[1] %2 ".repeat(GameRecord::MAX_LINE_BYTES / 7 + 1);
+    assert_eq!(
+        rec.add_comment(0, &format!("see {refs}")),
+        Err(RecordEditError::CommentTooLong(GameRecord::MAX_LINE_BYTES))
+    );
+    assert_eq!(rec.comments().len(), 1);
+    // The reader refuses such a comment too: a `;` comment on a line of
+    // `MAX_LINE_BYTES` (within the line limit) whose one word would be
+    // written with braces, one byte over.
+    let text = format!(";{longer}\n*\n");
+    assert_eq!(text.find('\n'), Some(GameRecord::MAX_LINE_BYTES));
+    let e = GameRecord::from_pgn(&text).unwrap_err();
+    assert_eq!(
+        e.kind,
+        RecordErrorKind::CommentTooLong(GameRecord::MAX_LINE_BYTES)
+    );
+    assert_eq!((e.line, e.column), (1, 1));
+    let text = format!(";{word}\n*\n");
+    assert_eq!(GameRecord::from_pgn(&text).unwrap().comments()[0].1, word);
 }
 
 /// Yields `data`, then fails.
@@ -435,8 +611,8 @@ fn densest_search(seed: u64, restarts: usize, steps: usize) -> (Setup, usize) {
         for step in 0..steps {
             let mut next = cur.clone();
             match rng.below(20) {
-                0 => next.swap_rights[rng.below(2)] ^= true,
-                1 => next.stages[rng.below(2)] = rng.below(3) as u8,
+                0 => next.swap_rights[Color::ALL[rng.below(2)]] ^= true,
+                1 => next.stages[Color::ALL[rng.below(2)]] = rng.below(3) as u8,
                 2 => next.turn = !next.turn,
                 3..=6 => {
                     // Exchange the contents of two squares.

@@ -1,6 +1,7 @@
 //! The rules crate's integration tests, one binary with a module per
 //! subject (`cargo test -p tamerlane-core --test it`).
 
+mod api;
 mod decisions;
 mod fuzz_regressions;
 mod invariants;
@@ -8,5 +9,7 @@ mod limits;
 mod makruk;
 mod notation;
 mod perft_suites;
+mod records;
+mod rule_options;
 mod rule_sets;
 mod rules;

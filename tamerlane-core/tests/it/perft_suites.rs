@@ -1,5 +1,6 @@
-//! Runs the perft suites in `tests/data/*.perft` (depth 5 of the initial
-//! position is in `rules.rs`).
+//! Runs the perft suites in `tests/data/*.perft` and, under rule options,
+//! `tests/data/rules/*.perft` (depth 5 of the initial position is in
+//! `rules.rs`).
 //!
 //! A suite file holds blocks separated by blank lines:
 //!
@@ -11,19 +12,22 @@
 //! perft 2 48
 //! ```
 //!
-//! Lines starting with `#` are comments. The expected counts come from the
-//! spec or from the independent reference implementation (see each file).
+//! A block may also name its rule set (`rules seed-001`, section 9 syntax);
+//! the position is its `tfen` line under those rules. Lines starting with
+//! `#` are comments. The expected counts come from the spec or from the
+//! independent reference implementation (see each file).
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use tamerlane_core::{perft, Position};
+use tamerlane_core::{perft, Position, RuleSet};
 
 /// One block of a suite file: a position (`tfen`, or `fen` for the sibling
-/// games) with its expected counts.
+/// games) with its rule set and expected counts.
 pub(crate) struct Case {
     pub(crate) name: String,
     pub(crate) tfen: String,
+    pub(crate) rules: RuleSet,
     pub(crate) counts: Vec<(u32, u64)>,
 }
 
@@ -43,12 +47,14 @@ pub(crate) fn parse_suite(text: &str) -> Vec<Case> {
         let case = cur.get_or_insert_with(|| Case {
             name: String::new(),
             tfen: String::new(),
+            rules: RuleSet::DEFAULT,
             counts: Vec::new(),
         });
         match key {
             "name" => case.name = value.to_owned(),
             "why" => {}
             "tfen" | "fen" => case.tfen = value.to_owned(),
+            "rules" => case.rules = value.parse().expect("a rule set"),
             "perft" => {
                 let (d, n) = value.split_once(' ').expect("`perft DEPTH COUNT`");
                 case.counts.push((d.parse().unwrap(), n.parse().unwrap()));
@@ -60,8 +66,7 @@ pub(crate) fn parse_suite(text: &str) -> Vec<Case> {
     cases
 }
 
-/// The `*.perft` files of `tests/data/<sub>` (`sub` empty for Tamerlane's),
-/// sorted by name.
+/// The `.perft` files of `tests/data/SUB`, sorted.
 pub(crate) fn suite_files(sub: &str) -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data")
@@ -72,19 +77,29 @@ pub(crate) fn suite_files(sub: &str) -> Vec<PathBuf> {
         .filter(|p| p.extension().is_some_and(|e| e == "perft"))
         .collect();
     files.sort();
+    assert!(files.len() >= 2, "suite files missing in {}", dir.display());
     files
 }
 
 #[test]
 fn perft_suites() {
-    let files = suite_files("");
-    assert!(files.len() >= 2, "suite files missing");
+    run_suites(suite_files(""), 40);
+}
+
+/// The rule options' suites (tools/reference/rule_perft.py): every block
+/// under its own rule set.
+#[test]
+fn perft_suites_under_rule_options() {
+    run_suites(suite_files("rules"), 40);
+}
+
+fn run_suites(files: Vec<PathBuf>, at_least: usize) {
     let mut checked = 0;
     let mut failures = Vec::new();
     for file in files {
         for case in parse_suite(&fs::read_to_string(&file).unwrap()) {
-            let pos =
-                Position::from_tfen(&case.tfen).unwrap_or_else(|e| panic!("{}: {e}", case.name));
+            let pos = Position::from_tfen_with_rules(&case.tfen, case.rules)
+                .unwrap_or_else(|e| panic!("{}: {e}", case.name));
             assert!(!case.counts.is_empty(), "{}: no counts", case.name);
             for &(depth, expected) in &case.counts {
                 let got = perft(&pos, depth);
@@ -104,5 +119,5 @@ fn perft_suites() {
         "perft mismatches:\n{}",
         failures.join("\n")
     );
-    assert!(checked > 40, "only {checked} counts checked");
+    assert!(checked > at_least, "only {checked} counts checked");
 }

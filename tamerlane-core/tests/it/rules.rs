@@ -17,7 +17,7 @@ use tamerlane_core::{
 /// Builds a TFEN string from `(square, token)` pairs (`wc`/`bc` allowed) and
 /// the five trailing fields. Checked against hand-written TFEN in
 /// `builder_matches_hand_written_tfen`.
-fn build(pieces: &[(&str, &str)], tail: &str) -> String {
+pub(super) fn build(pieces: &[(&str, &str)], tail: &str) -> String {
     let mut grid: [[Option<&str>; 11]; 10] = [[None; 11]; 10];
     let mut wc = None;
     let mut bc = None;
@@ -75,7 +75,7 @@ fn pos(pieces: &[(&str, &str)], tail: &str) -> Position {
     tfen(&build(pieces, tail))
 }
 
-fn sq(s: &str) -> Square {
+pub(super) fn sq(s: &str) -> Square {
     s.parse()
         .unwrap_or_else(|e| panic!("bad square {s:?}: {e:?}"))
 }
@@ -86,7 +86,7 @@ fn sorted(mut v: Vec<String>) -> Vec<String> {
 }
 
 /// Sorted coordinate strings of the legal moves starting on `from`.
-fn moves_from(p: &Position, from: &str) -> Vec<String> {
+pub(super) fn moves_from(p: &Position, from: &str) -> Vec<String> {
     let f = sq(from);
     sorted(
         p.legal_moves()
@@ -98,16 +98,16 @@ fn moves_from(p: &Position, from: &str) -> Vec<String> {
 }
 
 /// Sorted coordinate strings of all legal moves.
-fn all_moves(p: &Position) -> Vec<String> {
+pub(super) fn all_moves(p: &Position) -> Vec<String> {
     sorted(p.legal_moves().iter().map(|m| m.to_string()).collect())
 }
 
 /// Sorted list of `from` + each target.
-fn targets(from: &str, tos: &[&str]) -> Vec<String> {
+pub(super) fn targets(from: &str, tos: &[&str]) -> Vec<String> {
     sorted(tos.iter().map(|t| format!("{from}{t}")).collect())
 }
 
-fn set(list: &[&str]) -> Vec<String> {
+pub(super) fn set(list: &[&str]) -> Vec<String> {
     sorted(list.iter().map(|s| s.to_string()).collect())
 }
 
@@ -117,7 +117,7 @@ fn legal(p: &Position, s: &str) -> Move {
 }
 
 /// Plays a move that must be legal and checks the incremental hash.
-fn play(p: &mut Position, s: &str) -> Move {
+pub(super) fn play(p: &mut Position, s: &str) -> Move {
     let m = p
         .play_str(s)
         .unwrap_or_else(|e| panic!("{s} should be legal in {}: {e}", p.to_tfen()));
@@ -126,37 +126,37 @@ fn play(p: &mut Position, s: &str) -> Move {
 }
 
 /// The same position under the rule-set string `rules`.
-fn under(p: &Position, rules: &str) -> Position {
+pub(super) fn under(p: &Position, rules: &str) -> Position {
     Position::from_tfen_with_rules(&p.to_tfen(), rules.parse().unwrap()).unwrap()
 }
 
-fn game_play(g: &mut Game, moves: &str) {
+pub(super) fn game_play(g: &mut Game, moves: &str) {
     for s in moves.split_whitespace() {
         g.play_str(s)
             .unwrap_or_else(|e| panic!("{s} should be legal in {}: {e}", g.position().to_tfen()));
     }
 }
 
-fn at(p: &Position, s: &str) -> Option<Piece> {
+pub(super) fn at(p: &Position, s: &str) -> Option<Piece> {
     p.board().piece_at(sq(s))
 }
 
-fn white(role: Role) -> Option<Piece> {
+pub(super) fn white(role: Role) -> Option<Piece> {
     Some(Piece::new(Color::White, role))
 }
 
-fn black(role: Role) -> Option<Piece> {
+pub(super) fn black(role: Role) -> Option<Piece> {
     Some(Piece::new(Color::Black, role))
 }
 
-fn draw(termination: Termination) -> Option<Outcome> {
+pub(super) fn draw(termination: Termination) -> Option<Outcome> {
     Some(Outcome {
         winner: None,
         termination,
     })
 }
 
-fn win(winner: Color, termination: Termination) -> Option<Outcome> {
+pub(super) fn win(winner: Color, termination: Termination) -> Option<Outcome> {
     Some(Outcome {
         winner: Some(winner),
         termination,
@@ -902,7 +902,7 @@ fn s3_1_waiting_pawn_cannot_be_captured_and_blocks() {
 
 /// White PP waiting on e10 at stage 1, Black rook c6 and knight e6, so d5
 /// attacks two black pieces. White King a1, Black King k10.
-fn placement_position(extra: &[(&str, &str)], tail: &str) -> Position {
+pub(super) fn placement_position(extra: &[(&str, &str)], tail: &str) -> Position {
     let mut v = vec![
         ("a1", "K"),
         ("k10", "k"),
@@ -1351,7 +1351,7 @@ fn s4_is_check_means_any_royal_of_the_side_to_move_attacked() {
 
 /// White King f5 in check from the black rook f10; friendly pieces:
 /// R a1, N c3, pawn h2, V b10, D f1.
-fn swap_position(rights: &str) -> Position {
+pub(super) fn swap_position(rights: &str) -> Position {
     pos(
         &[
             ("f5", "K"),

@@ -1,42 +1,151 @@
 """SVG rendering of Tamerlane boards (also used by ``Board._repr_svg_`` so
-boards display in Jupyter).
+boards display in Jupyter, with the last move and check marked).
 
 The drawing shows the 11x10 board with both citadels sticking out: Black's
-citadel ``bc`` left of a9 and White's citadel ``wc`` right of k2. Every
-piece is a lettered disc (white disc, dark letter for White; dark disc,
-white letter for Black), royals get a gold ring, and every pawn is a
-rounded square with a small ``p`` and the letter of its kind (``pR`` is the
-pawn of rooks, ``pP`` the pawn of pawns). The legend is in docs/PYTHON.md.
+citadel ``bc`` left of a9 and White's citadel ``wc`` right of k2, each
+labelled just outside its square. Pieces are figurines (``style="figures"``,
+the default: White light with a dark outline, Black dark), or lettered
+discs (``style="letters"``). Every pawn is one pawn figure carrying the
+letter of its kind; the pawn of kings wears a crown and the pawn of pawns a
+second head. The legend is in docs/PYTHON.md.
 
 >>> import tamerlane, tamerlane.svg
 >>> svg = tamerlane.svg.board(tamerlane.Board(), size=400)
 >>> svg.startswith("<svg")
 True
+>>> tamerlane.svg.Arrow("b2", "c4", color="red")
+Arrow('b2', 'c4', color='red')
 """
 
 from __future__ import annotations
 
-from typing import Iterable, Optional, Sequence, Tuple, Union
+import math
+import re
+from collections import abc
+from typing import Dict, Iterable, List, Mapping, Optional, Sequence, SupportsIndex, Tuple, Union
 
-from ._tamerlane import Board, Move, parse_square
+from . import _svg_figures
+from ._tamerlane import Board, Color, Move, Piece, Role, parse_square, square_name
 
-__all__ = ["board", "piece_glyph", "SQUARE_SIZE"]
+__all__ = ["Arrow", "DEFAULT_COLORS", "SQUARE_SIZE", "STYLES", "board", "piece", "piece_glyph"]
 
-SQUARE_SIZE = 40
+SQUARE_SIZE = 45
 """Side of one square in SVG user units (the drawing is scaled to ``size``)."""
 
-_MARGIN = 24
+STYLES = ("figures", "letters")
+"""The piece styles: figurines (the default) or lettered discs."""
+
+DEFAULT_COLORS: Dict[str, str] = {
+    "square light": "#eed9b6",
+    "square dark": "#b98b61",
+    "square light lastmove": "#dadb7e",
+    "square dark lastmove": "#a7a24a",
+    "citadel": "#8fa6b6",
+    "citadel lastmove": "#dadb7e",
+    "grid": "#9b7b55",
+    "border": "#3a2e22",
+    "margin": "#ffffff",
+    "coord": "#3a2e22",
+    "check": "#e8140c",
+    "mark": "#2b2b2b",
+    "arrow green": "#1a7f2ccc",
+    "arrow red": "#b3261ecc",
+    "arrow yellow": "#d99a00cc",
+    "arrow blue": "#1f5fa8cc",
+}
+"""Every colour the board uses, by name; ``board(colors=...)`` overrides
+some of them. ``square dark`` (and its ``lastmove``) only shows on a
+checkered board; ``grid`` is the line between squares; ``mark`` draws the
+crosses of ``squares=``; ``arrow NAME`` is the colour of ``Arrow(...,
+color="NAME")``. Values are CSS colours (``#rgb``, ``#rrggbb``, ``#rrggbbaa``
+with alpha, a name such as ``red``, ``rgb(...)``)."""
+
+_MARGIN = 20
 _COLS = 13  # bc column, files a..k, wc column
 _ROWS = 10
+_FONT = 'font-family="DejaVu Sans, Helvetica, Arial, sans-serif"'
+_LASTMOVE = DEFAULT_COLORS["square light lastmove"]
+_MAX_SIZE = 1_000_000
+"""The largest ``size`` accepted, in pixels."""
+_ROYALS = (Role.KING, Role.PRINCE, Role.ADVENTITIOUS_KING)
 
-_LIGHT = "#f0d9b5"
-_DARK_LINE = "#8b6f47"
-_CITADEL = "#c9b28a"
-_LASTMOVE = "#f6e96b"
-_ARROW = "#2a7ab0"
+SquareLike = Union[SupportsIndex, str]
 
-SquareLike = Union[int, str]
-ArrowLike = Union[Move, Tuple[SquareLike, SquareLike]]
+
+class Arrow:
+    """An arrow from ``tail`` to ``head`` (squares: ints or names such as
+    ``"f3"``, ``"wc"``) in ``color``: ``"green"``, ``"red"``, ``"yellow"``,
+    ``"blue"`` (the ``arrow NAME`` entries of the board's colours) or any CSS
+    colour. An arrow whose tail is its head is drawn as a ring. Arrows
+    compare equal when their squares and colour are equal."""
+
+    __slots__ = ("tail", "head", "color")
+
+    tail: int
+    head: int
+    color: str
+
+    def __init__(self, tail: SquareLike, head: SquareLike, color: str = "green") -> None:
+        object.__setattr__(self, "tail", _square(tail, "arrow tail"))
+        object.__setattr__(self, "head", _square(head, "arrow head"))
+        if not (isinstance(color, str) and f"arrow {color}" in DEFAULT_COLORS):
+            _css_color(color, "arrow color")
+        object.__setattr__(self, "color", color)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Arrow is immutable")
+
+    def __repr__(self) -> str:
+        return f"Arrow({square_name(self.tail)!r}, {square_name(self.head)!r}, color={self.color!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Arrow):
+            return NotImplemented
+        return (self.tail, self.head, self.color) == (other.tail, other.head, other.color)
+
+    def __hash__(self) -> int:
+        return hash((self.tail, self.head, self.color))
+
+
+ArrowLike = Union[Arrow, Move, Sequence[SquareLike]]
+"""An ``Arrow``, a ``Move``, or a ``(tail, head)`` / ``(tail, head, color)``
+tuple or list."""
+
+
+def _square(value: object, what: str) -> int:
+    """The square index of ``value``; errors name ``what``."""
+    try:
+        return parse_square(value)  # type: ignore[arg-type]
+    except TypeError as e:
+        raise TypeError(f"{what}: {e}") from None
+    except ValueError as e:
+        raise ValueError(f"{what}: {e}") from None
+
+
+_CSS_COLOR = re.compile(
+    r"#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})"  # #rgb, #rgba, #rrggbb, #rrggbbaa
+    r"|[a-zA-Z]{3,30}"  # a colour name
+    r"|(?:rgba?|hsla?)\([0-9., %+-]{1,60}\)"  # rgb(...), hsla(...)
+)
+
+
+def _css_color(value: object, what: str) -> str:
+    """``value`` checked to be a CSS colour; errors name ``what``."""
+    if not isinstance(value, str):
+        raise TypeError(f"{what} must be a colour string, not {type(value).__name__}")
+    if not _CSS_COLOR.fullmatch(value):
+        raise ValueError(f"{what}: {value[:40]!r} is not a CSS colour (e.g. '#e8140c', 'red', 'rgb(1, 2, 3)')")
+    return value
+
+
+def _paint(attr: str, color: str) -> str:
+    """``fill="..."`` (or ``stroke``) for a colour, splitting the alpha of
+    ``#rrggbbaa``/``#rgba`` into an opacity that every renderer knows."""
+    if color.startswith("#") and len(color) in (5, 9):
+        n = (len(color) - 1) // 4
+        alpha = int(color[-n:], 16) / (16**n - 1)
+        return f' {attr}="{color[:-n]}" {attr}-opacity="{alpha:.3f}"'
+    return f' {attr}="{color}"'
 
 
 def _cell(square: int, flipped: bool) -> Tuple[int, int]:
@@ -53,7 +162,7 @@ def _cell(square: int, flipped: bool) -> Tuple[int, int]:
     return col, row
 
 
-def _xy(square: int, flipped: bool) -> Tuple[float, float]:
+def _xy(square: int, flipped: bool) -> Tuple[int, int]:
     """Top-left corner of a square in user units."""
     col, row = _cell(square, flipped)
     return _MARGIN + col * SQUARE_SIZE, _MARGIN + row * SQUARE_SIZE
@@ -63,61 +172,280 @@ def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
 
 
-def piece_glyph(symbol: str, x: float = 0.0, y: float = 0.0, size: float = SQUARE_SIZE) -> str:
-    """The SVG fragment of one piece, given by its TFEN symbol (``"K"``,
-    ``"g"``, ``"PR"``, ``"pp"``, ...), drawn in the square whose top-left
-    corner is ``(x, y)``."""
+def _real(value: object, what: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError(f"{what} must be a number, not {type(value).__name__}")
+    x = float(value)
+    if not math.isfinite(x):
+        raise ValueError(f"{what} must be finite, not {value!r}")
+    return x
+
+
+def _symbol(value: object) -> str:
+    """The TFEN symbol of a piece given as a ``Piece`` or a symbol string."""
+    if isinstance(value, Piece):
+        return value.symbol()
+    if not isinstance(value, str):
+        raise TypeError(f"a piece must be a Piece or a TFEN symbol such as 'K' or 'pr', not {type(value).__name__}")
+    try:
+        return Piece.from_symbol(value).symbol()
+    except ValueError:
+        shown = repr(value) if len(value) <= 20 else repr(value[:20]) + "..."
+        raise ValueError(
+            f"{shown} is not a piece symbol (K S A F V R N E C D T G or a pawn PR ... PP; lower case for Black)"
+        ) from None
+
+
+def _style(value: object) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"style must be a str, not {type(value).__name__}")
+    if value not in STYLES:
+        raise ValueError(f"style must be one of {', '.join(map(repr, STYLES))}, not {value[:40]!r}")
+    return value
+
+
+def _letter_disc(symbol: str) -> str:
+    """The lettered-disc glyph of ``symbol`` in the 45x45 box."""
     white = symbol[0].isupper()
     fill, ink = ("#fbfbf8", "#1b1b1b") if white else ("#26262b", "#f5f5f5")
-    cx, cy = x + size / 2, y + size / 2
     letter = symbol[-1].upper()
-    parts = []
     if len(symbol) == 2:  # a pawn: rounded square, small "p" and the kind letter
-        s = size * 0.62
-        parts.append(
-            f'<rect x="{cx - s / 2:.1f}" y="{cy - s / 2:.1f}" width="{s:.1f}" height="{s:.1f}" '
-            f'rx="{size * 0.1:.1f}" fill="{fill}" stroke="#1b1b1b" stroke-width="1.2"/>'
+        return (
+            f'<rect x="8.5" y="8.5" width="28" height="28" rx="4.5" fill="{fill}" '
+            'stroke="#1b1b1b" stroke-width="1.4"/>'
+            f'<text x="22.5" y="27.5" text-anchor="middle" {_FONT} fill="{ink}">'
+            f'<tspan font-size="10">p</tspan><tspan font-size="14.5" font-weight="bold">{letter}</tspan></text>'
         )
-        parts.append(
-            f'<text x="{cx:.1f}" y="{cy + size * 0.11:.1f}" text-anchor="middle" '
-            f'font-family="DejaVu Sans, Arial, sans-serif" fill="{ink}">'
-            f'<tspan font-size="{size * 0.22:.1f}">p</tspan>'
-            f'<tspan font-size="{size * 0.32:.1f}" font-weight="bold">{_escape(letter)}</tspan></text>'
-        )
-    else:  # a piece: disc with its letter; royals (K, S, A) get a gold ring
-        r = size * 0.42
-        parts.append(
-            f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}" fill="{fill}" stroke="#1b1b1b" stroke-width="1.2"/>'
-        )
-        if letter in "KSA":
-            parts.append(
-                f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r - size * 0.06:.1f}" fill="none" '
-                f'stroke="#d4a017" stroke-width="{size * 0.06:.1f}"/>'
-            )
-        parts.append(
-            f'<text x="{cx:.1f}" y="{cy + size * 0.15:.1f}" text-anchor="middle" '
-            f'font-family="DejaVu Sans, Arial, sans-serif" font-weight="bold" '
-            f'font-size="{size * 0.42:.1f}" fill="{ink}">{_escape(letter)}</text>'
-        )
-    return f'<g class="piece {_escape(symbol)}">' + "".join(parts) + "</g>"
+    ring = (
+        '<circle cx="22.5" cy="22.5" r="16.2" fill="none" stroke="#d4a017" stroke-width="2.7"/>'
+        if letter in "KSA"
+        else ""
+    )
+    return (
+        f'<circle cx="22.5" cy="22.5" r="19" fill="{fill}" stroke="#1b1b1b" stroke-width="1.4"/>{ring}'
+        f'<text x="22.5" y="29.3" text-anchor="middle" {_FONT} font-weight="bold" font-size="19" '
+        f'fill="{ink}">{letter}</text>'
+    )
 
 
-def _arrow_squares(arrow: ArrowLike) -> Tuple[int, int]:
-    if isinstance(arrow, Move):
-        return arrow.from_square, arrow.to_square
-    if isinstance(arrow, tuple) and len(arrow) == 2:
-        return parse_square(arrow[0]), parse_square(arrow[1])
-    raise TypeError(f"an arrow must be a Move or a (from, to) pair, not {type(arrow).__name__}")
+def piece_glyph(
+    symbol: Union[str, Piece], x: float = 0.0, y: float = 0.0, size: float = SQUARE_SIZE, style: str = "figures"
+) -> str:
+    """The SVG fragment (a ``<g>`` element) of one piece, given as a
+    ``Piece`` or its TFEN symbol (``"K"``, ``"g"``, ``"PR"``, ``"pp"``, ...),
+    drawn in the ``size``-wide square whose top-left corner is ``(x, y)``,
+    as a figurine (``style="figures"``) or a lettered disc
+    (``style="letters"``). A symbol that is not a piece gives ``ValueError``.
+
+    >>> piece_glyph("PR").startswith('<g class="piece PR"')
+    True
+    """
+    sym = _symbol(symbol)
+    style = _style(style)
+    x, y = _real(x, "x"), _real(y, "y")
+    size = _real(size, "size")
+    if size <= 0:
+        raise ValueError(f"size must be positive, not {size!r}")
+    if style == "letters":
+        body = _letter_disc(sym)
+    else:
+        body = _svg_figures.figure(sym.upper(), sym[0].isupper())
+    scale = size / _svg_figures.BOX
+    transform = f"translate({x:g},{y:g})" + (f" scale({scale:g})" if scale != 1 else "")
+    return f'<g class="piece {sym}" transform="{transform}">{body}</g>'
 
 
-_MAX_SIZE = 1_000_000
-"""The largest ``size`` accepted, in pixels."""
+def piece(symbol: Union[str, Piece], size: Optional[int] = SQUARE_SIZE, style: str = "figures") -> str:
+    """A standalone SVG image of one piece (a ``Piece`` or a TFEN symbol),
+    ``size`` pixels wide (``None``: just a viewBox).
+
+    >>> piece("g", size=90).startswith("<svg")
+    True
+    """
+    glyph = piece_glyph(symbol, style=style)
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" viewBox="0 0 {SQUARE_SIZE} {SQUARE_SIZE}"'
+        f"{_dimensions(size, 1.0)}>{glyph}</svg>"
+    )
+
+
+def _dimensions(size: object, aspect: float) -> str:
+    """The ``width``/``height`` attributes for ``size`` pixels wide."""
+    if size is None:
+        return ""
+    if not isinstance(size, int) or isinstance(size, bool):
+        raise TypeError(f"size must be an int or None, not {type(size).__name__}")
+    if not 0 < size <= _MAX_SIZE:
+        shown = repr(size) if size < 10**12 else "a huge int"
+        raise ValueError(f"size must be an int from 1 to {_MAX_SIZE}, not {shown}")
+    return f' width="{size}" height="{round(size * aspect)}"'
+
+
+def _to_arrow(value: object) -> Arrow:
+    if isinstance(value, Arrow):
+        return value
+    if isinstance(value, Move):
+        return Arrow(value.from_square, value.to_square)
+    if isinstance(value, (tuple, list)) and len(value) in (2, 3):
+        return Arrow(*value)
+    raise TypeError(
+        f"an arrow must be an Arrow, a Move or a (tail, head[, color]) tuple or list, not {type(value).__name__}"
+        + (f" of length {len(value)}" if isinstance(value, (tuple, list)) else "")
+    )
+
+
+def _squares(value: object, what: str) -> List[int]:
+    """A square or an iterable of squares, as a list of indices."""
+    if isinstance(value, str) or (hasattr(value, "__index__") and not isinstance(value, bool)):
+        return [_square(value, what)]
+    if isinstance(value, (bytes, bool)) or not isinstance(value, abc.Iterable):
+        raise TypeError(f"{what} must be a square or an iterable of squares, not {type(value).__name__}")
+    return [_square(v, what) for v in value]
+
+
+def _placement(pieces: Mapping[int, Piece]) -> str:
+    """The TFEN placement field of a piece map."""
+    ranks = []
+    for rank in range(9, -1, -1):
+        text, empty = "", 0
+        for sq in range(rank * 11, rank * 11 + 11):
+            p = pieces.get(sq)
+            if p is None:
+                empty += 1
+                continue
+            text += (str(empty) if empty else "") + p.symbol()
+            empty = 0
+        text += str(empty) if empty else ""
+        if rank == 8 and 111 in pieces:
+            text = f"({pieces[111].symbol()})" + text
+        if rank == 1 and 110 in pieces:
+            text += f"({pieces[110].symbol()})"
+        ranks.append(text)
+    return "/".join(ranks)
+
+
+def _checked_royals(position: Board) -> List[int]:
+    """The squares of the royals of the side to move that are attacked.
+
+    The native module tells only whether some royal is attacked
+    (``is_check``). With several royals, each one is tested alone: in a copy
+    of the position the side's other royals become Ferzes (they still block
+    lines; one on a citadel blocks nothing and is left out), so
+    ``is_check`` of that copy is about this royal only.
+    """
+    if not position.is_check():
+        return []
+    royals = sorted(sq for role in _ROYALS for sq in position.pieces(role, position.turn))
+    if len(royals) == 1:
+        return royals
+    fields = position.tfen().split(" ")
+    fields[2] = "-"  # the swap right needs a King, which may be replaced
+    pieces = position.piece_map()
+    ferz = Piece(position.turn, Role.FERZ)
+    attacked = []
+    for royal in royals:
+        alone = {sq: p for sq, p in pieces.items() if sq not in royals or sq == royal}
+        alone.update({sq: ferz for sq in royals if sq != royal and sq < 110})
+        if Board(" ".join([_placement(alone)] + fields[1:])).is_check():
+            attacked.append(royal)
+    return attacked
+
+
+def _check_squares(value: object, position: Optional[Board]) -> List[int]:
+    if isinstance(value, bool):
+        raise TypeError('check must be "auto", None, a square or squares, not bool')
+    if value is None:
+        return []
+    if isinstance(value, str) and value == "auto":
+        return _checked_royals(position) if position is not None else []
+    return _squares(value, "check")
+
+
+def _colors(value: object) -> Dict[str, str]:
+    colors = dict(DEFAULT_COLORS)
+    if value is None:
+        return colors
+    if not isinstance(value, Mapping):
+        raise TypeError(f"colors must be a dict of colour names to colours, not {type(value).__name__}")
+    for name, color in value.items():
+        if name not in DEFAULT_COLORS:
+            raise ValueError(f"colors: unknown name {str(name)[:40]!r} (known: {', '.join(DEFAULT_COLORS)})")
+        colors[name] = _css_color(color, f"colors[{name!r}]")
+    return colors
+
+
+def _fills(value: object) -> Dict[int, str]:
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise TypeError(f"fill must be a dict of squares to colours, not {type(value).__name__}")
+    return {_square(sq, "fill"): _css_color(color, f"fill[{sq!r}]") for sq, color in value.items()}
+
+
+def _orientation(orientation: object, flipped: object) -> bool:
+    """Whether Black is at the bottom."""
+    if not isinstance(flipped, bool):
+        raise TypeError(f"flipped must be a bool, not {type(flipped).__name__}")
+    if isinstance(orientation, Color):
+        black = orientation == Color.BLACK
+    elif isinstance(orientation, bool):  # python-chess's WHITE is True
+        black = not orientation
+    else:
+        raise TypeError(
+            f"orientation must be a Color (tamerlane.WHITE or tamerlane.BLACK), not {type(orientation).__name__}"
+        )
+    return black != flipped
+
+
+def _flag(value: object, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError(f"{what} must be a bool, not {type(value).__name__}")
+    return value
+
+
+def _is_dark(square: int) -> bool:
+    """Dark squares of the checkered board: a1 is dark, as in chess."""
+    return (square % 11 + square // 11) % 2 == 0
+
+
+def _arrow_svg(arrow: Arrow, flipped: bool, colors: Mapping[str, str]) -> str:
+    color = colors.get(f"arrow {arrow.color}", arrow.color)
+    h = SQUARE_SIZE / 2
+    ax, ay = _xy(arrow.tail, flipped)
+    bx, by = _xy(arrow.head, flipped)
+    x1, y1, x2, y2 = ax + h, ay + h, bx + h, by + h
+    if arrow.tail == arrow.head:
+        return (
+            f'<circle class="arrow" cx="{x1:g}" cy="{y1:g}" r="{SQUARE_SIZE * 0.42:g}" fill="none"'
+            f'{_paint("stroke", color)} stroke-width="{SQUARE_SIZE * 0.09:g}"/>'
+        )
+    dx, dy = x2 - x1, y2 - y1
+    length = math.hypot(dx, dy)
+    ux, uy = dx / length, dy / length
+    tip_x, tip_y = x2 - ux * SQUARE_SIZE * 0.12, y2 - uy * SQUARE_SIZE * 0.12
+    head = SQUARE_SIZE * 0.42
+    hx, hy = tip_x - ux * head, tip_y - uy * head
+    px, py = -uy * SQUARE_SIZE * 0.3, ux * SQUARE_SIZE * 0.3
+    return (
+        f'<g class="arrow"{_paint("fill", color)}>'
+        f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{hx + ux:.1f}" y2="{hy + uy:.1f}"{_paint("stroke", color)} '
+        f'stroke-width="{SQUARE_SIZE * 0.17:g}" stroke-linecap="butt"/>'
+        f'<polygon points="{tip_x:.1f},{tip_y:.1f} {hx + px:.1f},{hy + py:.1f} {hx - px:.1f},{hy - py:.1f}"/></g>'
+    )
 
 
 def board(
     board: Optional[Board] = None,
+    *,
+    orientation: Union[Color, bool] = Color.WHITE,
     lastmove: Optional[Move] = None,
+    check: Union[str, SquareLike, Iterable[SquareLike], None] = "auto",
     arrows: Iterable[ArrowLike] = (),
+    fill: Optional[Mapping[SquareLike, str]] = None,
+    squares: Iterable[SquareLike] = (),
+    colors: Optional[Mapping[str, str]] = None,
+    style: str = "figures",
+    checkered: bool = False,
     flipped: bool = False,
     size: Optional[int] = 520,
     coordinates: bool = True,
@@ -125,83 +453,148 @@ def board(
     """An SVG image (a string) of ``board``.
 
     :param board: the position (``None``: an empty board).
+    :param orientation: the side at the bottom (``tamerlane.WHITE`` or
+        ``tamerlane.BLACK``).
     :param lastmove: a move whose origin and target squares are highlighted.
-    :param arrows: moves or ``(from, to)`` square pairs drawn as arrows.
-    :param flipped: draw from Black's side (rank 10 at the bottom).
+    :param check: ``"auto"`` marks the attacked royals of the side to move
+        with a red glow; ``None`` marks nothing; a square or several squares
+        are marked as given.
+    :param arrows: ``Arrow``s, ``Move``s or ``(tail, head)`` /
+        ``(tail, head, color)`` tuples or lists, drawn as arrows.
+    :param fill: a colour for some squares, e.g. ``{"f3": "#ff000080"}``.
+    :param squares: squares marked with a cross.
+    :param colors: overrides of ``DEFAULT_COLORS``, e.g.
+        ``{"square light": "#ffffff"}``.
+    :param style: ``"figures"`` (figurines) or ``"letters"`` (lettered discs).
+    :param checkered: light and dark squares (the board of the rules is
+        uncoloured: one colour with grid lines).
+    :param flipped: turn the board around (on top of ``orientation``).
     :param size: width in pixels (``None``: no fixed size, just a viewBox).
     :param coordinates: label files, ranks and citadels.
+
+    Bad arguments give ``TypeError`` or ``ValueError`` naming them.
     """
+    if board is not None and not isinstance(board, Board):
+        raise TypeError(f"board must be a tamerlane.Board, not {type(board).__name__}")
     width = 2 * _MARGIN + _COLS * SQUARE_SIZE
     height = 2 * _MARGIN + _ROWS * SQUARE_SIZE
-    dims = ""
-    if size is not None:
-        if not isinstance(size, int) or isinstance(size, bool) or not 0 < size <= _MAX_SIZE:
-            shown = repr(size) if not isinstance(size, int) or size < 10**12 else "a huge int"
-            raise ValueError(f"size must be an int from 1 to {_MAX_SIZE}, not {shown}")
-        dims = f' width="{size}" height="{round(size * height / width)}"'
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" viewBox="0 0 {width} {height}"{dims}>',
-        f'<rect x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>',
-    ]
-    if arrows is None or isinstance(arrows, (str, bytes)) or not hasattr(arrows, "__iter__"):
-        raise TypeError(f"arrows must be an iterable of moves or (from, to) pairs, not {type(arrows).__name__}")
+    dims = _dimensions(size, height / width)
+    flip = _orientation(orientation, flipped)
+    coordinates = _flag(coordinates, "coordinates")
+    checkered = _flag(checkered, "checkered")
+    style = _style(style)
+    palette = _colors(colors)
+    fills = _fills(fill)
+    marked = _squares(squares, "squares")
+    if isinstance(arrows, (str, bytes)) or not isinstance(arrows, abc.Iterable):
+        raise TypeError(
+            f"arrows must be an iterable of arrows, moves or (tail, head) pairs, not {type(arrows).__name__}"
+        )
+    arrow_list = [_to_arrow(a) for a in arrows]
     highlight = set()
     if lastmove is not None:
         if not isinstance(lastmove, Move):
             raise TypeError(f"lastmove must be a Move, not {type(lastmove).__name__}")
         highlight = {lastmove.from_square, lastmove.to_square}
-    squares: Sequence[int] = range(112)
-    for sq in squares:
-        x, y = _xy(sq, flipped)
-        fill = _CITADEL if sq >= 110 else _LIGHT
+    checked = _check_squares(check, board)
+
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" viewBox="0 0 {width} {height}"{dims}>',
+    ]
+    check_id = "tamerlane-check-" + re.sub(r"[^0-9A-Za-z]", "_", palette["check"])
+    if checked:
+        out.append(
+            f'<defs><radialGradient id="{check_id}" r="0.5">'
+            f'<stop offset="0%" stop-color="{palette["check"]}" stop-opacity="1"/>'
+            f'<stop offset="45%" stop-color="{palette["check"]}" stop-opacity="0.75"/>'
+            f'<stop offset="100%" stop-color="{palette["check"]}" stop-opacity="0"/>'
+            "</radialGradient></defs>"
+        )
+    out.append(f'<rect x="0" y="0" width="{width}" height="{height}"{_paint("fill", palette["margin"])}/>')
+    # The frame around the 11x10 board and each citadel.
+    bx, by = _xy(99 if not flip else 10, flip)
+    out.append(
+        f'<rect x="{bx - 1.5}" y="{by - 1.5}" width="{11 * SQUARE_SIZE + 3}" height="{10 * SQUARE_SIZE + 3}"'
+        f'{_paint("fill", palette["border"])}/>'
+    )
+    for sq in (110, 111):
+        x, y = _xy(sq, flip)
+        out.append(
+            f'<rect x="{x - 1.5}" y="{y - 1.5}" width="{SQUARE_SIZE + 3}" height="{SQUARE_SIZE + 3}"'
+            f'{_paint("fill", palette["border"])}/>'
+        )
+    grid = "" if checkered else f'{_paint("stroke", palette["grid"])} stroke-width="1"'
+    for sq in range(112):
+        x, y = _xy(sq, flip)
+        if sq >= 110:
+            key = "citadel"
+        elif checkered and _is_dark(sq):
+            key = "square dark"
+        else:
+            key = "square light"
         if sq in highlight:
-            fill = _LASTMOVE
+            key = "citadel lastmove" if sq >= 110 else key + " lastmove"
         out.append(
             f'<rect class="square{" citadel" if sq >= 110 else ""}" x="{x}" y="{y}" '
-            f'width="{SQUARE_SIZE}" height="{SQUARE_SIZE}" fill="{fill}" stroke="{_DARK_LINE}" stroke-width="1"/>'
+            f'width="{SQUARE_SIZE}" height="{SQUARE_SIZE}"{_paint("fill", palette[key])}{grid}/>'
         )
-        if sq >= 110 and coordinates:
+        if sq in fills:
             out.append(
-                f'<text x="{x + 3}" y="{y + 10}" font-family="DejaVu Sans, Arial, sans-serif" '
-                f'font-size="9" fill="#5b4a2f">{"wc" if sq == 110 else "bc"}</text>'
+                f'<rect x="{x}" y="{y}" width="{SQUARE_SIZE}" height="{SQUARE_SIZE}"{_paint("fill", fills[sq])}/>'
             )
-    if coordinates:
-        font = 'font-family="DejaVu Sans, Arial, sans-serif" font-size="12" fill="#333"'
-        for f in range(11):
-            x, _ = _xy(f, flipped)
-            out.append(
-                f'<text x="{x + SQUARE_SIZE / 2}" y="{height - 7}" text-anchor="middle" {font}>{"abcdefghijk"[f]}</text>'
-            )
-        for r in range(10):
-            _, y = _xy(r * 11, flipped)
-            if flipped:
-                out.append(f'<text x="{width - _MARGIN + 4}" y="{y + SQUARE_SIZE / 2 + 4}" text-anchor="start" {font}>{r + 1}</text>')
-            else:
-                out.append(f'<text x="{_MARGIN - 4}" y="{y + SQUARE_SIZE / 2 + 4}" text-anchor="end" {font}>{r + 1}</text>')
-    if board is not None:
-        if not isinstance(board, Board):
-            raise TypeError(f"board must be a tamerlane.Board, not {type(board).__name__}")
-        for sq, piece in sorted(board.piece_map().items()):
-            x, y = _xy(sq, flipped)
-            out.append(piece_glyph(piece.symbol(), x, y))
-    for arrow in arrows:
-        a, b = _arrow_squares(arrow)
-        ax, ay = _xy(a, flipped)
-        bx, by = _xy(b, flipped)
-        h = SQUARE_SIZE / 2
-        x1, y1, x2, y2 = ax + h, ay + h, bx + h, by + h
-        dx, dy = x2 - x1, y2 - y1
-        length = max((dx * dx + dy * dy) ** 0.5, 1e-9)
-        ux, uy = dx / length, dy / length
-        head = SQUARE_SIZE * 0.35
-        tx, ty = x2 - ux * head, y2 - uy * head
-        px, py = -uy * head * 0.55, ux * head * 0.55
+    for sq in checked:
+        x, y = _xy(sq, flip)
         out.append(
-            f'<g class="arrow"><line x1="{x1:.1f}" y1="{y1:.1f}" x2="{tx:.1f}" y2="{ty:.1f}" '
-            f'stroke="{_ARROW}" stroke-width="{SQUARE_SIZE * 0.16:.1f}" stroke-linecap="round" opacity="0.8"/>'
-            f'<polygon points="{x2:.1f},{y2:.1f} {tx + px:.1f},{ty + py:.1f} {tx - px:.1f},{ty - py:.1f}" '
-            f'fill="{_ARROW}" opacity="0.8"/></g>'
+            f'<rect class="check" x="{x}" y="{y}" width="{SQUARE_SIZE}" height="{SQUARE_SIZE}" '
+            f'fill="url(#{check_id})"/>'
         )
+    if coordinates:
+        out.extend(_coordinates(flip, palette["coord"], height))
+    if board is not None:
+        for sq, p in sorted(board.piece_map().items()):
+            x, y = _xy(sq, flip)
+            out.append(piece_glyph(p.symbol(), x, y, style=style))
+    for sq in marked:
+        x, y = _xy(sq, flip)
+        a, b = SQUARE_SIZE * 0.2, SQUARE_SIZE * 0.8
+        out.append(
+            f'<path class="mark" d="M{x + a:g},{y + a:g} L{x + b:g},{y + b:g} '
+            f'M{x + b:g},{y + a:g} L{x + a:g},{y + b:g}" fill="none"{_paint("stroke", palette["mark"])} '
+            f'stroke-width="{SQUARE_SIZE * 0.1:g}" stroke-linecap="round"/>'
+        )
+    for arrow in arrow_list:
+        out.append(_arrow_svg(arrow, flip, palette))
     out.append("</svg>")
     return "".join(out)
 
+
+def _coordinates(flip: bool, color: str, height: int) -> List[str]:
+    """File letters below the board; rank numbers on both sides, next to the
+    board in the citadel columns (on each side, not on the citadel's own
+    row); each citadel's name just outside its square (above or below it,
+    away from the board's middle, on the outer side), so a piece on the
+    citadel never hides it."""
+    font = f'class="coord" {_FONT} font-size="12"{_paint("fill", color)}'
+    out = []
+    for f in range(11):
+        x, _ = _xy(f, flip)
+        out.append(
+            f'<text x="{x + SQUARE_SIZE / 2:g}" y="{height - 5}" text-anchor="middle" {font}>{"abcdefghijk"[f]}</text>'
+        )
+    citadel_rows = {_cell(sq, flip) for sq in (110, 111)}
+    for r in range(10):
+        _, y = _xy(r * 11, flip)
+        row = _cell(r * 11, flip)[1]
+        if (0, row) not in citadel_rows:
+            left = _MARGIN + SQUARE_SIZE - 6
+            out.append(f'<text x="{left}" y="{y + SQUARE_SIZE / 2 + 4:g}" text-anchor="end" {font}>{r + 1}</text>')
+        if (_COLS - 1, row) not in citadel_rows:
+            right = _MARGIN + (_COLS - 1) * SQUARE_SIZE + 6
+            out.append(f'<text x="{right}" y="{y + SQUARE_SIZE / 2 + 4:g}" text-anchor="start" {font}>{r + 1}</text>')
+    for sq, name in ((110, "wc"), (111, "bc")):
+        x, y = _xy(sq, flip)
+        col, row = _cell(sq, flip)
+        ty = y + SQUARE_SIZE + 14 if row >= _ROWS // 2 else y - 6
+        tx, anchor = (x + 1, "start") if col == 0 else (x + SQUARE_SIZE - 1, "end")
+        out.append(f'<text x="{tx:g}" y="{ty:g}" text-anchor="{anchor}" {font}>{name}</text>')
+    return out

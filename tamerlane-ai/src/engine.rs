@@ -1,0 +1,228 @@
+//! The engine object and Lazy SMP: several threads search the same position
+//! over one shared transposition table; the main thread's result is used.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+use tamerlane_core::{Game, Position};
+
+use crate::config::SearchConfig;
+use crate::limits::Limits;
+use crate::result::{Info, SearchResult};
+use crate::search::{Shared, Worker};
+use crate::timeman::budget;
+use crate::tt::TranspositionTable;
+
+/// A Tamerlane engine: configuration, transposition table, thread count
+/// and stop flag.
+///
+/// ```
+/// use tamerlane_ai::{Engine, Limits};
+/// use tamerlane_core::Game;
+///
+/// let mut engine = Engine::builder().hash_mib(4).threads(1).build();
+/// let result = engine.search(&Game::new(), &Limits::new().depth(2), |_| {});
+/// assert!(result.best.is_some());
+/// assert_eq!(result.depth, 2);
+/// ```
+pub struct Engine {
+    tt: Arc<TranspositionTable>,
+    hash_mib: usize,
+    threads: usize,
+    config: SearchConfig,
+    stop: Arc<AtomicBool>,
+}
+
+/// Builds an [`Engine`]: table size, threads and configuration, each with
+/// its default unless set ([`Engine::builder`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineBuilder {
+    hash_mib: usize,
+    threads: usize,
+    config: SearchConfig,
+}
+
+impl EngineBuilder {
+    /// The transposition table size in MiB (default
+    /// [`Engine::DEFAULT_HASH_MIB`]; at least 1). A table the machine
+    /// cannot give is made smaller: [`Engine::hash_mib`] tells the size
+    /// obtained.
+    pub fn hash_mib(mut self, mib: usize) -> EngineBuilder {
+        self.hash_mib = mib;
+        self
+    }
+
+    /// The number of search threads (default 1; 1 to
+    /// [`Engine::MAX_THREADS`], other values are brought into that range).
+    pub fn threads(mut self, n: usize) -> EngineBuilder {
+        self.threads = n;
+        self
+    }
+
+    /// The search configuration (default [`SearchConfig::full`]).
+    pub fn config(mut self, config: SearchConfig) -> EngineBuilder {
+        self.config = config;
+        self
+    }
+
+    /// The engine (this allocates and clears its table).
+    pub fn build(self) -> Engine {
+        let tt = TranspositionTable::new(self.hash_mib);
+        Engine {
+            hash_mib: tt.size_mib().max(1),
+            tt: Arc::new(tt),
+            threads: self.threads.clamp(1, Engine::MAX_THREADS),
+            config: self.config,
+            stop: Arc::new(AtomicBool::new(false)),
+        }
+    }
+}
+
+impl Default for Engine {
+    fn default() -> Engine {
+        Engine::new()
+    }
+}
+
+impl Engine {
+    /// The default transposition table size in MiB.
+    pub const DEFAULT_HASH_MIB: usize = 16;
+    /// The largest number of search threads.
+    pub const MAX_THREADS: usize = 256;
+
+    /// An engine with the defaults: the full configuration, one thread
+    /// and a table of [`DEFAULT_HASH_MIB`](Self::DEFAULT_HASH_MIB) MiB.
+    pub fn new() -> Engine {
+        Engine::builder().build()
+    }
+
+    /// A builder starting from the defaults of [`new`](Self::new).
+    pub fn builder() -> EngineBuilder {
+        EngineBuilder {
+            hash_mib: Engine::DEFAULT_HASH_MIB,
+            threads: 1,
+            config: SearchConfig::full(),
+        }
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> SearchConfig {
+        self.config
+    }
+
+    /// Resizes (and clears) the transposition table to `mib` MiB (at
+    /// least 1; smaller than asked if the memory cannot be had:
+    /// [`hash_mib`](Self::hash_mib) tells the size obtained).
+    pub fn set_hash_mib(&mut self, mib: usize) {
+        // Free the old table first, so that its memory can be reused.
+        self.tt = Arc::new(TranspositionTable::new(1));
+        let tt = TranspositionTable::new(mib);
+        self.hash_mib = tt.size_mib().max(1);
+        self.tt = Arc::new(tt);
+    }
+
+    /// The table size in MiB.
+    pub fn hash_mib(&self) -> usize {
+        self.hash_mib
+    }
+
+    /// Sets the number of search threads (1 to
+    /// [`MAX_THREADS`](Self::MAX_THREADS); other values are brought into
+    /// that range).
+    pub fn set_threads(&mut self, n: usize) {
+        self.threads = n.clamp(1, Engine::MAX_THREADS);
+    }
+
+    /// The number of search threads.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Forgets everything learnt (for a new game).
+    pub fn new_game(&mut self) {
+        self.tt.clear();
+    }
+
+    /// The stop flag: setting it to `true` from any thread ends the
+    /// running search soon after, with its best move so far and
+    /// [`SearchResult::stopped`] set. Every search clears the flag when it
+    /// starts, so a stop set before a search begins has no effect on it.
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
+    }
+
+    /// Searches the current position of `game` under the game's rule set
+    /// (its draws: repetition, with the game's earlier positions, royals
+    /// only and the move limit), and answers at once with no move when the
+    /// game has already ended. `info` is called after each completed
+    /// iteration of the main thread.
+    pub fn search(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        info: impl FnMut(&Info),
+    ) -> SearchResult {
+        if let Some(outcome) = game.outcome() {
+            return SearchResult::game_over(outcome, game.turn());
+        }
+        let positions = game.positions();
+        let history: Vec<u64> = positions[..positions.len() - 1]
+            .iter()
+            .map(Position::hash)
+            .collect();
+        self.search_tree(game.position(), &history, limits, info)
+    }
+
+    /// Searches `pos` under its rules: `history` holds the hashes of the
+    /// game's earlier positions, oldest first.
+    fn search_tree(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        limits: &Limits,
+        mut info: impl FnMut(&Info),
+    ) -> SearchResult {
+        self.stop.store(false, Ordering::Relaxed);
+        self.tt.new_search();
+        let shared = Shared {
+            tt: &self.tt,
+            user_stop: &self.stop,
+            stop: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            start: Instant::now(),
+            budget: budget(limits, pos.turn()),
+            limits,
+            threads: self.threads,
+            rules: *pos.rules(),
+        };
+        let config = self.config;
+        let mut result = std::thread::scope(|scope| {
+            // A helper thread the system refuses to start is simply not
+            // used: the search goes on with the threads it has.
+            let helpers: Vec<_> = (1..self.threads)
+                .filter_map(|id| {
+                    let shared = &shared;
+                    std::thread::Builder::new()
+                        .stack_size(16 << 20)
+                        .spawn_scoped(scope, move || {
+                            let mut w = Worker::new(id, shared, config, history);
+                            w.iterate(pos, &mut |_| {});
+                            w.nodes()
+                        })
+                        .ok()
+                })
+                .collect();
+            let mut main = Worker::new(0, &shared, config, history);
+            let r = main.iterate(pos, &mut info);
+            shared.stop.store(true, Ordering::Relaxed);
+            for h in helpers {
+                let _ = h.join();
+            }
+            r
+        });
+        result.nodes = shared.nodes.load(Ordering::Relaxed);
+        result.time = shared.start.elapsed();
+        result
+    }
+}

@@ -1,0 +1,108 @@
+//! What a search reports: the score, the progress after each iteration
+//! ([`Info`]) and the result ([`SearchResult`]).
+
+use std::time::Duration;
+
+use tamerlane_core::{Color, Move, Outcome};
+
+use crate::eval::MATE_BOUND;
+use crate::search::MATE;
+
+/// A score as reported to the user.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Centipawns for the side to move.
+    Cp(i32),
+    /// Mate in this many moves (negative: the side to move is mated).
+    Mate(i32),
+}
+
+impl Score {
+    /// Converts an internal score.
+    pub(crate) fn from_internal(s: i32) -> Score {
+        if s >= MATE_BOUND {
+            Score::Mate((MATE - s + 1) / 2)
+        } else if s <= -MATE_BOUND {
+            Score::Mate(-((MATE + s) / 2))
+        } else {
+            Score::Cp(s)
+        }
+    }
+}
+
+impl std::fmt::Display for Score {
+    /// `cp N` or `mate N`, as in the protocol.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Score::Cp(c) => write!(f, "cp {c}"),
+            Score::Mate(m) => write!(f, "mate {m}"),
+        }
+    }
+}
+
+/// What the search reports after each completed iteration.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct Info {
+    /// The iteration depth.
+    pub depth: u32,
+    /// The deepest ply reached.
+    pub seldepth: u32,
+    /// The score for the side to move.
+    pub score: Score,
+    /// Nodes searched so far (all threads).
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// Time since the start of the search.
+    pub time: Duration,
+    /// The principal variation.
+    pub pv: Vec<Move>,
+    /// Permille of the transposition table used by this search.
+    pub hashfull: u32,
+}
+
+/// The result of a search.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct SearchResult {
+    /// The best move (`None` when the game has already ended or the
+    /// position has no legal move).
+    pub best: Option<Move>,
+    /// Its score.
+    pub score: Score,
+    /// The last completed depth.
+    pub depth: u32,
+    /// Total nodes.
+    pub nodes: u64,
+    /// The principal variation.
+    pub pv: Vec<Move>,
+    /// The elapsed time.
+    pub time: Duration,
+    /// Whether the search was ended by the stop flag
+    /// ([`Engine::stop_flag`](crate::Engine::stop_flag)) rather than by
+    /// its limits or the end of the game tree.
+    pub stopped: bool,
+}
+
+impl SearchResult {
+    /// The answer for a game that has already ended with `outcome`, the
+    /// side to move being `us`: no move and no search; the score is mate (0)
+    /// when `us` has lost, 0 for a draw.
+    pub(crate) fn game_over(outcome: Outcome, us: Color) -> SearchResult {
+        let score = if outcome.winner == Some(!us) {
+            Score::Mate(0)
+        } else {
+            Score::Cp(0)
+        };
+        SearchResult {
+            best: None,
+            score,
+            depth: 0,
+            nodes: 0,
+            pv: Vec::new(),
+            time: Duration::ZERO,
+            stopped: false,
+        }
+    }
+}

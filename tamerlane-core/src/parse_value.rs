@@ -1,0 +1,121 @@
+//! The error of the `FromStr` implementations that read back what
+//! `Display` writes for the small types: [`Color`](crate::Color),
+//! [`Role`](crate::Role), [`Piece`](crate::Piece), [`File`](crate::File),
+//! [`Rank`](crate::Rank), [`Termination`](crate::Termination),
+//! [`Outcome`](crate::Outcome) and [`GameResult`](crate::GameResult).
+
+use core::fmt;
+
+use crate::excerpt::{excerpt, EXCERPT_CHARS};
+
+/// The type a string failed to parse as, in a [`ParseValueError`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ValueKind {
+    /// A [`Color`](crate::Color): `white` or `black`.
+    Color,
+    /// A [`Role`](crate::Role): its English name, e.g. `giraffe`.
+    Role,
+    /// A [`Piece`](crate::Piece): its TFEN token, e.g. `G` or `pp`.
+    Piece,
+    /// A [`File`](crate::File): `a` to `k`.
+    File,
+    /// A [`Rank`](crate::Rank): `1` to `10`.
+    Rank,
+    /// A [`Termination`](crate::Termination), e.g. `royals-only`.
+    Termination,
+    /// An [`Outcome`](crate::Outcome), e.g. `white checkmate`.
+    Outcome,
+    /// A [`GameResult`](crate::GameResult): `1-0`, `0-1`, `1/2-1/2` or `*`.
+    GameResult,
+}
+
+impl ValueKind {
+    /// What the type is called in error messages.
+    const fn what(self) -> &'static str {
+        match self {
+            ValueKind::Color => "colour",
+            ValueKind::Role => "role",
+            ValueKind::Piece => "piece",
+            ValueKind::File => "file",
+            ValueKind::Rank => "rank",
+            ValueKind::Termination => "termination",
+            ValueKind::Outcome => "outcome",
+            ValueKind::GameResult => "game result",
+        }
+    }
+
+    /// The forms that are accepted.
+    const fn expected(self) -> &'static str {
+        match self {
+            ValueKind::Color => "white or black",
+            ValueKind::Role => "a role's name in lower case, e.g. king, giraffe, pawn of the ferz",
+            ValueKind::Piece => "a TFEN piece token, e.g. K, g, PR or pp",
+            ValueKind::File => "a file letter a..k",
+            ValueKind::Rank => "a rank number 1..10",
+            ValueKind::Termination => {
+                "checkmate, stalemate, citadel, royals-only, repetition or move-limit"
+            }
+            ValueKind::Outcome => {
+                "white, black or draw, a space and a termination, e.g. white checkmate"
+            }
+            ValueKind::GameResult => "1-0, 0-1, 1/2-1/2 or *",
+        }
+    }
+}
+
+/// A string that is not the written form (the `Display` output) of a value
+/// of the type it was parsed as.
+///
+/// ```
+/// use tamerlane_core::{Color, ValueKind};
+///
+/// let err = "purple".parse::<Color>().unwrap_err();
+/// assert_eq!(err.kind, ValueKind::Color);
+/// assert_eq!(err.text, "purple");
+/// assert_eq!(err.to_string(), "invalid colour \"purple\": expected white or black");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseValueError {
+    /// The type the text was parsed as.
+    pub kind: ValueKind,
+    /// The rejected text (truncated to 40 characters).
+    pub text: String,
+}
+
+impl ParseValueError {
+    /// The error for `text` parsed as `kind`.
+    pub(crate) fn new(kind: ValueKind, text: &str) -> ParseValueError {
+        ParseValueError {
+            kind,
+            text: excerpt(text, EXCERPT_CHARS),
+        }
+    }
+}
+
+/// The value among `all` whose `name` is `s`: the `FromStr` of the types
+/// written by name.
+pub(crate) fn by_name<T: Copy>(
+    all: &[T],
+    name: fn(T) -> &'static str,
+    kind: ValueKind,
+    s: &str,
+) -> Result<T, ParseValueError> {
+    all.iter()
+        .copied()
+        .find(|&x| name(x) == s)
+        .ok_or_else(|| ParseValueError::new(kind, s))
+}
+
+impl fmt::Display for ParseValueError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "invalid {} {:?}: expected {}",
+            self.kind.what(),
+            self.text,
+            self.kind.expected()
+        )
+    }
+}
+
+impl std::error::Error for ParseValueError {}
