@@ -4,7 +4,8 @@
 
 use tamerlane_core::makruk::{divide, perft, Game, Position, Rules};
 
-use super::{each_line, outcome_text, run_perft, say, sorted, Command, GameKind, RulesArg};
+use super::positions::RulesArg;
+use super::{each_line, outcome_text, run_perft, say, sorted, Command, GameKind};
 
 /// Runs `command` if it asks for Makruk; `None` if it is for another game.
 pub(crate) fn run(command: &Command) -> Option<Result<(), String>> {
@@ -38,9 +39,9 @@ pub(crate) fn run(command: &Command) -> Option<Result<(), String>> {
             ..
         } if makruk(game.kind) => game_after(tfen.as_deref(), rules, moves)
             .and_then(|g| say(sorted(g.position().legal_moves().iter()))),
-        Command::Apply { game, rules, .. } if makruk(game.kind) => {
-            parse_rules(rules).and_then(|rules| each_line(|line| apply_line(line, rules)))
-        }
+        Command::Apply { game, rules, .. } if makruk(game.kind) => rules
+            .parse_as::<Rules>()
+            .and_then(|rules| each_line(|line| apply_line(line, rules))),
         Command::Outcome {
             stdin: true,
             game,
@@ -60,16 +61,9 @@ pub(crate) fn run(command: &Command) -> Option<Result<(), String>> {
     })
 }
 
-fn parse_rules(rules: &RulesArg) -> Result<Rules, String> {
-    rules
-        .text
-        .parse()
-        .map_err(|e: tamerlane_core::RuleSetError| e.to_string())
-}
-
 /// The start position: `fen` under `rules`, or the start position.
 fn start(fen: Option<&str>, rules: &RulesArg) -> Result<Position, String> {
-    let rules = parse_rules(rules)?;
+    let rules = rules.parse_as::<Rules>()?;
     match fen {
         None => Ok(Position::start_with_rules(rules)),
         Some(f) => Position::from_fen_with_rules(f.trim(), rules).map_err(|e| e.to_string()),
@@ -89,7 +83,7 @@ fn game_after(fen: Option<&str>, rules: &RulesArg, moves: &[String]) -> Result<G
 
 /// Prints `f` of the position of each FEN line read from stdin.
 fn each_position(rules: &RulesArg, f: impl Fn(&Position) -> String) -> Result<(), String> {
-    let rules = parse_rules(rules)?;
+    let rules = rules.parse_as::<Rules>()?;
     each_line(|line| {
         Position::from_fen_with_rules(line.trim(), rules)
             .map(|p| f(&p))
