@@ -1,10 +1,13 @@
 # Tamerlane chess: build, demo and test entry points.
 #
+#   make deps   install the reference engines the tests use (Debian's fairy-stockfish
+#               and stockfish), only those missing; `test` and `demo` run it
 #   make demo   build in release and run the main job (perft, then an engine-vs-engine game)
 #   make test   every test: fmt, clippy, docs, Rust tests, the crates as packaged,
-#               differential crosschecks (Tamerlane against the reference, chess
-#               against python-chess), the Python package (built into .venv, pytest,
-#               mypy, notebook) and the portable wheel installed into a fresh venv
+#               differential crosschecks (Tamerlane against the Python reference,
+#               chess against python-chess, Makruk against Fairy-Stockfish), the
+#               Python package (built into .venv, pytest, mypy, notebook) and the
+#               portable wheel installed into a fresh venv
 #   make bench  perft speed vs Fairy-Stockfish and the criterion benches
 #   make dev    (re)build the Python package into .venv for development
 #   make wheel  the Python wheel (manylinux2014, abi3) and sdist, into target/wheels/
@@ -18,16 +21,31 @@ VENV ?= .venv
 VPY := $(VENV)/bin/python
 PY_CRATE := tamerlane-py
 
-.PHONY: all build demo test lint rust-test crosscheck chess-crosscheck doc bench clean \
-	venv dev py-dev py-test py-typecheck notebook py-bench fuzz-smoke \
-	package-check wheel wheel-test
+.PHONY: all build deps demo test lint rust-test crosscheck chess-crosscheck \
+	makruk-crosscheck doc bench clean venv dev py-dev py-test py-typecheck notebook \
+	py-bench fuzz-smoke package-check wheel wheel-test
 
 all: build
 
 build:
 	$(CARGO) build --release -p tamerlane-cli
 
-demo: build
+# The reference engines, from Debian (root or sudo): only the missing ones
+# are installed. A failed install fails the target (and `make test`).
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+REFERENCE_ENGINES := fairy-stockfish stockfish
+
+deps:
+	@missing=""; \
+	for p in $(REFERENCE_ENGINES); do \
+		command -v $$p >/dev/null 2>&1 || [ -x /usr/games/$$p ] || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+demo: deps build
 	@echo "== perft from the initial position =="
 	$(BIN) perft 5
 	@echo "== the engine plays itself, 30 ms per move =="
@@ -50,7 +68,8 @@ crosscheck: build
 	$(PYTHON) tools/reference/crosscheck.py --binary $(BIN) --games 40 --plies 120 --seed 1
 	$(PYTHON) tools/reference/crosscheck.py --binary $(BIN) --every-option --games 8 --plies 80 --outcome-games 8 --seed 1
 
-test: lint doc rust-test package-check crosscheck chess-crosscheck py-test wheel-test
+test: deps lint doc rust-test package-check crosscheck chess-crosscheck makruk-crosscheck \
+	py-test wheel-test
 
 # Every published crate packaged as crates.io would receive it (only the
 # files its `include` list names; path dependencies become versions) and
@@ -69,6 +88,11 @@ package-check:
 # games; fails (never skips) when python-chess is missing from the venv.
 chess-crosscheck: build venv
 	$(VPY) tools/reference/chess_crosscheck.py --binary $(BIN) --games 60 --plies 300 --seed 1
+
+# Makruk against Fairy-Stockfish on random playouts (moves, FENs, results);
+# fails, not skips, without fairy-stockfish.
+makruk-crosscheck: deps build
+	$(PYTHON) tools/reference/makruk_crosscheck.py --binary $(BIN) --games 24 --plies 200 --seed 1
 
 # --- Python -------------------------------------------------------------
 # A venv with the pinned development dependencies (re-made when they change).

@@ -1,6 +1,6 @@
 //! The `tamerlane` command-line tool: perft, legal moves, applying moves and
-//! game outcomes for Tamerlane chess positions (and, with `--game chess`,
-//! FIDE chess positions).
+//! game outcomes for Tamerlane chess positions (and, with `--game chess`
+//! or `--game makruk`, for FIDE chess and Makruk).
 //!
 //! Results go to stdout; errors go to stderr with exit code 2.
 
@@ -14,6 +14,7 @@ mod arena;
 mod chess_cmd;
 mod engine_cmd;
 mod external;
+mod makruk_cmd;
 mod positions;
 mod record_cmd;
 use positions::{game_after, start, RulesArg};
@@ -36,6 +37,9 @@ enum GameKind {
     Tamerlane,
     /// FIDE chess: positions as FEN, UCI moves, rules `draws=automatic`.
     Chess,
+    /// Makruk: Fairy-Stockfish FEN positions, UCI moves (`e5e6m`), rule
+    /// options `counting`, `repetition`, `move-limit`.
+    Makruk,
 }
 
 #[derive(Subcommand)]
@@ -48,7 +52,7 @@ enum Command {
         #[arg(value_parser = clap::value_parser!(u32).range(0..=20))]
         depth: u32,
         /// Start position (default: the start position of the rules); a FEN
-        /// with `--game chess`.
+        /// with `--game chess` or `makruk`.
         #[arg(long, alias = "fen")]
         tfen: Option<String>,
         #[command(flatten)]
@@ -63,7 +67,7 @@ enum Command {
     /// Print the sorted legal moves of the position after MOVEs, on one line.
     Moves {
         /// Start position (default: the start position of the rules); a FEN
-        /// with `--game chess`.
+        /// with `--game chess` or `makruk`.
         #[arg(long, alias = "fen", conflicts_with = "stdin")]
         tfen: Option<String>,
         #[command(flatten)]
@@ -92,7 +96,7 @@ enum Command {
     /// Print `none`, or `<white|black|draw> <reason>`, for the game made of MOVEs.
     Outcome {
         /// Start position (default: the start position of the rules); a FEN
-        /// with `--game chess`.
+        /// with `--game chess` or `makruk`.
         #[arg(long, alias = "fen", conflicts_with = "stdin")]
         tfen: Option<String>,
         #[command(flatten)]
@@ -100,7 +104,7 @@ enum Command {
         /// Read `POSITION | MOVE MOVE ...` lines and print the outcome of each game.
         #[arg(long)]
         stdin: bool,
-        /// Moves of the game (coordinate moves; UCI with `--game chess`).
+        /// Moves of the game (coordinate moves; UCI with `--game chess` or `makruk`).
         #[arg(conflicts_with = "stdin")]
         moves: Vec<String>,
         /// The game.
@@ -128,7 +132,12 @@ fn say(line: impl std::fmt::Display) -> Result<(), String> {
 }
 
 fn sorted_moves(pos: &Position) -> String {
-    let mut moves: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
+    sorted(pos.legal_moves().iter())
+}
+
+/// The moves' strings, sorted, on one line.
+fn sorted<M: std::fmt::Display>(moves: impl Iterator<Item = M>) -> String {
+    let mut moves: Vec<String> = moves.map(|m| m.to_string()).collect();
     moves.sort();
     moves.join(" ")
 }
@@ -218,6 +227,9 @@ fn each_line(f: impl Fn(&str) -> Result<String, String>) -> Result<(), String> {
 }
 
 fn run(cli: Cli) -> Result<(), String> {
+    if let Some(result) = makruk_cmd::run(&cli.command) {
+        return result;
+    }
     match cli.command {
         Command::Pgn(a) => record_cmd::run(a),
         Command::Perft {
@@ -305,6 +317,23 @@ fn run(cli: Cli) -> Result<(), String> {
             each_line(chess_cmd::apply_line)
         }
         Command::Engine { rules } => engine_cmd::engine(rules.parse()?),
+        // `makruk_cmd::run` above has answered every Makruk command.
+        Command::Perft {
+            game: GameKind::Makruk,
+            ..
+        }
+        | Command::Moves {
+            game: GameKind::Makruk,
+            ..
+        }
+        | Command::Apply {
+            game: GameKind::Makruk,
+            ..
+        }
+        | Command::Outcome {
+            game: GameKind::Makruk,
+            ..
+        } => Err("internal error: a Makruk command was not dispatched".into()),
         Command::Analyze(args) => engine_cmd::analyze(args),
         Command::Play(args) => engine_cmd::play(args),
         Command::Match(args) => engine_cmd::run(*args),

@@ -2,6 +2,8 @@
 //! position (`--tfen` or the rules' own start array) and the game made of
 //! the moves given on the command line.
 
+use std::str::FromStr;
+
 use tamerlane_core::{Game, Position, RuleSet, RuleSetError};
 
 /// The `--rules` option shared by every subcommand that reads positions
@@ -17,9 +19,10 @@ pub struct RulesArg {
 }
 
 impl RulesArg {
-    /// The rules given, of the game `T` (Tamerlane's [`RuleSet`], or
-    /// `chess::Rules`), or the error message naming what is wrong.
-    pub fn parse<T: std::str::FromStr<Err = RuleSetError>>(&self) -> Result<T, String> {
+    /// The rules given, of the game `T` (Tamerlane's [`RuleSet`],
+    /// `chess::Rules`, `makruk::Rules`), or the error message naming what is
+    /// wrong.
+    pub fn parse<T: FromStr<Err = RuleSetError>>(&self) -> Result<T, String> {
         self.text.parse().map_err(|e: RuleSetError| e.to_string())
     }
 }

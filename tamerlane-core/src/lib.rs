@@ -7,7 +7,8 @@
 //! pawn kinds, legal move generation, making moves, Zobrist hashing, TFEN
 //! positions and coordinate moves, game records, and the
 //! end-of-game rules. The rules implemented are those of the project's
-//! `docs/RULES.md`.
+//! `docs/RULES.md`. The sibling game Makruk (Thai chess) is in [`makruk`],
+//! on the shared 8x8 board of [`board8`].
 //!
 //! # Quick start
 //!
@@ -105,8 +106,10 @@ pub mod chess;
 mod color;
 mod counter;
 mod excerpt;
+mod fixed_list;
 mod game;
 pub mod io;
+pub mod makruk;
 mod move_list;
 mod movegen;
 mod moves;
@@ -131,6 +134,7 @@ pub use board::Board;
 pub use by_color::ByColor;
 pub use color::Color;
 pub use excerpt::{excerpt, EXCERPT_CHARS};
+pub use fixed_list::{FixedList, FixedListIntoIter};
 pub use game::{Game, GameOverError, PlayError};
 pub use move_list::{MoveList, MoveListIntoIter, MAX_LEGAL_MOVES};
 pub use moves::{

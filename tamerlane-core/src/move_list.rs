@@ -1,12 +1,8 @@
-//! The fixed-capacity move list and its proven capacity,
-//! [`MAX_LEGAL_MOVES`].
-
-use core::fmt;
-use core::iter::FusedIterator;
-use core::mem::MaybeUninit;
-use core::ops::{Deref, DerefMut};
+//! The fixed-capacity move list of Tamerlane moves and its proven
+//! capacity, [`MAX_LEGAL_MOVES`].
 
 use crate::attacks;
+use crate::fixed_list::{FixedList, FixedListIntoIter};
 use crate::moves::Move;
 use crate::role::Role;
 
@@ -64,179 +60,13 @@ pub const MAX_LEGAL_MOVES: usize = {
 };
 
 /// A list of moves with a fixed capacity of [`MAX_LEGAL_MOVES`]: filling it
-/// never allocates.
-pub struct MoveList {
-    len: usize,
-    moves: [MaybeUninit<Move>; MAX_LEGAL_MOVES],
-}
+/// never allocates (pushing past it panics, which no position reaches: see
+/// the proof there).
+pub type MoveList = FixedList<Move, MAX_LEGAL_MOVES>;
 
-impl MoveList {
-    /// An empty list.
-    #[inline]
-    pub fn new() -> MoveList {
-        MoveList {
-            len: 0,
-            moves: [const { MaybeUninit::uninit() }; MAX_LEGAL_MOVES],
-        }
-    }
-
-    /// Appends a move.
-    ///
-    /// # Panics
-    /// Past [`MAX_LEGAL_MOVES`] moves, which no position reaches (see the
-    /// proof there).
-    #[inline]
-    pub fn push(&mut self, m: Move) {
-        assert!(self.len < MAX_LEGAL_MOVES, "move list capacity exceeded");
-        self.moves[self.len] = MaybeUninit::new(m);
-        self.len += 1;
-    }
-
-    /// Removes all moves.
-    pub fn clear(&mut self) {
-        self.len = 0;
-    }
-}
-
-impl Default for MoveList {
-    fn default() -> MoveList {
-        MoveList::new()
-    }
-}
-
-impl Deref for MoveList {
-    type Target = [Move];
-    #[inline]
-    fn deref(&self) -> &[Move] {
-        // SAFETY: the first `len` entries were written by `push`.
-        unsafe { core::slice::from_raw_parts(self.moves.as_ptr().cast::<Move>(), self.len) }
-    }
-}
-
-impl DerefMut for MoveList {
-    #[inline]
-    fn deref_mut(&mut self) -> &mut [Move] {
-        // SAFETY: the first `len` entries were written by `push`.
-        unsafe { core::slice::from_raw_parts_mut(self.moves.as_mut_ptr().cast::<Move>(), self.len) }
-    }
-}
-
-impl Clone for MoveList {
-    fn clone(&self) -> MoveList {
-        let mut l = MoveList::new();
-        for &m in self.iter() {
-            l.push(m);
-        }
-        l
-    }
-}
-
-impl fmt::Debug for MoveList {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.iter()).finish()
-    }
-}
-
-impl<'a> IntoIterator for &'a MoveList {
-    type Item = &'a Move;
-    type IntoIter = core::slice::Iter<'a, Move>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.iter()
-    }
-}
-
-impl IntoIterator for MoveList {
-    type Item = Move;
-    type IntoIter = MoveListIntoIter;
-    /// The moves by value, in order: `for m in pos.legal_moves()` and
-    /// `pos.legal_moves().into_iter().collect::<Vec<Move>>()`.
-    fn into_iter(self) -> MoveListIntoIter {
-        let back = self.len;
-        MoveListIntoIter {
-            list: self,
-            front: 0,
-            back,
-        }
-    }
-}
-
-impl<'a> IntoIterator for &'a mut MoveList {
-    type Item = &'a mut Move;
-    type IntoIter = core::slice::IterMut<'a, Move>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.iter_mut()
-    }
-}
-
-/// The owning iterator over a [`MoveList`], from
-/// [`MoveList::into_iter`](IntoIterator::into_iter): yields the moves by
-/// value, from either end.
-///
-/// ```
-/// use tamerlane_core::{Move, Position};
-///
-/// let pos = Position::new();
-/// let mut n = 0;
-/// for m in pos.legal_moves() {
-///     assert!(pos.is_legal(&m));
-///     n += 1;
-/// }
-/// assert_eq!(n, 24);
-/// let moves: Vec<Move> = pos.legal_moves().into_iter().collect();
-/// assert_eq!(moves.len(), 24);
-/// ```
-#[derive(Clone)]
-pub struct MoveListIntoIter {
-    list: MoveList,
-    /// The next move from the front.
-    front: usize,
-    /// One past the next move from the back.
-    back: usize,
-}
-
-impl Iterator for MoveListIntoIter {
-    type Item = Move;
-
-    #[inline]
-    fn next(&mut self) -> Option<Move> {
-        if self.front == self.back {
-            return None;
-        }
-        let m = self.list[self.front];
-        self.front += 1;
-        Some(m)
-    }
-
-    #[inline]
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.back - self.front;
-        (n, Some(n))
-    }
-}
-
-impl DoubleEndedIterator for MoveListIntoIter {
-    #[inline]
-    fn next_back(&mut self) -> Option<Move> {
-        if self.front == self.back {
-            return None;
-        }
-        self.back -= 1;
-        Some(self.list[self.back])
-    }
-}
-
-impl ExactSizeIterator for MoveListIntoIter {}
-
-impl fmt::Debug for MoveListIntoIter {
-    /// The moves not yet yielded.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_tuple("MoveListIntoIter")
-            .field(&&self.list[self.front..self.back])
-            .finish()
-    }
-}
-
-impl FusedIterator for MoveListIntoIter {}
+/// The owning iterator over a [`MoveList`]: yields the moves by value, from
+/// either end (`for m in pos.legal_moves()`).
+pub type MoveListIntoIter = FixedListIntoIter<Move, MAX_LEGAL_MOVES>;
 
 #[cfg(test)]
 mod tests {

@@ -1,6 +1,7 @@
 //! Perft: counting the legal move sequences of a given length.
 
 use core::convert::Infallible;
+use core::fmt;
 use core::ops::ControlFlow;
 
 use crate::moves::Move;
@@ -38,15 +39,34 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
 /// `depth` plies that start with it, sorted by coordinate string. Empty for
 /// depth 0 (whose single sequence has no first move).
 pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    divide_moves(
+        pos,
+        &pos.legal_moves(),
+        depth,
+        Position::play_unchecked,
+        perft,
+    )
+}
+
+/// Perft split by root move, for any game: each of the legal `moves` of
+/// `pos` with the number of sequences of `depth` plies that start with it
+/// (the rest counted by `perft` after `play`), sorted by the move's string;
+/// empty for depth 0.
+pub(crate) fn divide_moves<P: Clone, M: Copy + fmt::Display>(
+    pos: &P,
+    moves: &[M],
+    depth: u32,
+    play: impl Fn(&mut P, &M),
+    perft: impl Fn(&P, u32) -> u64,
+) -> Vec<(M, u64)> {
     if depth == 0 {
         return Vec::new();
     }
-    let mut out: Vec<(Move, u64)> = pos
-        .legal_moves()
+    let mut out: Vec<(M, u64)> = moves
         .iter()
         .map(|m| {
             let mut child = pos.clone();
-            child.play_unchecked(m);
+            play(&mut child, m);
             (*m, perft(&child, depth - 1))
         })
         .collect();

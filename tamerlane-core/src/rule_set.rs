@@ -188,9 +188,9 @@ pub const SEED_001_TFEN: &str = "e1c1d1d1c1e/rntgfkvgtnr/pppnptpgpfpkpvpgptpnpr/
 pub const MAX_RULE_SET_LEN: usize = 1024;
 
 /// The key of the repetition count.
-const REPETITION_KEY: &str = "repetition";
+pub(crate) const REPETITION_KEY: &str = "repetition";
 /// The key of the move limit.
-const MOVE_LIMIT_KEY: &str = "move-limit";
+pub(crate) const MOVE_LIMIT_KEY: &str = "move-limit";
 
 /// The smallest and largest repetition counts (`repetition=N`).
 pub const REPETITION_RANGE: (u32, u32) = (2, 10);
@@ -616,9 +616,6 @@ impl fmt::Display for RuleSet {
     /// The canonical form: the keys that differ from the default, in the
     /// order of the spec's table, comma-separated; the default is empty.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fn count_text(v: Option<u32>) -> String {
-            v.map_or_else(|| "off".to_owned(), |n| n.to_string())
-        }
         let d = DEFAULT;
         let pairs: [(&str, bool, String); 10] = [
             (
@@ -672,15 +669,30 @@ impl fmt::Display for RuleSet {
                 count_text(self.move_limit()),
             ),
         ];
-        let mut sep = "";
-        for (key, differs, value) in pairs {
-            if differs {
-                write!(f, "{sep}{key}={value}")?;
-                sep = ",";
-            }
-        }
-        Ok(())
+        write_pairs(f, pairs)
     }
+}
+
+/// The string form of a count option: the number, or `off`.
+pub(crate) fn count_text(v: Option<u32>) -> String {
+    v.map_or_else(|| "off".to_owned(), |n| n.to_string())
+}
+
+/// Writes the canonical form of a rule set of any game: the `key=value`
+/// pairs marked as differing from the default, in the order given,
+/// comma-separated.
+pub(crate) fn write_pairs<'a>(
+    f: &mut fmt::Formatter<'_>,
+    pairs: impl IntoIterator<Item = (&'a str, bool, String)>,
+) -> fmt::Result {
+    let mut sep = "";
+    for (key, differs, value) in pairs {
+        if differs {
+            write!(f, "{sep}{key}={value}")?;
+            sep = ",";
+        }
+    }
+    Ok(())
 }
 
 /// Why a rule-set string was refused. Each names the offending text.

@@ -8,8 +8,8 @@ use crate::color::Color;
 use crate::role::Piece;
 use crate::square::Square;
 
-/// One step of SplitMix64: the next state and its output (also used by
-/// the sibling games' keys).
+/// One step of SplitMix64: the next state and its output. Shared by the
+/// Zobrist tables of every game.
 pub(crate) const fn splitmix(state: u64) -> (u64, u64) {
     let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
     let mut z = s;
@@ -27,16 +27,21 @@ struct Keys {
     stage: [[u64; 3]; 2],
 }
 
-const fn build() -> Keys {
-    let mut state = 0x5441_4D45_524C_414E; // "TAMERLAN"
-    let mut pieces = [0u64; N_PIECE_KEYS];
+/// `N` keys drawn by SplitMix64 from `state`, and the state after them.
+pub(crate) const fn key_table<const N: usize>(mut state: u64) -> ([u64; N], u64) {
+    let mut keys = [0u64; N];
     let mut i = 0;
-    while i < N_PIECE_KEYS {
+    while i < N {
         let (s, k) = splitmix(state);
         state = s;
-        pieces[i] = k;
+        keys[i] = k;
         i += 1;
     }
+    (keys, state)
+}
+
+const fn build() -> Keys {
+    let (pieces, state) = key_table::<N_PIECE_KEYS>(0x5441_4D45_524C_414E); // "TAMERLAN"
     let (s, black_to_move) = splitmix(state);
     let (s, w) = splitmix(s);
     let (s, b) = splitmix(s);

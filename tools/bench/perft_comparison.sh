@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Measures bulk-counting perft speed, in one run on one machine:
-#   - tamerlane (this project) from the Tamerlane initial position,
-#   - Fairy-Stockfish `go perft` on its `grand` (10x10) and `shatranj` variants,
+#   - tamerlane (this project) from the Tamerlane initial position, and its
+#     Makruk from the Makruk start position (`--game makruk`),
+#   - Fairy-Stockfish `go perft` on its `grand` (10x10), `shatranj` and
+#     `makruk` variants,
 #   - FIDE chess: `tamerlane perft --game chess` against Stockfish `go perft`
 #     from the initial position (depth 6) and Kiwipete (depth 5),
 # then runs the criterion benches. Prints Markdown tables for docs/BENCHMARKS.md.
@@ -84,10 +86,13 @@ if [ "$TAMERLANE" = 1 ]; then
     leaves=$($BIN perft 5 2>/dev/null)
     secs=$(best_time "$BIN" perft 5)
     row tamerlane "Tamerlane initial" 5 "$leaves" "$secs"
+    leaves=$($BIN perft 6 --game makruk 2>/dev/null)
+    secs=$(best_time "$BIN" perft 6 --game makruk)
+    row tamerlane "Makruk start" 6 "$leaves" "$secs"
 
     # Fairy-Stockfish: subtract its start-up (a depth-1 perft) from the timing.
     base=$(best_time fsf_perft grand 1)
-    for spec in "grand 4" "shatranj 6"; do
+    for spec in "grand 4" "shatranj 6" "makruk 6"; do
         read -r variant depth <<<"$spec"
         leaves=$(fsf_nodes "$variant" "$depth")
         secs=$(best_time fsf_perft "$variant" "$depth")

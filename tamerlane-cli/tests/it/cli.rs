@@ -6,7 +6,8 @@ use std::process::{Command, Output, Stdio};
 
 const BIN: &str = env!("CARGO_BIN_EXE_tamerlane");
 
-/// Runs the binary with `args` and `stdin` (also used by `cli_chess`).
+/// Runs the binary with `args` and `stdin` (also used by `cli_chess` and
+/// `cli_makruk`).
 pub(crate) fn run(args: &[&str], stdin: &str) -> Output {
     let mut child = Command::new(BIN)
         .args(args)

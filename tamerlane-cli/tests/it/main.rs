@@ -5,4 +5,5 @@
 mod cli;
 mod cli_chess;
 mod cli_limits;
+mod cli_makruk;
 mod match_external;

@@ -10,6 +10,7 @@ mod decisions;
 mod fuzz_regressions;
 mod invariants;
 mod limits;
+mod makruk;
 mod notation;
 mod perft_suites;
 mod records;

@@ -18,18 +18,21 @@
 //! independent reference implementation (see each file).
 
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use tamerlane_core::{perft, Position, RuleSet};
 
-struct Case {
-    name: String,
-    tfen: String,
-    rules: RuleSet,
-    counts: Vec<(u32, u64)>,
+/// One block of a suite file: a position (`tfen`, or `fen` for the sibling
+/// games) with its rule set and expected counts.
+pub(crate) struct Case {
+    pub(crate) name: String,
+    pub(crate) tfen: String,
+    pub(crate) rules: RuleSet,
+    pub(crate) counts: Vec<(u32, u64)>,
 }
 
-fn parse_suite(text: &str) -> Vec<Case> {
+/// Reads the blocks of a suite file.
+pub(crate) fn parse_suite(text: &str) -> Vec<Case> {
     let mut cases = Vec::new();
     let mut cur: Option<Case> = None;
     for line in text.lines().map(str::trim) {
@@ -50,7 +53,7 @@ fn parse_suite(text: &str) -> Vec<Case> {
         match key {
             "name" => case.name = value.to_owned(),
             "why" => {}
-            "tfen" => case.tfen = value.to_owned(),
+            "tfen" | "fen" => case.tfen = value.to_owned(),
             "rules" => case.rules = value.parse().expect("a rule set"),
             "perft" => {
                 let (d, n) = value.split_once(' ').expect("`perft DEPTH COUNT`");
@@ -64,7 +67,7 @@ fn parse_suite(text: &str) -> Vec<Case> {
 }
 
 /// The `.perft` files of `tests/data/SUB`, sorted.
-fn suite_files(sub: &str) -> Vec<std::path::PathBuf> {
+pub(crate) fn suite_files(sub: &str) -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data")
         .join(sub);
@@ -90,7 +93,7 @@ fn perft_suites_under_rule_options() {
     run_suites(suite_files("rules"), 40);
 }
 
-fn run_suites(files: Vec<std::path::PathBuf>, at_least: usize) {
+fn run_suites(files: Vec<PathBuf>, at_least: usize) {
     let mut checked = 0;
     let mut failures = Vec::new();
     for file in files {

@@ -1,0 +1,279 @@
+//! Makruk moves with their context, UCI move strings (`e3e4`, `e5e6m`), the
+//! errors of reading and playing them, and the fixed-capacity move list.
+
+use core::fmt;
+use core::str::FromStr;
+
+use super::role::Role;
+use crate::board8::Square;
+use crate::excerpt::{excerpt, EXCERPT_CHARS};
+use crate::fixed_list::{FixedList, FixedListIntoIter};
+
+/// A legal move with its context: which piece moves, what it takes, and
+/// whether it promotes. Its [`Display`](fmt::Display) is the UCI string.
+///
+/// A `Move` is only meaningful in the position it was made for; use
+/// [`Position::is_legal`](super::Position::is_legal) to check one from
+/// elsewhere.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// The square the piece leaves.
+    pub from: Square,
+    /// The square it goes to.
+    pub to: Square,
+    /// The role of the moving piece.
+    pub role: Role,
+    /// The role of the captured piece, if any.
+    pub capture: Option<Role>,
+    /// Whether a pawn reaches its sixth rank and becomes a Met (always so
+    /// for a pawn arriving there).
+    pub promotion: bool,
+}
+
+impl Move {
+    /// Whether the move captures.
+    #[inline]
+    pub fn is_capture(&self) -> bool {
+        self.capture.is_some()
+    }
+
+    /// Whether the move resets the halfmove clock: a capture or a pawn move.
+    #[inline]
+    pub fn is_zeroing(&self) -> bool {
+        self.capture.is_some() || self.role == Role::Pawn
+    }
+
+    /// The move as its UCI string's parts.
+    #[inline]
+    pub fn uci(&self) -> UciMove {
+        UciMove {
+            from: self.from,
+            to: self.to,
+            promotion: self.promotion,
+        }
+    }
+}
+
+impl fmt::Display for Move {
+    /// The UCI string: `e3e4`, `e5e6m` for a promotion.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.uci().fmt(f)
+    }
+}
+
+/// A move as written in UCI, `<from><to>` with `m` after a promotion (as
+/// Fairy-Stockfish writes Makruk moves), not yet matched against a position
+/// (see [`Position::parse_move`](super::Position::parse_move)).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct UciMove {
+    /// Origin square.
+    pub from: Square,
+    /// Target square.
+    pub to: Square,
+    /// Whether the string ends in `m` (a pawn becoming a Met).
+    pub promotion: bool,
+}
+
+impl fmt::Display for UciMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.from, self.to)?;
+        if self.promotion {
+            f.write_str("m")?;
+        }
+        Ok(())
+    }
+}
+
+/// A string that is not a Makruk UCI move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseMoveError {
+    /// The rejected text (truncated to 40 characters).
+    pub text: String,
+}
+
+impl fmt::Display for ParseMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "invalid move {:?}: expected <from><to> with squares a1..h8, and m after a promotion (e.g. e3e4, e5e6m)",
+            self.text
+        )
+    }
+}
+
+impl std::error::Error for ParseMoveError {}
+
+impl FromStr for UciMove {
+    type Err = ParseMoveError;
+    fn from_str(s: &str) -> Result<UciMove, ParseMoveError> {
+        let err = || ParseMoveError {
+            text: excerpt(s, EXCERPT_CHARS),
+        };
+        let promotion = match s.len() {
+            4 => false,
+            5 if s.ends_with('m') => true,
+            _ => return Err(err()),
+        };
+        let square = |i: usize| s.get(i..i + 2).and_then(|t| t.parse::<Square>().ok());
+        Ok(UciMove {
+            from: square(0).ok_or_else(err)?,
+            to: square(2).ok_or_else(err)?,
+            promotion,
+        })
+    }
+}
+
+/// Why a move is not legal in a position.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum IllegalReason {
+    /// The side to move has no legal move (checkmate or stalemate).
+    NoLegalMoves,
+    /// There is no piece on the origin square.
+    EmptySquare,
+    /// The piece on the origin square belongs to the opponent.
+    OpponentPiece,
+    /// The piece cannot make that move here (wrong pattern, blocked path,
+    /// own piece on the target).
+    NotAMove,
+    /// The move would leave the mover's King attacked.
+    LeavesKingAttacked,
+    /// A pawn reaches its sixth rank, which makes it a Met: the string
+    /// must end in `m`.
+    MissingPromotion,
+    /// The string ends in `m` but the move is no pawn reaching its sixth rank.
+    NotAPromotion,
+    /// The move's context (role, capture, promotion) does not match the position.
+    WrongContext,
+}
+
+impl fmt::Display for IllegalReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            IllegalReason::NoLegalMoves => "the side to move has no legal moves (game over)",
+            IllegalReason::EmptySquare => "there is no piece on the origin square",
+            IllegalReason::OpponentPiece => {
+                "the piece on the origin square belongs to the opponent"
+            }
+            IllegalReason::NotAMove => "the piece on the origin square cannot move there",
+            IllegalReason::LeavesKingAttacked => "it would leave the King attacked",
+            IllegalReason::MissingPromotion => {
+                "the pawn reaches its sixth rank and becomes a Met: write m at the end"
+            }
+            IllegalReason::NotAPromotion => {
+                "only a pawn reaching its sixth rank promotes (m at the end)"
+            }
+            IllegalReason::WrongContext => {
+                "its role, capture or promotion does not match this position"
+            }
+        })
+    }
+}
+
+/// A move that cannot be played in the position it was tried on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalMoveError {
+    /// The move as a UCI string.
+    pub text: String,
+    /// Why it is illegal.
+    pub reason: IllegalReason,
+}
+
+impl fmt::Display for IllegalMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "illegal move {}: {}", self.text, self.reason)
+    }
+}
+
+impl std::error::Error for IllegalMoveError {}
+
+/// Error from reading a move in a position: garbled text, or a well-formed
+/// move that is not legal there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// Not a UCI move at all.
+    Invalid(ParseMoveError),
+    /// A UCI move that is not legal here.
+    Illegal(IllegalMoveError),
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Invalid(e) => e.fmt(f),
+            MoveError::Illegal(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+impl From<ParseMoveError> for MoveError {
+    fn from(e: ParseMoveError) -> MoveError {
+        MoveError::Invalid(e)
+    }
+}
+
+impl From<IllegalMoveError> for MoveError {
+    fn from(e: IllegalMoveError) -> MoveError {
+        MoveError::Illegal(e)
+    }
+}
+
+/// The most pieces a side may have (its sixteen at the start; a side never
+/// gains a piece), checked when a position is validated.
+pub const MAX_PIECES_PER_SIDE: u32 = 16;
+
+/// The most targets any non-King piece has: a Rook on an empty board (14).
+/// Knights have at most 8, Khons 5, Mets 4, pawns 3.
+pub(crate) const MAX_PIECE_MOVES: usize = 14;
+
+/// An upper bound on the number of legal moves in any valid position.
+///
+/// Proof. Every legal move is a distinct `(from, to)` pair (a pawn reaching
+/// its sixth rank always becomes a Met, so promotions add no pairs). A side
+/// has at most [`MAX_PIECES_PER_SIDE`] pieces, one of them its King, which
+/// has at most 8 targets; each of the other 15 has at most
+/// `MAX_PIECE_MOVES` = 14 (blockers only remove targets). So there are at
+/// most `15 * 14 + 8 = 218` moves.
+pub const MAX_LEGAL_MOVES: usize = (MAX_PIECES_PER_SIDE as usize - 1) * MAX_PIECE_MOVES + 8;
+
+/// A list of moves with a fixed capacity of [`MAX_LEGAL_MOVES`]: filling it
+/// never allocates (pushing past it panics, which no valid position reaches:
+/// see the proof there).
+pub type MoveList = FixedList<Move, MAX_LEGAL_MOVES>;
+
+/// The owning iterator over a [`MoveList`]: yields the moves by value, from
+/// either end (`for m in pos.legal_moves()`).
+pub type MoveListIntoIter = FixedListIntoIter<Move, MAX_LEGAL_MOVES>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board8::{attacks, Bitboard};
+    use crate::color::Color;
+
+    #[test]
+    fn uci_strings_parse_and_print() {
+        for s in ["e3e4", "a1h8", "e5e6m", "d4c3m"] {
+            assert_eq!(s.parse::<UciMove>().unwrap().to_string(), s);
+        }
+        for s in [
+            "", "e3", "e3e", "e3e9", "i1a1", "e3e4 ", "e3e4q", "e5e6M", "e3-e4", "é3e4",
+        ] {
+            assert!(s.parse::<UciMove>().is_err(), "{s}");
+        }
+    }
+
+    #[test]
+    fn capacity_follows_from_the_largest_piece() {
+        // The largest empty-board target set of each non-King piece, from
+        // the attack functions themselves.
+        let most = |f: &dyn Fn(Square) -> Bitboard| Square::all().map(|s| f(s).count()).max();
+        assert_eq!(most(&|s| attacks::rook(s, Bitboard::EMPTY)), Some(14));
+        assert_eq!(most(&attacks::knight), Some(8));
+        assert_eq!(most(&|s| attacks::khon(Color::White, s)), Some(5));
+        assert_eq!(most(&attacks::ferz), Some(4));
+        assert_eq!(most(&attacks::king), Some(8));
+        assert_eq!(MAX_LEGAL_MOVES, 218);
+    }
+}

@@ -1,0 +1,476 @@
+//! A validated, playable Makruk position: state, making moves, attacks,
+//! hashing and the end-of-game rules that depend on the position alone.
+
+use core::fmt;
+use core::str::FromStr;
+
+use super::board::Board;
+use super::counting::{self, Count};
+use super::fen::FenError;
+use super::moves::{IllegalMoveError, IllegalReason, Move, MoveError, UciMove};
+use super::role::{Piece, Role};
+use super::rules::Rules;
+use super::setup::{PositionError, Setup};
+use super::zobrist;
+use crate::board8::{attacks, Bitboard, Square};
+use crate::color::Color;
+use crate::excerpt::{excerpt, EXCERPT_CHARS};
+
+/// How a Makruk game ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Termination {
+    /// The side to move has no legal move and its King is attacked: it loses.
+    Checkmate,
+    /// The side to move has no legal move and is not in check: draw.
+    Stalemate,
+    /// The count has passed its limit without checkmate: draw.
+    Counting,
+    /// Checkmate given, while a count runs, by the side at a disadvantage
+    /// (fewer pieces): a draw under the seed's counting rules.
+    CountingMate,
+    /// The same position occurred for the third time (by default): draw.
+    Repetition,
+    /// The rules' move limit of plies without capture or pawn move: draw.
+    MoveLimit,
+}
+
+impl Termination {
+    /// The lower-case name used by the command-line tool: `checkmate`,
+    /// `stalemate`, `counting`, `counting-mate`, `repetition`, `move-limit`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Termination::Checkmate => "checkmate",
+            Termination::Stalemate => "stalemate",
+            Termination::Counting => "counting",
+            Termination::CountingMate => "counting-mate",
+            Termination::Repetition => "repetition",
+            Termination::MoveLimit => "move-limit",
+        }
+    }
+}
+
+impl fmt::Display for Termination {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The result of a finished Makruk game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// The winner, or `None` for a draw.
+    pub winner: Option<Color>,
+    /// Why the game ended.
+    pub termination: Termination,
+}
+
+impl Outcome {
+    /// A draw for `termination`.
+    pub(crate) const fn draw(termination: Termination) -> Outcome {
+        Outcome {
+            winner: None,
+            termination,
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    /// `white checkmate`, `draw stalemate`, `draw counting`, ...
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.winner {
+            Some(c) => write!(f, "{} {}", c, self.termination),
+            None => write!(f, "draw {}", self.termination),
+        }
+    }
+}
+
+/// A legal Makruk position: placement, side to move, the running count,
+/// clocks, the rule options, and its Zobrist hash kept up to date.
+///
+/// ```
+/// use tamerlane_core::makruk::{perft, Position};
+///
+/// let pos = Position::new();
+/// assert_eq!(pos.legal_moves().len(), 23);
+/// assert_eq!(perft(&pos, 3), 12_012);
+/// ```
+#[derive(Clone, PartialEq, Eq)]
+pub struct Position {
+    pub(crate) board: Board,
+    pub(crate) turn: Color,
+    pub(crate) count: Option<Count>,
+    pub(crate) halfmoves: u32,
+    pub(crate) fullmoves: u32,
+    pub(crate) hash: u64,
+    pub(crate) rules: Rules,
+}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::new()
+    }
+}
+
+impl Position {
+    /// The start position, with the default rules.
+    pub fn new() -> Position {
+        Position::start_with_rules(Rules::DEFAULT)
+    }
+
+    /// The start position, played under `rules`.
+    pub fn start_with_rules(rules: Rules) -> Position {
+        Position::from_setup_with_rules(Setup::start(), rules).expect("the start position is valid")
+    }
+
+    /// Validates a [`Setup`] into a position with the default rules.
+    pub fn from_setup(setup: Setup) -> Result<Position, PositionError> {
+        Position::from_setup_with_rules(setup, Rules::DEFAULT)
+    }
+
+    /// Validates a [`Setup`] into a position played under `rules`.
+    pub fn from_setup_with_rules(setup: Setup, rules: Rules) -> Result<Position, PositionError> {
+        setup.validate()?;
+        let mut pos = Position {
+            board: setup.board,
+            turn: setup.turn,
+            count: setup.count,
+            halfmoves: setup.halfmoves,
+            fullmoves: setup.fullmoves,
+            hash: 0,
+            rules,
+        };
+        pos.hash = pos.compute_hash();
+        Ok(pos)
+    }
+
+    /// Parses and validates a FEN, with the default rules.
+    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        Position::from_fen_with_rules(fen, Rules::DEFAULT)
+    }
+
+    /// Parses a FEN and validates it, to be played under `rules`.
+    pub fn from_fen_with_rules(fen: &str, rules: Rules) -> Result<Position, FenError> {
+        Ok(Position::from_setup_with_rules(
+            Setup::from_fen(fen)?,
+            rules,
+        )?)
+    }
+
+    /// The position as a FEN (Fairy-Stockfish's format).
+    pub fn to_fen(&self) -> String {
+        self.to_setup().to_fen()
+    }
+
+    /// The position as a plain [`Setup`].
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            board: self.board.clone(),
+            turn: self.turn,
+            count: self.count,
+            halfmoves: self.halfmoves,
+            fullmoves: self.fullmoves,
+        }
+    }
+
+    /// The rule options this position is played under.
+    #[inline]
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The placement.
+    #[inline]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// The running count of the counting rules, if one runs.
+    #[inline]
+    pub fn count(&self) -> Option<Count> {
+        self.count
+    }
+
+    /// Plies since the last capture or pawn move.
+    #[inline]
+    pub fn halfmoves(&self) -> u32 {
+        self.halfmoves
+    }
+
+    /// The move number: starts at 1, incremented after Black's move.
+    #[inline]
+    pub fn fullmoves(&self) -> u32 {
+        self.fullmoves
+    }
+
+    /// The Zobrist hash of placement and side to move: the position's
+    /// identity for the repetition rule.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Whether two positions are the same for the repetition rule (same
+    /// placement and side to move; count and clocks ignored).
+    pub fn same_position(&self, other: &Position) -> bool {
+        self.hash == other.hash && self.turn == other.turn && self.board == other.board
+    }
+
+    /// The hash computed from scratch (the incremental one must equal it).
+    pub fn compute_hash(&self) -> u64 {
+        let mut h = 0;
+        for (sq, p) in self.board.pieces() {
+            h ^= zobrist::piece(p, sq);
+        }
+        if self.turn == Color::Black {
+            h ^= zobrist::black_to_move();
+        }
+        h
+    }
+
+    /// The square of `color`'s King.
+    #[inline]
+    pub fn king(&self, color: Color) -> Square {
+        self.board
+            .king(color)
+            .expect("a valid position has both Kings")
+    }
+
+    /// Pieces of `attacker` that attack `sq` (could capture on it by their
+    /// movement pattern, whether or not that capture would be legal).
+    #[inline]
+    pub fn attackers(&self, sq: Square, attacker: Color) -> Bitboard {
+        attackers(&self.board, sq, attacker, self.board.occupied())
+    }
+
+    /// Whether `sq` is attacked by `attacker`.
+    #[inline]
+    pub fn is_attacked(&self, sq: Square, attacker: Color) -> bool {
+        self.attackers(sq, attacker).any()
+    }
+
+    /// The enemy pieces attacking the King of the side to move.
+    #[inline]
+    pub fn checkers(&self) -> Bitboard {
+        self.attackers(self.king(self.turn), !self.turn)
+    }
+
+    /// Whether the King of the side to move is attacked.
+    #[inline]
+    pub fn is_check(&self) -> bool {
+        self.checkers().any()
+    }
+
+    /// Whether `m` (legal here) attacks the opponent's King once played.
+    pub fn gives_check(&self, m: &Move) -> bool {
+        let mut after = self.clone();
+        after.play_unchecked(m);
+        after.is_check()
+    }
+
+    /// Whether the halfmove clock is at or above the rules' move limit.
+    #[inline]
+    pub fn is_move_limit_reached(&self) -> bool {
+        self.rules.move_limit().is_some_and(|n| self.halfmoves >= n)
+    }
+
+    /// The outcome decided by this position alone: checkmate (a draw under
+    /// the seed's counting if the mating side is at a disadvantage while a
+    /// count runs), the count past its limit, stalemate, then the rules'
+    /// move limit. Repetition needs the game history: see
+    /// [`Game::outcome`](super::Game::outcome).
+    ///
+    /// ```
+    /// use tamerlane_core::makruk::{Position, Termination};
+    ///
+    /// // A lone King counting against two Rooks, past the limit of 8 moves.
+    /// let pos = Position::from_fen("8/8/8/4k3/8/8/R7/4K2R w - 16 17 9")?;
+    /// assert_eq!(pos.outcome().unwrap().termination, Termination::Counting);
+    /// # Ok::<(), tamerlane_core::makruk::FenError>(())
+    /// ```
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome_before_repetition().or_else(|| {
+            self.is_move_limit_reached()
+                .then_some(Outcome::draw(Termination::MoveLimit))
+        })
+    }
+
+    /// Checkmate, the count, stalemate: what ends the game before the
+    /// repetition and move-limit rules are looked at.
+    pub(crate) fn outcome_before_repetition(&self) -> Option<Outcome> {
+        let stuck = !self.has_legal_moves();
+        if stuck && self.is_check() {
+            let counting = self.rules.counting();
+            if counting::mate_is_draw(&self.board, self.turn, self.count, counting) {
+                return Some(Outcome::draw(Termination::CountingMate));
+            }
+            return Some(Outcome {
+                winner: Some(!self.turn),
+                termination: Termination::Checkmate,
+            });
+        }
+        if self.count.is_some_and(Count::is_exceeded) {
+            return Some(Outcome::draw(Termination::Counting));
+        }
+        stuck.then_some(Outcome::draw(Termination::Stalemate))
+    }
+
+    /// Parses a UCI move string and finds it among the legal moves.
+    pub fn parse_move(&self, s: &str) -> Result<Move, MoveError> {
+        let u = UciMove::from_str(s)?;
+        Ok(self.find_move(u)?)
+    }
+
+    /// Plays `m` if it is legal; otherwise returns why not and leaves the
+    /// position unchanged.
+    pub fn play(&mut self, m: &Move) -> Result<(), IllegalMoveError> {
+        if self.is_legal(m) {
+            self.play_unchecked(m);
+            return Ok(());
+        }
+        let reason = match self.find_move(m.uci()) {
+            Ok(_) => IllegalReason::WrongContext,
+            Err(e) => e.reason,
+        };
+        Err(IllegalMoveError {
+            text: excerpt(&m.to_string(), EXCERPT_CHARS),
+            reason,
+        })
+    }
+
+    /// Parses and plays a UCI move string.
+    pub fn play_str(&mut self, s: &str) -> Result<Move, MoveError> {
+        let m = self.parse_move(s)?;
+        self.play_unchecked(&m);
+        Ok(m)
+    }
+
+    #[inline]
+    fn put(&mut self, sq: Square, piece: Piece) {
+        self.board.put(sq, piece);
+        self.hash ^= zobrist::piece(piece, sq);
+    }
+
+    #[inline]
+    fn take(&mut self, sq: Square) -> Option<Piece> {
+        let p = self.board.take(sq)?;
+        self.hash ^= zobrist::piece(p, sq);
+        Some(p)
+    }
+
+    /// Plays `m` without checking that it is legal. `m` must be a legal
+    /// move of this position (from [`legal_moves`](Self::legal_moves) or
+    /// [`parse_move`](Self::parse_move)); anything else leaves a position
+    /// that may break the rules.
+    pub fn play_unchecked(&mut self, m: &Move) {
+        let us = self.turn;
+        let captured = m.capture.is_some();
+        if captured {
+            self.take(m.to);
+        }
+        self.take(m.from);
+        let role = if m.promotion { Role::Met } else { m.role };
+        self.put(m.to, Piece::new(us, role));
+        if m.is_zeroing() {
+            self.halfmoves = 0;
+        } else {
+            self.halfmoves = self.halfmoves.saturating_add(1);
+        }
+        if us == Color::Black {
+            self.fullmoves = self.fullmoves.saturating_add(1);
+        }
+        self.turn = !us;
+        self.hash ^= zobrist::black_to_move();
+        // Counting needs a board without pawns: skip the work before that.
+        if self.count.is_some() || self.board.by_role(Role::Pawn).is_empty() {
+            self.count = counting::after_move(
+                self.count,
+                &self.board,
+                self.turn,
+                captured,
+                self.rules.counting(),
+            );
+        }
+    }
+
+    /// The position with the other side to move and nothing else changed
+    /// except the clocks: a *null move*, as used by null-move pruning in a
+    /// search. It is not a move of the game: the count does not advance.
+    /// The halfmove clock restarts at 0 (so a repetition is never detected
+    /// across a null move) and the fullmove number advances after Black's
+    /// pass, as after a move.
+    ///
+    /// If the side to move was in check, its opponent may now capture the
+    /// King: search code must not make a null move in check.
+    ///
+    /// ```
+    /// use tamerlane_core::Color;
+    /// use tamerlane_core::makruk::Position;
+    ///
+    /// let pos = Position::new();
+    /// let passed = pos.null_move();
+    /// assert_eq!(passed.turn(), Color::Black);
+    /// assert_eq!(passed.null_move().hash(), pos.hash());
+    /// ```
+    pub fn null_move(&self) -> Position {
+        let mut pos = self.clone();
+        if pos.turn == Color::Black {
+            pos.fullmoves = pos.fullmoves.saturating_add(1);
+        }
+        pos.halfmoves = 0;
+        pos.turn = !pos.turn;
+        pos.hash ^= zobrist::black_to_move();
+        pos
+    }
+
+    /// The same position seen from the other side (board turned 180
+    /// degrees, colours swapped, the other side to move; count and clocks
+    /// kept). Perft counts and outcomes of the two are equal.
+    pub fn mirror(&self) -> Position {
+        Position::from_setup_with_rules(self.to_setup().mirror(), self.rules)
+            .expect("mirroring keeps a position valid")
+    }
+}
+
+/// Pieces of `attacker` on `board` that attack `sq` through the occupancy
+/// `occ` (a King's own square may have been lifted from it).
+#[inline]
+pub(crate) fn attackers(board: &Board, sq: Square, attacker: Color, occ: Bitboard) -> Bitboard {
+    let b = board;
+    // A piece of `attacker` on X attacks sq exactly when sq is in its
+    // pattern from X: for the pawn and the Khon, whose patterns depend on
+    // the colour, X is in the other colour's pattern from sq.
+    ((attacks::pawn(!attacker, sq) & b.by_role(Role::Pawn))
+        | (attacks::knight(sq) & b.by_role(Role::Knight))
+        | (attacks::ferz(sq) & b.by_role(Role::Met))
+        | (attacks::khon(!attacker, sq) & b.by_role(Role::Khon))
+        | (attacks::king(sq) & b.by_role(Role::King))
+        | (attacks::rook(sq, occ) & b.by_role(Role::Rook)))
+        & b.by_color(attacker)
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "makruk::Position({})", self.to_fen())
+    }
+}
+
+impl fmt::Display for Position {
+    /// The board diagram followed by the FEN.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}", self.board)?;
+        write!(f, "{}", self.to_fen())
+    }
+}
+
+impl FromStr for Position {
+    type Err = FenError;
+    fn from_str(s: &str) -> Result<Position, FenError> {
+        Position::from_fen(s)
+    }
+}

@@ -1,0 +1,188 @@
+//! Makruk's rule options: the counting rules' variant, and the repetition
+//! and move-limit draws of RULES-SPEC section 9, in the same strict string
+//! form as Tamerlane's rule sets (`counting=fairy-stockfish,repetition=off`).
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::excerpt::{excerpt, EXCERPT_CHARS};
+use crate::rule_set::{
+    count_text, parse_count, parse_rule_string, write_pairs, RuleSetError, MOVE_LIMIT_KEY,
+    MOVE_LIMIT_RANGE, REPETITION_KEY, REPETITION_RANGE,
+};
+
+/// Which reading of the counting rules is played (key `counting`).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Counting {
+    /// The seed's rules (`seed`, the default): its pieces'-honour table in
+    /// its own order, and a checkmate given by the side at a disadvantage
+    /// while the count runs is a draw.
+    #[default]
+    Seed,
+    /// Fairy-Stockfish's `makruk` (`fairy-stockfish`): two Knights before
+    /// one Khon in the table, and every checkmate wins.
+    FairyStockfish,
+}
+
+impl Counting {
+    /// The key of this option in the string form.
+    pub const KEY: &'static str = "counting";
+
+    /// The value's name in the string form: `seed` or `fairy-stockfish`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Counting::Seed => "seed",
+            Counting::FairyStockfish => "fairy-stockfish",
+        }
+    }
+
+    fn from_name(s: &str) -> Option<Counting> {
+        match s {
+            "seed" => Some(Counting::Seed),
+            "fairy-stockfish" => Some(Counting::FairyStockfish),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Counting {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The rule options of a Makruk game. The default: the seed's counting,
+/// threefold repetition, no move limit.
+///
+/// ```
+/// use tamerlane_core::makruk::{Counting, Rules};
+///
+/// let rules: Rules = "counting=fairy-stockfish,repetition=off".parse()?;
+/// assert_eq!(rules.counting(), Counting::FairyStockfish);
+/// assert_eq!(rules.repetition(), None);
+/// // The canonical form: the keys that differ from the default, in order.
+/// assert_eq!(rules.to_string(), "counting=fairy-stockfish,repetition=off");
+/// assert_eq!(Rules::default().to_string(), "");
+/// assert!("counting=manual".parse::<Rules>().is_err());
+/// # Ok::<(), tamerlane_core::RuleSetError>(())
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Rules {
+    counting: Counting,
+    repetition: Option<u32>,
+    move_limit: Option<u32>,
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules::DEFAULT
+    }
+}
+
+impl Rules {
+    /// The default rules: `counting=seed`, `repetition=3`, `move-limit=off`.
+    pub const DEFAULT: Rules = Rules {
+        counting: Counting::Seed,
+        repetition: Some(3),
+        move_limit: None,
+    };
+
+    /// The reading of the counting rules.
+    pub const fn counting(&self) -> Counting {
+        self.counting
+    }
+    /// The number of occurrences of a position that draws (`None`: never).
+    pub const fn repetition(&self) -> Option<u32> {
+        self.repetition
+    }
+    /// The plies without capture or pawn move that draw (`None`: never).
+    pub const fn move_limit(&self) -> Option<u32> {
+        self.move_limit
+    }
+
+    /// Sets the reading of the counting rules.
+    pub fn set_counting(&mut self, v: Counting) -> &mut Rules {
+        self.counting = v;
+        self
+    }
+    /// Sets the repetition count (`None`: never), 2 to 10.
+    pub fn set_repetition(&mut self, v: Option<u32>) -> Result<&mut Rules, RuleSetError> {
+        self.repetition = checked(REPETITION_KEY, v, REPETITION_RANGE)?;
+        Ok(self)
+    }
+    /// Sets the move limit in plies (`None`: never), 1 to 10,000.
+    pub fn set_move_limit(&mut self, v: Option<u32>) -> Result<&mut Rules, RuleSetError> {
+        self.move_limit = checked(MOVE_LIMIT_KEY, v, MOVE_LIMIT_RANGE)?;
+        Ok(self)
+    }
+
+    /// Applies one `key=value` pair.
+    fn apply(&mut self, key: &str, value: &str) -> Result<(), RuleSetError> {
+        match key {
+            Counting::KEY => {
+                self.counting =
+                    Counting::from_name(value).ok_or_else(|| RuleSetError::UnknownValue {
+                        key: key.to_owned(),
+                        value: excerpt(value, EXCERPT_CHARS),
+                    })?;
+            }
+            REPETITION_KEY => self.repetition = parse_count(key, value, REPETITION_RANGE)?,
+            MOVE_LIMIT_KEY => self.move_limit = parse_count(key, value, MOVE_LIMIT_RANGE)?,
+            _ => return Err(RuleSetError::UnknownKey(excerpt(key, EXCERPT_CHARS))),
+        }
+        Ok(())
+    }
+}
+
+/// `v` if it is `None` or within `range`, checked by the string parser's
+/// own rule (so both ways of setting a count give the same error).
+fn checked(key: &str, v: Option<u32>, range: (u32, u32)) -> Result<Option<u32>, RuleSetError> {
+    match v {
+        None => Ok(None),
+        Some(n) => parse_count(key, &n.to_string(), range),
+    }
+}
+
+/// The presets: only `default`.
+fn preset(name: &str) -> Option<Rules> {
+    (name == "default").then_some(Rules::DEFAULT)
+}
+
+impl FromStr for Rules {
+    type Err = RuleSetError;
+
+    /// Parses a rule string: an optional `default` preset first, then
+    /// `key=value` pairs (`counting`, `repetition`, `move-limit`), with the
+    /// strict syntax of RULES-SPEC section 9.
+    fn from_str(s: &str) -> Result<Rules, RuleSetError> {
+        parse_rule_string(s, Rules::DEFAULT, preset, Rules::apply)
+    }
+}
+
+impl fmt::Display for Rules {
+    /// The canonical form: the keys that differ from the default, in the
+    /// order `counting`, `repetition`, `move-limit`; the default is empty.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let d = Rules::DEFAULT;
+        write_pairs(
+            f,
+            [
+                (
+                    Counting::KEY,
+                    self.counting != d.counting,
+                    self.counting.to_string(),
+                ),
+                (
+                    REPETITION_KEY,
+                    self.repetition != d.repetition,
+                    count_text(self.repetition),
+                ),
+                (
+                    MOVE_LIMIT_KEY,
+                    self.move_limit != d.move_limit,
+                    count_text(self.move_limit),
+                ),
+            ],
+        )
+    }
+}

@@ -1,0 +1,408 @@
+//! Standard algebraic notation (SAN) for Makruk: writing a legal move
+//! canonically ([`Position::san`]) and reading it back, leniently
+//! ([`Position::parse_san`]).
+//!
+//! | move | SAN |
+//! |---|---|
+//! | piece move, capture | `Nd2`, `Rxa7`, `Sbc2`, `R1a4`, `Nb1d2` |
+//! | pawn move, capture | `e4`, `dxe5` |
+//! | promotion (always to a Met) | `e6=M`, `dxe6=M` |
+//! | check, checkmate | `+`, `#` |
+//!
+//! Piece letters: `K` King, `M` Met, `S` Khon, `N` Knight, `R` Rook.
+//!
+//! ```
+//! use tamerlane_core::makruk::Position;
+//!
+//! let pos = Position::new();
+//! let m = pos.parse_san("Nd2")?;
+//! assert_eq!(m.to_string(), "b1d2");
+//! assert_eq!(pos.san(&m), "Nd2");
+//! // Lenient forms: UCI strings, long algebraic, superfluous marks.
+//! assert_eq!(pos.parse_san("b1d2")?, m);
+//! assert_eq!(pos.parse_san("Nb1-d2+")?, m);
+//! let err = pos.parse_san("Rd2").unwrap_err();
+//! assert_eq!(err.to_string(), "illegal move \"Rd2\": no rook can move to d2");
+//! # Ok::<(), tamerlane_core::makruk::SanError>(())
+//! ```
+
+use core::fmt;
+use core::fmt::Write as _;
+
+use super::moves::{IllegalReason, Move, UciMove};
+use super::position::Position;
+use super::role::{Piece, Role};
+use crate::board8::Square;
+use crate::excerpt::{excerpt, EXCERPT_CHARS};
+
+/// Why a SAN string could not be read in a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SanError {
+    /// The text is not SAN (nor a UCI move) at all.
+    Syntax {
+        /// The rejected text (truncated to 40 characters).
+        text: String,
+        /// What is wrong with it.
+        problem: &'static str,
+    },
+    /// The text matches more than one legal move.
+    Ambiguous {
+        /// The rejected text.
+        text: String,
+        /// The canonical SAN of every matching move, each followed by its
+        /// UCI string in parentheses, e.g. `Nbd2 (b1d2)`.
+        candidates: Vec<String>,
+    },
+    /// The text is well formed but matches no legal move.
+    Illegal {
+        /// The rejected text.
+        text: String,
+        /// Why no legal move matches.
+        reason: SanIllegalReason,
+    },
+}
+
+/// Why a well-formed SAN string matches no legal move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SanIllegalReason {
+    /// The side to move has no legal move (the game is over).
+    GameOver,
+    /// The side to move has no piece of this kind (matching the
+    /// disambiguation, if one was written).
+    NoPiece(Role),
+    /// The side to move has no pawn (on the from-file, if written).
+    NoPawn,
+    /// No piece of that kind (`None`: no pawn) can move to the square.
+    Unreachable {
+        /// The piece kind written, `None` for a pawn move.
+        role: Option<Role>,
+        /// The target square.
+        to: Square,
+    },
+    /// The move exists but would leave the King attacked.
+    LeavesKingAttacked {
+        /// Origin square.
+        from: Square,
+        /// Target square.
+        to: Square,
+    },
+    /// `=M` written on a pawn move that does not reach the sixth rank.
+    NotAPromotion {
+        /// The canonical SAN of the move.
+        canonical: String,
+    },
+    /// A UCI move that is not legal.
+    Uci(IllegalReason),
+}
+
+impl fmt::Display for SanIllegalReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SanIllegalReason::GameOver => {
+                f.write_str("the side to move has no legal moves (game over)")
+            }
+            SanIllegalReason::NoPiece(r) => write!(f, "the side to move has no such {r}"),
+            SanIllegalReason::NoPawn => f.write_str("the side to move has no such pawn"),
+            SanIllegalReason::Unreachable { role, to } => {
+                write!(f, "no {} can move to {to}", role.map_or("pawn", Role::name))
+            }
+            SanIllegalReason::LeavesKingAttacked { from, to } => {
+                write!(f, "{from}{to} would leave the King attacked")
+            }
+            SanIllegalReason::NotAPromotion { canonical } => write!(
+                f,
+                "only a pawn reaching its sixth rank promotes; the move is {canonical}"
+            ),
+            SanIllegalReason::Uci(r) => r.fmt(f),
+        }
+    }
+}
+
+impl fmt::Display for SanError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SanError::Syntax { text, problem } => write!(f, "invalid move {text:?}: {problem}"),
+            SanError::Ambiguous { text, candidates } => write!(
+                f,
+                "ambiguous move {text:?}: matches {}",
+                candidates.join(", ")
+            ),
+            SanError::Illegal { text, reason } => write!(f, "illegal move {text:?}: {reason}"),
+        }
+    }
+}
+
+impl std::error::Error for SanError {}
+
+/// Where the piece comes from, as written.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Origin {
+    Any,
+    File(u32),
+    Rank(u32),
+    Square(Square),
+}
+
+impl Origin {
+    fn matches(self, sq: Square) -> bool {
+        match self {
+            Origin::Any => true,
+            Origin::File(f) => sq.file() == f,
+            Origin::Rank(r) => sq.rank() == r,
+            Origin::Square(s) => s == sq,
+        }
+    }
+}
+
+/// What a SAN string asks for: the role (`None`: a pawn), where from,
+/// where to, and whether `=M` was written.
+#[derive(Copy, Clone, Debug)]
+struct Parsed {
+    role: Option<Role>,
+    from: Origin,
+    to: Square,
+    promotion: bool,
+}
+
+impl Parsed {
+    /// Whether the legal move `m` is one this SAN string can mean.
+    fn matches(self, m: &Move) -> bool {
+        m.role == self.role.unwrap_or(Role::Pawn) && m.to == self.to && self.from.matches(m.from)
+    }
+}
+
+fn syntax(text: &str, problem: &'static str) -> SanError {
+    SanError::Syntax {
+        text: excerpt(text, EXCERPT_CHARS),
+        problem,
+    }
+}
+
+/// Splits `[from][x|-]to` into its parts.
+fn parse_core(text: &str, b: &str) -> Result<(Origin, Square), SanError> {
+    let split = b.len().checked_sub(2);
+    let to = split
+        .and_then(|i| b.get(i..))
+        .and_then(|t| t.parse::<Square>().ok())
+        .ok_or_else(|| syntax(text, "expected a target square a1..h8"))?;
+    let rest = &b[..b.len() - 2];
+    let rest = rest
+        .strip_suffix(['x', '-', ':'])
+        .unwrap_or(rest)
+        .as_bytes();
+    let from = match rest {
+        [] => Some(Origin::Any),
+        [c @ b'a'..=b'h'] => Some(Origin::File(u32::from(c - b'a'))),
+        [d @ b'1'..=b'8'] => Some(Origin::Rank(u32::from(d - b'1'))),
+        _ => core::str::from_utf8(rest)
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .map(Origin::Square),
+    }
+    .ok_or_else(|| {
+        syntax(
+            text,
+            "expected an origin file, rank or square before the target square",
+        )
+    })?;
+    Ok((from, to))
+}
+
+fn parse_text(text: &str) -> Result<Parsed, SanError> {
+    if !text.is_ascii() {
+        return Err(syntax(text, "SAN is plain ASCII"));
+    }
+    let (body, promotion) = match text.split_once('=') {
+        Some((body, "M")) => (body, true),
+        Some(_) => return Err(syntax(text, "a pawn promotes to a Met only: =M")),
+        None => (text, false),
+    };
+    let first = body
+        .chars()
+        .next()
+        .ok_or_else(|| syntax(text, "empty move"))?;
+    let role = match first {
+        'P' => None,
+        c if c.is_ascii_uppercase() => Some(
+            Role::from_letter(c)
+                .ok_or_else(|| syntax(text, "unknown piece letter (expected K M S N R)"))?,
+        ),
+        _ => {
+            let (from, to) = parse_core(text, body)?;
+            return pawn(text, from, to, promotion);
+        }
+    };
+    let (from, to) = parse_core(text, &body[1..])?;
+    match role {
+        None => pawn(text, from, to, promotion),
+        Some(_) if promotion => Err(syntax(text, "only pawn moves have a suffix =M")),
+        Some(_) => Ok(Parsed {
+            role,
+            from,
+            to,
+            promotion,
+        }),
+    }
+}
+
+/// A pawn move as parsed: its origin is a file or a square, not a rank.
+fn pawn(text: &str, from: Origin, to: Square, promotion: bool) -> Result<Parsed, SanError> {
+    if matches!(from, Origin::Rank(_)) {
+        return Err(syntax(
+            text,
+            "a pawn move names its origin file, not its rank",
+        ));
+    }
+    Ok(Parsed {
+        role: None,
+        from,
+        to,
+        promotion,
+    })
+}
+
+impl Position {
+    /// The canonical SAN of `m`, which must be a legal move here; for any
+    /// other move the UCI string is returned.
+    ///
+    /// ```
+    /// use tamerlane_core::makruk::Position;
+    ///
+    /// let pos = Position::new();
+    /// let m = pos.parse_move("e3e4").unwrap();
+    /// assert_eq!(pos.san(&m), "e4");
+    /// ```
+    pub fn san(&self, m: &Move) -> String {
+        self.san_with(m, &self.legal_moves())
+    }
+
+    /// [`san`](Self::san) with the legal moves of this position already
+    /// generated (they are needed for disambiguation).
+    pub fn san_with(&self, m: &Move, legal: &[Move]) -> String {
+        if !legal.contains(m) {
+            return m.to_string();
+        }
+        let mut s = String::with_capacity(8);
+        let capture = if m.is_capture() { "x" } else { "" };
+        if m.role == Role::Pawn {
+            if m.is_capture() {
+                s.push((b'a' + m.from.file() as u8) as char);
+            }
+            let _ = write!(s, "{capture}{}", m.to);
+            if m.promotion {
+                s.push_str("=M");
+            }
+        } else {
+            s.push(m.role.letter());
+            let rivals = || {
+                legal
+                    .iter()
+                    .filter(|o| o.role == m.role && o.to == m.to && o.from != m.from)
+            };
+            if rivals().next().is_some() {
+                if rivals().all(|o| o.from.file() != m.from.file()) {
+                    s.push((b'a' + m.from.file() as u8) as char);
+                } else if rivals().all(|o| o.from.rank() != m.from.rank()) {
+                    s.push((b'1' + m.from.rank() as u8) as char);
+                } else {
+                    let _ = write!(s, "{}", m.from);
+                }
+            }
+            let _ = write!(s, "{capture}{}", m.to);
+        }
+        let mut after = self.clone();
+        after.play_unchecked(m);
+        if after.is_check() {
+            s.push(if after.has_legal_moves() { '+' } else { '#' });
+        }
+        s
+    }
+
+    /// Every legal move with its canonical SAN, in generation order.
+    pub fn san_moves(&self) -> Vec<(Move, String)> {
+        let legal = self.legal_moves();
+        legal
+            .iter()
+            .map(|m| (*m, self.san_with(m, &legal)))
+            .collect()
+    }
+
+    /// Reads a move in SAN (canonical or lenient) or as a UCI string, and
+    /// finds it among the legal moves.
+    ///
+    /// Accepted beyond the canonical form: missing or extra `+`, `#` and
+    /// `x`; annotation marks `!` and `?`; a `-` or `:` for the capture
+    /// sign; the origin written as file, rank or square even where not
+    /// needed (`Nb1d2`, `Nb1-d2`); a pawn move with a leading `P`; a
+    /// promotion without its `=M`; and UCI strings (`b1d2`, `e5e6m`).
+    pub fn parse_san(&self, s: &str) -> Result<Move, SanError> {
+        self.parse_san_with(s, &self.legal_moves())
+    }
+
+    /// [`parse_san`](Self::parse_san) with the legal moves of this position
+    /// already generated.
+    pub fn parse_san_with(&self, s: &str, legal: &[Move]) -> Result<Move, SanError> {
+        let full = s.trim();
+        let text = full.trim_end_matches(['+', '#', '!', '?']);
+        if text.is_empty() {
+            return Err(syntax(full, "empty move"));
+        }
+        let illegal = |reason| SanError::Illegal {
+            text: excerpt(full, EXCERPT_CHARS),
+            reason,
+        };
+        if let Ok(u) = text.parse::<UciMove>() {
+            return self
+                .find_move(u)
+                .map_err(|e| illegal(SanIllegalReason::Uci(e.reason)));
+        }
+        let parsed = parse_text(text)?;
+        let mut matching = legal.iter().filter(|m| parsed.matches(m));
+        match (matching.next(), matching.next()) {
+            (Some(m), None) if parsed.promotion && !m.promotion => {
+                Err(illegal(SanIllegalReason::NotAPromotion {
+                    canonical: self.san_with(m, legal),
+                }))
+            }
+            (Some(m), None) => Ok(*m),
+            (None, _) => Err(illegal(self.why_no_match(parsed, legal))),
+            (Some(_), Some(_)) => Err(SanError::Ambiguous {
+                text: excerpt(full, EXCERPT_CHARS),
+                candidates: legal
+                    .iter()
+                    .filter(|m| parsed.matches(m))
+                    .map(|m| format!("{} ({m})", self.san_with(m, legal)))
+                    .collect(),
+            }),
+        }
+    }
+
+    /// Explains why no legal move matches a parsed SAN string.
+    fn why_no_match(&self, parsed: Parsed, legal: &[Move]) -> SanIllegalReason {
+        if legal.is_empty() {
+            return SanIllegalReason::GameOver;
+        }
+        let role = parsed.role.unwrap_or(Role::Pawn);
+        let ours = self
+            .board()
+            .by_piece(Piece::new(self.turn(), role))
+            .filter(|sq| parsed.from.matches(sq));
+        if ours.is_empty() {
+            return match parsed.role {
+                Some(r) => SanIllegalReason::NoPiece(r),
+                None => SanIllegalReason::NoPawn,
+            };
+        }
+        let to = parsed.to;
+        match ours
+            .into_iter()
+            .find(|&from| self.pseudo_legal_targets(from).contains(to))
+        {
+            Some(from) => SanIllegalReason::LeavesKingAttacked { from, to },
+            None => SanIllegalReason::Unreachable {
+                role: parsed.role,
+                to,
+            },
+        }
+    }
+}
