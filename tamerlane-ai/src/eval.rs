@@ -296,7 +296,7 @@ pub(crate) fn evaluate_with_material(pos: &Position, kind: EvalKind, m: ByColor<
     // Progress: as the move-limit clock runs, the score fades toward the
     // draw, to 1/6 of itself at the limit (none without a limit).
     if let Some(limit) = pos.rules().move_limit() {
-        let limit = limit.min(1_000_000) as i64;
+        let limit = i64::from(limit);
         let hm = i64::from(pos.halfmoves()).min(limit);
         eval = (i64::from(eval) * (6 * limit - 5 * hm) / (6 * limit)) as i32;
     }
