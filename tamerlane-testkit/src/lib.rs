@@ -7,10 +7,13 @@
 //!   crash input runs exactly the same code under `cargo test`.
 //! - [`verify`]: brute-force (exhaustive) checks, independent of the
 //!   search, for the tactics suite and for finding test positions.
+//! - [`rule_sets`]: random rule sets (RULES-SPEC section 9) from bytes,
+//!   and as a proptest strategy with the feature `proptest`.
 //! - [`Rng`]: the one small seeded generator the tests use.
 
 pub mod fuzz_core;
 pub mod fuzz_engine;
+pub mod rule_sets;
 pub mod verify;
 
 use std::fs;
