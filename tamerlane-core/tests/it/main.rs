@@ -9,6 +9,7 @@ mod limits;
 mod notation;
 mod perft_suites;
 mod records;
+mod rule_invariants;
 mod rule_options;
 mod rule_sets;
 mod rules;
