@@ -5,13 +5,34 @@
 //! Each function takes the fuzzer's raw bytes and panics on a broken
 //! invariant; see `docs/RELIABILITY.md`.
 
-use tamerlane_core::{read_records, Game, GameRecord, Position, SanError, Setup, MAX_LEGAL_MOVES};
+use tamerlane_core::rule_set::{StartArray, MAX_RULE_SET_LEN};
+use tamerlane_core::{
+    read_records, Color, Game, GameRecord, MoveKind, PlayError, Position, RuleSet, SanError, Setup,
+};
 
-/// TFEN parse -> format -> parse: any text the parser accepts formats to a
-/// canonical TFEN that parses back to the same thing, and formatting is a
-/// fixed point from then on.
+use crate::position_checks::{self, describe};
+use crate::rule_sets::rule_set_from_bytes;
+use crate::spec_oracle;
+
+/// TFEN parse -> format -> parse, under the default rules and under a
+/// random rule set: any text the parser accepts formats to a canonical
+/// TFEN that parses back to the same thing, and formatting is a fixed
+/// point from then on; every valid position passes the checks of
+/// [`position_checks`] (its moves are the oracle's, the mirror maps them,
+/// TFEN and rules round trip).
+///
+/// Input: the text, optionally followed by a `0xFF` byte (never part of
+/// UTF-8 text) and the bytes of a rule set ([`rule_set_from_bytes`]);
+/// without one, the rule set is the default. The rules only narrow what
+/// is valid: a text valid under them is valid under the default rules as
+/// the same setup, and one valid under the default rules is refused under
+/// them only for a stage 2 with `pawn-of-pawns=one-arrival`.
 pub fn tfen_roundtrip(data: &[u8]) {
-    let Ok(text) = std::str::from_utf8(data) else {
+    let (text, rules) = match data.iter().position(|&b| b == 0xFF) {
+        Some(i) => (&data[..i], rule_set_from_bytes(&data[i + 1..]).0),
+        None => (data, RuleSet::DEFAULT),
+    };
+    let Ok(text) = std::str::from_utf8(text) else {
         return;
     };
     // The unvalidated layer: everything the TFEN grammar accepts.
@@ -22,30 +43,40 @@ pub fn tfen_roundtrip(data: &[u8]) {
         assert_eq!(again, setup, "setup round trip of {text:?}");
         assert_eq!(again.to_tfen(), canonical, "formatting is a fixed point");
     }
-    // The validated layer: playable positions.
-    if let Ok(pos) = Position::from_tfen(text) {
-        let canonical = pos.to_tfen();
-        let again = Position::from_tfen(&canonical).expect("a formatted position parses");
-        assert_eq!(again, pos, "position round trip of {text:?}");
-        assert_eq!(again.to_tfen(), canonical);
-        assert_eq!(
-            pos.hash(),
-            pos.compute_hash(),
-            "incremental hash of {text:?}"
-        );
-        assert_eq!(pos.hash(), again.hash());
-        // Every valid position has a sane move list.
-        let legal = pos.legal_moves();
-        assert!(legal.len() <= MAX_LEGAL_MOVES);
-        assert_eq!(pos.has_legal_moves(), !legal.is_empty());
-        let mirrored = pos.mirror();
-        assert_eq!(
-            mirrored.legal_moves().len(),
-            legal.len(),
-            "mirror of {text:?}"
-        );
-        assert_eq!(mirrored.mirror(), pos);
+    // The validated layer: playable positions, under the default rules
+    // and under `rules`.
+    let default = Position::from_tfen(text);
+    if let Ok(pos) = &default {
+        check_valid_position(pos);
     }
+    match (Position::from_tfen_with_rules(text, rules), &default) {
+        (Ok(pos), Ok(d)) => {
+            assert_eq!(pos.rules(), &rules);
+            assert_eq!(pos.to_setup(), d.to_setup(), "{text:?} under {rules}");
+            for c in Color::ALL {
+                assert!(pos.pawn_of_pawns_stage(c) <= rules.max_stage());
+            }
+            if rules != RuleSet::DEFAULT {
+                check_valid_position(&pos);
+            }
+        }
+        (Ok(pos), Err(e)) => panic!("{text:?}: valid under {rules} ({pos:?}), not by default: {e}"),
+        (Err(e), Ok(d)) => {
+            position_checks::refused_for_stage_two(text, &rules, &e);
+            assert!(Color::ALL
+                .into_iter()
+                .any(|c| d.pawn_of_pawns_stage(c) == 2));
+        }
+        (Err(e), Err(_)) => assert!(!e.to_string().is_empty()),
+    }
+}
+
+/// The checks of a position read from TFEN: [`position_checks`], with the
+/// whole comparison with the oracle.
+fn check_valid_position(pos: &Position) {
+    position_checks::round_trips(pos);
+    position_checks::agrees_with_oracle(pos);
+    position_checks::mirror_maps_moves(pos);
 }
 
 /// Coordinate and algebraic move parsing against random reachable positions.
@@ -99,40 +130,50 @@ pub fn move_parse(data: &[u8]) {
     }
 }
 
-/// The invariants of one position. `pick` chooses which listed move gets
-/// the full (costly) legality cross-checks, so that a campaign covers them
-/// all without making every step quadratic.
-fn check_position(pos: &Position, pick: usize) {
-    assert_eq!(pos.hash(), pos.compute_hash(), "hash of {}", pos.to_tfen());
-    let tfen = pos.to_tfen();
-    let back = Position::from_tfen(&tfen).expect("reachable positions format to valid TFEN");
-    assert_eq!(&back, pos);
-    let legal = pos.legal_moves();
-    assert!(legal.len() <= MAX_LEGAL_MOVES);
-    assert_eq!(pos.has_legal_moves(), !legal.is_empty());
-    // Moves are distinct (from, to) pairs.
-    let mut pairs: Vec<(u8, u8)> = legal
-        .iter()
-        .map(|m| (m.from.index() as u8, m.to.index() as u8))
-        .collect();
-    pairs.sort_unstable();
-    pairs.dedup();
-    assert_eq!(pairs.len(), legal.len(), "a move listed twice in {tfen}");
-    if let Some(m) = legal.get(pick % legal.len().max(1)) {
-        assert!(pos.is_legal(m), "{m} listed but not legal in {tfen}");
-        assert_eq!(pos.find_move(m.coord()), Ok(*m), "{m} in {tfen}");
+/// The invariants of one position of a game. `pick` chooses which listed
+/// move gets the lookup cross-checks, so that a campaign covers them all
+/// without making every step quadratic. The full comparison with the
+/// oracle (a move generation per pseudo-legal move) is made when `full`.
+fn check_position(game: &Game, pick: usize, full: bool) {
+    let pos = game.position();
+    position_checks::round_trips(pos);
+    if full {
+        position_checks::agrees_with_oracle(pos);
     }
+    let legal = pos.legal_moves();
+    if let Some(m) = legal.get(pick % legal.len().max(1)) {
+        assert_eq!(pos.find_move(m.coord()), Ok(*m), "{m} in {}", describe(pos));
+        assert_eq!(pos.parse_move(&m.to_string()), Ok(*m));
+    }
+    // The game's end is the oracle's first terminal event.
+    assert_eq!(
+        game.outcome(),
+        spec_oracle::outcome(game),
+        "{} after {} plies",
+        describe(pos),
+        game.moves().len()
+    );
+    // What the position alone decides ends the game too.
+    assert!(pos.outcome().is_none() || game.outcome().is_some());
 }
 
-/// Random playouts driven by the fuzzer's bytes, checking play/undo, hash
-/// and legality invariants on every step.
+/// Random playouts under a random rule set driven by the fuzzer's bytes,
+/// checking play/undo, hash, the end of the game (against the oracle) and
+/// the refusal of moves once it has ended on every step, and the legal
+/// moves against the oracle after every capture, special move or check
+/// and on one quiet step in eight.
 ///
-/// Each byte is one step: `0xFF` takes a move back, anything else plays the
-/// legal move it indexes (modulo the number of legal moves).
+/// Input: the first [`RULE_SET_BYTES`](crate::rule_sets::RULE_SET_BYTES) bytes give the rule set
+/// ([`rule_set_from_bytes`]); the game starts from its start array. Then
+/// each byte is one step: `0xFF` takes a move back, anything else plays
+/// the legal move it indexes (modulo the number of legal moves), which an
+/// ended game must refuse.
 pub fn playout(data: &[u8]) {
-    let mut game = Game::new();
-    check_position(game.position(), 0);
-    for &b in data.iter().take(400) {
+    let (rules, steps) = rule_set_from_bytes(data);
+    let mut game = Game::with_rules(rules);
+    assert_eq!(game.rules(), &rules);
+    check_position(&game, 0, true);
+    for &b in steps.iter().take(400) {
         if b == 0xFF {
             let before: Vec<Position> = game.positions().to_vec();
             match game.undo() {
@@ -150,12 +191,24 @@ pub fn playout(data: &[u8]) {
             assert!(
                 pos.outcome().is_some(),
                 "no moves but no outcome: {}",
-                pos.to_tfen()
+                describe(&pos)
             );
             assert!(game.outcome().is_some());
             continue;
         }
         let m = legal[b as usize % legal.len()];
+        if let Some(outcome) = game.outcome() {
+            // Ended (repetition, move limit, royals only): nothing is played.
+            let before = game.clone();
+            match game.play(&m) {
+                Err(PlayError::GameOver(e)) => {
+                    assert_eq!((e.ply, e.outcome), (game.moves().len(), outcome));
+                }
+                other => panic!("{m} after the end in {}: {other:?}", describe(&pos)),
+            }
+            assert_eq!(game, before);
+            continue;
+        }
         let mut unchecked = pos.clone();
         unchecked.play_unchecked(&m);
         game.play(&m).expect("a listed move plays");
@@ -167,12 +220,57 @@ pub fn playout(data: &[u8]) {
         if probe.play(&m).is_err() {
             assert_eq!(&probe, game.position());
         }
-        check_position(game.position(), b as usize / 7);
+        // The oracle after every move that is not a quiet ordinary one, in
+        // check, and on one step in eight (chosen by the byte) otherwise.
+        let full = m.is_capture()
+            || m.kind != MoveKind::Normal
+            || game.position().is_check()
+            || b % 8 == 0;
+        check_position(&game, b as usize / 7, full);
         let mirrored = game.position().mirror();
         assert_eq!(
             mirrored.legal_moves().len(),
             game.position().legal_moves().len()
         );
+    }
+}
+
+/// Rule-set strings: any text gives a rule set or a typed error with a
+/// message, never a panic. An accepted string is at most
+/// [`MAX_RULE_SET_LEN`] bytes; its canonical form parses back to the same
+/// rules and is a fixed point; the preset's start array is selected
+/// exactly when the string begins with the preset; the canonical form of
+/// the rules drawn from the same bytes round-trips too.
+pub fn rule_set_parse(data: &[u8]) {
+    let (drawn, _) = rule_set_from_bytes(data);
+    let canonical = drawn.to_string();
+    assert_eq!(canonical.parse(), Ok(drawn), "{canonical:?}");
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    match text.parse::<RuleSet>() {
+        Ok(rules) => {
+            assert!(text.len() <= MAX_RULE_SET_LEN);
+            let canonical = rules.to_string();
+            let again: RuleSet = canonical
+                .parse()
+                .unwrap_or_else(|e| panic!("canonical {canonical:?} of {text:?}: {e}"));
+            assert_eq!(again, rules, "{text:?}");
+            assert_eq!(again.to_string(), canonical, "a fixed point");
+            let preset_first = text.split(',').next() == Some("seed-001");
+            assert_eq!(
+                rules.start() == StartArray::Seed001,
+                preset_first,
+                "{text:?}"
+            );
+            assert_eq!(
+                again.start(),
+                StartArray::Standard,
+                "pairs never select an array"
+            );
+            assert_eq!(rules.is_default(), canonical.is_empty());
+        }
+        Err(e) => assert!(!e.to_string().is_empty()),
     }
 }
 

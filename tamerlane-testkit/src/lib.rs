@@ -7,10 +7,21 @@
 //!   crash input runs exactly the same code under `cargo test`.
 //! - [`verify`]: brute-force (exhaustive) checks, independent of the
 //!   search, for the tactics suite and for finding test positions.
+//! - [`rule_sets`]: random rule sets (RULES-SPEC section 9) from bytes,
+//!   and as a proptest strategy with the feature `proptest`.
+//! - [`spec_oracle`]: the legal moves, the effect of a move and the end
+//!   of the game, enumerated plainly from the spec's words, for the
+//!   property tests and the fuzz checks to compare the rules crate with;
+//!   [`position_checks`]: the assertions about one position (agreement
+//!   with the oracle, the colour mirror, TFEN and rules round trip) both
+//!   make.
 //! - [`Rng`]: the one small seeded generator the tests use.
 
 pub mod fuzz_core;
 pub mod fuzz_engine;
+pub mod position_checks;
+pub mod rule_sets;
+pub mod spec_oracle;
 pub mod verify;
 
 use std::fs;

@@ -14,7 +14,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 fuzz="$root/fuzz"
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-    targets=(tfen_roundtrip move_parse playout record_reader engine_command)
+    targets=(tfen_roundtrip move_parse playout rule_set_parse record_reader engine_command)
 fi
 
 if ! command -v cargo-fuzz >/dev/null 2>&1; then

@@ -31,6 +31,11 @@ fn playout_regressions() {
 }
 
 #[test]
+fn rule_set_parse_regressions() {
+    replay("rule_set_parse", fuzz_core::rule_set_parse);
+}
+
+#[test]
 fn record_reader_regressions() {
     replay("record_reader", fuzz_core::record_reader);
 }

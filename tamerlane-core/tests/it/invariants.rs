@@ -8,9 +8,10 @@
 use proptest::prelude::*;
 use proptest::test_runner::RngSeed;
 use tamerlane_core::{perft, Game, MoveKind, Position, Square};
+use tamerlane_testkit::position_checks;
 
 /// Positions that reach every special rule within a few plies.
-const STARTS: &[&str] = &[
+pub(super) const STARTS: &[&str] = &[
     tamerlane_core::INITIAL_TFEN,
     // Pawns of every kind about to promote.
     "11/PRPNPTPGPFPVPEPCPDPK1/11/11/10k/11/11/11/11/K10 w - 00 0 1",
@@ -35,9 +36,23 @@ fn rare(kind: MoveKind) -> bool {
     !matches!(kind, MoveKind::Normal)
 }
 
-/// Plays up to `choices.len()` plies, calling `check` on every position.
-fn playout(start: &str, choices: &[u16], mut check: impl FnMut(&Game)) {
-    let mut game = Game::from_position(Position::from_tfen(start).unwrap());
+/// Plays up to `choices.len()` plies from the TFEN `start` under the
+/// default rules, calling `check` on every position.
+fn playout(start: &str, choices: &[u16], check: impl FnMut(&Game)) {
+    playout_game(
+        Game::from_position(Position::from_tfen(start).unwrap()),
+        choices,
+        check,
+    );
+}
+
+/// Plays up to `choices.len()` plies on from `game`, calling `check` on
+/// every position, and stops once the game is over or has no move. Each
+/// choice picks a legal move: one in three picks among the rare kinds
+/// (everything but ordinary moves) when there are any, one in six takes
+/// back the mover's previous move when that is legal (so that positions
+/// repeat), the others pick among all moves.
+pub(super) fn playout_game(mut game: Game, choices: &[u16], mut check: impl FnMut(&Game)) {
     check(&game);
     for &c in choices {
         let moves = game.position().legal_moves();
@@ -45,10 +60,15 @@ fn playout(start: &str, choices: &[u16], mut check: impl FnMut(&Game)) {
             break;
         }
         let special: Vec<_> = moves.iter().filter(|m| rare(m.kind)).collect();
-        let m = if !special.is_empty() && c % 3 == 0 {
-            *special[c as usize / 3 % special.len()]
-        } else {
-            moves[c as usize % moves.len()]
+        let back = game.moves().iter().rev().nth(1).and_then(|last| {
+            moves
+                .iter()
+                .find(|m| m.from == last.to && m.to == last.from && m.kind == MoveKind::Normal)
+        });
+        let m = match back {
+            _ if !special.is_empty() && c % 3 == 0 => *special[c as usize / 3 % special.len()],
+            Some(back) if c % 6 == 1 => *back,
+            _ => moves[c as usize % moves.len()],
         };
         game.play(&m).expect("a generated move is legal");
         check(&game);
@@ -170,27 +190,7 @@ proptest! {
     /// enter a citadel, with the same context as the full generator.
     #[test]
     fn tactical_moves_are_the_tactical_legal_moves((start, choices) in arb_case()) {
-        playout(STARTS[start], &choices, |g| {
-            let pos = g.position();
-            let expected: Vec<_> = pos
-                .legal_moves()
-                .iter()
-                .filter(|m| {
-                    m.is_capture()
-                        || matches!(
-                            m.kind,
-                            MoveKind::Promotion(_)
-                                | MoveKind::Arrival(_)
-                                | MoveKind::Placement
-                                | MoveKind::Transfer
-                                | MoveKind::CitadelEntry
-                        )
-                })
-                .copied()
-                .collect();
-            let got: Vec<_> = pos.tactical_moves().iter().copied().collect();
-            assert_eq!(got, expected, "{}", pos.to_tfen());
-        });
+        playout(STARTS[start], &choices, |g| position_checks::tactical_moves_agree(g.position()));
     }
 
     /// A null move changes only the side to move and the clocks, and two

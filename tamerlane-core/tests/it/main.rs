@@ -14,6 +14,7 @@ mod makruk;
 mod notation;
 mod perft_suites;
 mod records;
+mod rule_invariants;
 mod rule_options;
 mod rule_sets;
 mod rules;
