@@ -77,7 +77,7 @@ def test_search_finds_a_mate_and_handles_finished_games() -> None:
     assert r.mate is not None and r.mate > 0, r
     board.push(r.move)
     # A finished position: no move.
-    done = Board("11/K10/11/11/11/11/11/11/10k/11 w - 00 0 1")
+    done = Board("11/K10/11/11/11/11/11/11/10k/R10 w - 00 0 1")
     done.push_str("a9bc")
     r = Engine().search(done, depth=3)
     assert r.move is None and r.pv == []
