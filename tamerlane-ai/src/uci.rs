@@ -142,6 +142,17 @@ impl Session {
         self.search.is_some()
     }
 
+    /// Sets the `Rules` option (as `setoption name Rules` does): the
+    /// current game starts again from the rules' start position.
+    pub fn set_rules(&mut self, rules: RuleSet) {
+        self.rules = rules;
+        self.game = Game::with_rules(rules);
+        if let Some(e) = self.engine.as_mut() {
+            // Scores stored under other draw rules do not hold any more.
+            e.new_game();
+        }
+    }
+
     /// Handles one input line; returns `false` after `quit`.
     pub fn handle(&mut self, line: &str) -> bool {
         let cmd = match parse_command_with_rules(line, self.rules) {
@@ -203,12 +214,7 @@ impl Session {
                     e.set_threads(n);
                 }
             }
-            Command::Rules(rules) => {
-                // The positions that follow are read under these rules; the
-                // current game starts again from their start position.
-                self.rules = rules;
-                self.game = Game::with_rules(rules);
-            }
+            Command::Rules(rules) => self.set_rules(rules),
             Command::Position(p) => self.game = p.into_game(),
             Command::Go(limits) => self.go(limits),
         }
@@ -269,8 +275,15 @@ impl Session {
 /// input or a read error (a search still running then is allowed to
 /// finish). Lines longer than [`MAX_LINE_BYTES`] are answered with an error
 /// and skipped.
-pub fn run(mut input: impl BufRead, out: Output) {
+pub fn run(input: impl BufRead, out: Output) {
+    run_with_rules(input, out, RuleSet::DEFAULT);
+}
+
+/// [`run`], with `rules` as the `Rules` option until a `setoption name
+/// Rules` changes it.
+pub fn run_with_rules(mut input: impl BufRead, out: Output, rules: RuleSet) {
     let mut session = Session::new(out.clone());
+    session.set_rules(rules);
     let mut line = Vec::new();
     loop {
         match read_line_bounded(&mut input, &mut line, MAX_LINE_BYTES) {

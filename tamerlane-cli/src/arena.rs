@@ -18,7 +18,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use tamerlane_core::{Color, Game, GameResult, Move, Position, RecordEditError, Termination};
+use tamerlane_core::{
+    Color, Game, GameResult, Move, Position, RecordEditError, RuleSet, Termination,
+};
 
 use crate::external::{EngineError, ExternalEngine, ExternalSpec, FailureKind, Timeouts};
 use tamerlane_ai::{Engine, Limits, Rng, SearchConfig};
@@ -403,14 +405,15 @@ fn play_out(players: [&Player; 2], white: usize, game: &mut Game) -> GameEnd {
 }
 
 /// `n` distinct opening positions: `plies` random legal moves from the
-/// initial position (seeded), skipping any that end the game.
-pub fn random_openings(n: usize, plies: usize, seed: u64) -> Vec<Position> {
+/// start position of `rules` (seeded), skipping any that end the game. The
+/// positions carry the rules, and so do the games played from them.
+pub fn random_openings(n: usize, plies: usize, seed: u64, rules: RuleSet) -> Vec<Position> {
     let mut rng = Rng::new(seed);
     let mut out: Vec<Position> = Vec::new();
     let mut tries = 0;
     while out.len() < n && tries < n * 100 {
         tries += 1;
-        let mut game = Game::new();
+        let mut game = Game::with_rules(rules);
         for _ in 0..plies {
             let moves = game.position().legal_moves();
             if moves.is_empty() {
@@ -661,12 +664,12 @@ mod tests {
 
     #[test]
     fn openings_are_distinct_and_playable() {
-        let o = random_openings(10, 4, 7);
+        let o = random_openings(10, 4, 7, RuleSet::DEFAULT);
         assert_eq!(o.len(), 10);
         for p in &o {
             assert!(p.has_legal_moves());
         }
-        assert_eq!(random_openings(10, 4, 7), o);
+        assert_eq!(random_openings(10, 4, 7, RuleSet::DEFAULT), o);
     }
 
     /// The record of `r` as text, read back.
@@ -691,7 +694,7 @@ mod tests {
         let opts = MatchOptions {
             games: 2,
             concurrency: 2,
-            openings: random_openings(1, 2, 1),
+            openings: random_openings(1, 2, 1, RuleSet::DEFAULT),
             sprt: None,
         };
         // The game itself keeps the rules' 200-ply limit; a tiny node

@@ -13,10 +13,11 @@ use crate::arena::{
     SprtState,
 };
 use crate::external::{ExternalEngine, ExternalSpec, Timeouts};
+use crate::positions::{game_after, RulesArg};
 use clap::Args;
 use tamerlane_ai::uci::{self, info_line};
 use tamerlane_ai::{Engine, Limits, SearchConfig};
-use tamerlane_core::{Color, Game, Position};
+use tamerlane_core::{Color, Game, RuleSet};
 
 /// Options of `tamerlane analyze`.
 #[derive(Args, Debug)]
@@ -39,6 +40,8 @@ pub struct AnalyzeArgs {
     /// Transposition table size in MiB (1 to 65536, as the protocol's Hash option).
     #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65536))]
     hash: u32,
+    #[command(flatten)]
+    rules: RulesArg,
     /// Coordinate moves to play from the position first.
     moves: Vec<String>,
 }
@@ -58,6 +61,8 @@ pub struct PlayArgs {
     /// The engine plays both sides (a demonstration game).
     #[arg(long)]
     auto: bool,
+    #[command(flatten)]
+    rules: RulesArg,
 }
 
 /// Options of `tamerlane match`.
@@ -139,31 +144,20 @@ pub struct MatchArgs {
     /// loses on time.
     #[arg(long, default_value_t = 1_000)]
     margin: u64,
+    #[command(flatten)]
+    rules: RulesArg,
 }
 
-/// `tamerlane engine`: the protocol on stdin/stdout.
-pub fn engine() -> Result<(), String> {
+/// `tamerlane engine`: the protocol on stdin/stdout, starting under `rules`.
+pub fn engine(rules: RuleSet) -> Result<(), String> {
     let out: uci::Output = Arc::new(Mutex::new(io::stdout()));
-    uci::run(io::stdin().lock(), out);
+    uci::run_with_rules(io::stdin().lock(), out, rules);
     Ok(())
-}
-
-fn start(tfen: Option<&str>, moves: &[String]) -> Result<Game, String> {
-    let pos = match tfen {
-        None => Position::new(),
-        Some(t) => Position::from_tfen(t.trim()).map_err(|e| e.to_string())?,
-    };
-    let mut game = Game::from_position(pos);
-    for (i, m) in moves.iter().enumerate() {
-        game.play_str(m)
-            .map_err(|e| format!("move {} ({m}): {e}", i + 1))?;
-    }
-    Ok(game)
 }
 
 /// `tamerlane analyze`: prints each iteration as an `info` line, then the best move.
 pub fn analyze(args: AnalyzeArgs) -> Result<(), String> {
-    let game = start(args.tfen.as_deref(), &args.moves)?;
+    let game = game_after(args.tfen.as_deref(), args.rules.parse()?, &args.moves)?;
     let mut engine = Engine::builder()
         .hash_mib(args.hash as usize)
         .threads(usize::from(args.threads))
@@ -196,7 +190,7 @@ fn show(game: &Game) {
 
 /// `tamerlane play`: a human against the engine in the terminal.
 pub fn play(args: PlayArgs) -> Result<(), String> {
-    let mut game = start(args.tfen.as_deref(), &[])?;
+    let mut game = game_after(args.tfen.as_deref(), args.rules.parse()?, &[])?;
     let human = match args.color.as_str() {
         "white" | "w" => Color::White,
         "black" | "b" => Color::Black,
@@ -326,6 +320,7 @@ struct Side<'a> {
 /// `tamerlane match`: two players (in-process configurations or engine
 /// commands) over N games.
 pub fn run(args: MatchArgs) -> Result<(), String> {
+    let rules = args.rules.parse()?;
     let limits = per_move_limits(args.depth, args.nodes, args.movetime);
     let clock = args.tc.as_deref().map(parse_tc).transpose()?;
     if limits == Limits::new() && clock.is_none() {
@@ -350,6 +345,9 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
                     ExternalSpec::parse(cmd).map_err(|e| format!("--{}-cmd: {e}", side.letter))?;
                 if let Some(h) = args.hash {
                     spec.options.push(("Hash".into(), h.to_string()));
+                }
+                if !rules.is_default() {
+                    spec.options.push(("Rules".into(), rules.to_string()));
                 }
                 spec.options.extend(parse_options(side.options)?);
                 PlayerKind::External(spec)
@@ -405,7 +403,12 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
             })
         }
     };
-    let openings = random_openings(args.games.div_ceil(2).max(1), args.opening_plies, args.seed);
+    let openings = random_openings(
+        args.games.div_ceil(2).max(1),
+        args.opening_plies,
+        args.seed,
+        rules,
+    );
     let opts = MatchOptions {
         games: args.games,
         concurrency: args.concurrency,

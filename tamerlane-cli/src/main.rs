@@ -12,9 +12,11 @@ use clap::{Parser, Subcommand};
 mod arena;
 mod engine_cmd;
 mod external;
+mod positions;
 mod record_cmd;
+use positions::{game_after, start, RulesArg};
 use tamerlane_core::io::{read_line_bounded, LineRead};
-use tamerlane_core::{divide, perft, Game, Position, RuleSet, RuleSetError};
+use tamerlane_core::{divide, perft, Position, RuleSet};
 
 /// Tamerlane chess tools.
 #[derive(Parser)]
@@ -75,7 +77,12 @@ enum Command {
         moves: Vec<String>,
     },
     /// Run the engine protocol (a UCI dialect) on stdin/stdout.
-    Engine,
+    Engine {
+        /// The rule set before any `setoption name Rules` (see `--rules`
+        /// of the other commands).
+        #[command(flatten)]
+        rules: RulesArg,
+    },
     /// Analyse a position: one `info` line per iteration, then the best move.
     Analyze(engine_cmd::AnalyzeArgs),
     /// Play against the engine in the terminal.
@@ -87,42 +94,6 @@ enum Command {
 /// Writes one line to stdout; a closed pipe or full disk is an error, not a panic.
 fn say(line: impl std::fmt::Display) -> Result<(), String> {
     writeln!(io::stdout().lock(), "{line}").map_err(|e| format!("writing to stdout: {e}"))
-}
-
-/// The `--rules` option shared by every subcommand that reads positions
-/// or moves.
-#[derive(clap::Args, Debug, Default)]
-struct RulesArg {
-    /// Rule set (docs/RULES.md, "Rule options"): a preset and/or
-    /// `key=value` pairs, e.g. `seed-001` or `swap-when=check,repetition=off`
-    /// (default: the standard rules).
-    #[arg(long = "rules", value_name = "RULES", default_value = "")]
-    text: String,
-}
-
-impl RulesArg {
-    fn parse(&self) -> Result<RuleSet, String> {
-        self.text.parse().map_err(|e: RuleSetError| e.to_string())
-    }
-}
-
-/// The start position: `tfen` under `rules`, or the rules' own start array.
-fn start(tfen: Option<&str>, rules: RuleSet) -> Result<Position, String> {
-    match tfen {
-        None => Ok(Position::start_with_rules(rules)),
-        Some(t) => Position::from_tfen_with_rules(t.trim(), rules).map_err(|e| e.to_string()),
-    }
-}
-
-/// The game made of `moves` from the start position. A move after the end
-/// of the game is an error naming the ply where it ended and why.
-fn game_after(tfen: Option<&str>, rules: RuleSet, moves: &[String]) -> Result<Game, String> {
-    let mut game = Game::from_position(start(tfen, rules)?);
-    for (i, m) in moves.iter().enumerate() {
-        game.play_str(m)
-            .map_err(|e| format!("move {} ({}): {e}", i + 1, m))?;
-    }
-    Ok(game)
 }
 
 fn sorted_moves(pos: &Position) -> String {
@@ -222,7 +193,7 @@ fn run(cli: Cli) -> Result<(), String> {
             let rules = rules.parse()?;
             each_line(|l| apply_line(l, rules))
         }
-        Command::Engine => engine_cmd::engine(),
+        Command::Engine { rules } => engine_cmd::engine(rules.parse()?),
         Command::Analyze(args) => engine_cmd::analyze(args),
         Command::Play(args) => engine_cmd::play(args),
         Command::Match(args) => engine_cmd::run(*args),

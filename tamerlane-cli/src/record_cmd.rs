@@ -6,7 +6,7 @@ use std::io::{self, BufReader, BufWriter, Write};
 use std::path::PathBuf;
 
 use clap::Args;
-use tamerlane_core::read_records;
+use tamerlane_core::{read_records, RuleSet, RuleSetError};
 
 /// Arguments of `tamerlane pgn`.
 #[derive(Args)]
@@ -16,6 +16,10 @@ pub struct PgnArgs {
     /// Also print the final position of each valid game as TFEN.
     #[arg(long)]
     pub tfen: bool,
+    /// The rule set of games that have no `Rules` tag (docs/RULES.md,
+    /// "Rule options"; default: the standard rules).
+    #[arg(long, value_name = "RULES", default_value = "")]
+    pub rules: String,
 }
 
 /// Reads every game of the file and prints one line per game:
@@ -23,6 +27,10 @@ pub struct PgnArgs {
 /// `game N: error: line L, column C: ...`. Fails (exit code 2) when a game
 /// is bad or the file cannot be opened.
 pub fn run(args: PgnArgs) -> Result<(), String> {
+    let rules: RuleSet = args
+        .rules
+        .parse()
+        .map_err(|e: RuleSetError| e.to_string())?;
     let name = args.file.display().to_string();
     let input: Box<dyn io::BufRead> = if name == "-" {
         Box::new(BufReader::new(io::stdin()))
@@ -32,7 +40,7 @@ pub fn run(args: PgnArgs) -> Result<(), String> {
     };
     let mut out = BufWriter::new(io::stdout().lock());
     let (mut good, mut bad, mut plies) = (0usize, 0usize, 0usize);
-    for (i, item) in read_records(input).enumerate() {
+    for (i, item) in read_records(input).with_default_rules(rules).enumerate() {
         let line = match item {
             Ok(rec) => {
                 good += 1;

@@ -133,7 +133,7 @@ pub use record::{
     RecordReader,
 };
 pub use role::{Piece, Role};
-pub use rule_set::{RuleSet, RuleSetError};
+pub use rule_set::{RuleSet, RuleSetError, SEED_001_TFEN};
 pub use san::{SanError, SanIllegalReason};
 pub use setup::{PositionError, Setup};
 pub use square::{File, ParseSquareError, Rank, Square};

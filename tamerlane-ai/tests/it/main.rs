@@ -3,6 +3,7 @@
 
 mod fuzz_regressions;
 mod protocol_limits;
+mod protocol_rules;
 mod search;
 mod stop_short_iterations;
 mod tactics;

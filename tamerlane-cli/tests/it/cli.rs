@@ -262,3 +262,51 @@ fn rules_option() {
     let o = run(&args, "");
     assert_eq!(stdout(&o).trim(), "none");
 }
+
+/// `--rules` on `pgn` (for records without a `Rules` tag), `analyze` and
+/// `engine`.
+#[test]
+fn rules_option_on_records_and_the_engine() {
+    // Knights out and back: a repetition draw only under repetition=2,
+    // where the `*` result contradicts the game's end.
+    let record = "1. Nc4 Nc7 2. Nb2 Nb9 *\n";
+    let o = run(&["pgn", "-"], record);
+    assert!(o.status.success(), "{}", stdout(&o));
+    let o = run(&["pgn", "-", "--rules", "repetition=2"], record);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    // A record's own Rules tag decides for it.
+    let tagged = "[Rules \"repetition=2\"]\n\n1. Nc4 Nc7 2. Nb2 Nb9 1/2-1/2\n";
+    let o = run(&["pgn", "-"], tagged);
+    assert!(o.status.success(), "{}", stdout(&o));
+    assert!(stdout(&o).contains("4 plies, 1/2-1/2"), "{}", stdout(&o));
+    // analyze: a finished game has no best move.
+    let kings = "11/K10/11/11/11/11/11/11/10k/11 w - 00 0 1";
+    let o = run(&["analyze", "--tfen", kings, "--depth", "3"], "");
+    assert!(stdout(&o).contains("bestmove (none)"), "{}", stdout(&o));
+    let o = run(
+        &[
+            "analyze",
+            "--tfen",
+            kings,
+            "--depth",
+            "2",
+            "--rules",
+            "royals-only=off",
+        ],
+        "",
+    );
+    assert!(!stdout(&o).contains("bestmove (none)"), "{}", stdout(&o));
+    // engine --rules: the option's starting value.
+    let o = run(
+        &["engine", "--rules", "royals-only=off"],
+        &format!("position tfen {kings}\ngo depth 2\n"),
+    );
+    let out = stdout(&o);
+    let best = out
+        .lines()
+        .find(|l| l.starts_with("bestmove"))
+        .unwrap_or("");
+    assert!(!best.is_empty() && best != "bestmove (none)", "{out}");
+    let o = run(&["engine", "--rules", "bad"], "");
+    assert_eq!(o.status.code(), Some(2));
+}

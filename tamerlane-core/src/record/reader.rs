@@ -73,6 +73,7 @@ pub fn read_records<R: BufRead>(src: R) -> RecordReader<R> {
         phase: Phase::Tags,
         game_line: 1,
         game_column: 1,
+        default_rules: RuleSet::DEFAULT,
     }
 }
 
@@ -102,6 +103,28 @@ pub struct RecordReader<R> {
     /// Where the current game began.
     game_line: usize,
     game_column: usize,
+    /// The rules of a game without a `Rules` tag.
+    default_rules: RuleSet,
+}
+
+impl<R> RecordReader<R> {
+    /// Reads the games that have no `Rules` tag under `rules` instead of
+    /// the default rules (a `Rules` tag still decides for its own game).
+    ///
+    /// ```
+    /// use tamerlane_core::{read_records, RuleSet};
+    ///
+    /// let text = "1. Nc4 Nc7 2. Nb2 Nb9 *\n";
+    /// let rules: RuleSet = "repetition=2".parse()?;
+    /// let err = read_records(text.as_bytes()).with_default_rules(rules).next().unwrap();
+    /// assert!(err.is_err()); // drawn by repetition after ply 4: `*` contradicts it
+    /// assert!(read_records(text.as_bytes()).next().unwrap().is_ok());
+    /// # Ok::<(), tamerlane_core::RuleSetError>(())
+    /// ```
+    pub fn with_default_rules(mut self, rules: RuleSet) -> RecordReader<R> {
+        self.default_rules = rules;
+        self
+    }
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -545,7 +568,7 @@ impl<R: BufRead> RecordReader<R> {
                 .1
                 .parse()
                 .map_err(|e| tag_failure(i, RecordErrorKind::BadRules(e)))?,
-            None => RuleSet::DEFAULT,
+            None => self.default_rules,
         };
         let start = match find("TFEN") {
             Some(i) => Position::from_tfen_with_rules(tags[i].1.trim(), rules)
