@@ -345,11 +345,14 @@ pub fn pseudo_legal_moves(pos: &Position) -> Vec<Move> {
         if p.role.is_pawn() {
             if rank(from) == last_rank(us) {
                 // The waiting pawn of pawns: placed (stage 1) or
-                // transferred (stage 2).
-                if pos.pawn_of_pawns_stage(us) == 1 {
-                    out.extend(placements(pos, from));
-                } else if b.piece_at(return_square(us)).is_none() {
-                    out.push(make(b, from, return_square(us), MoveKind::Transfer));
+                // transferred to an empty return square (stage 2).
+                let ret = return_square(us);
+                match pos.pawn_of_pawns_stage(us) {
+                    1 => out.extend(placements(pos, from)),
+                    2 if b.piece_at(ret).is_none() => {
+                        out.push(make(b, from, ret, MoveKind::Transfer));
+                    }
+                    _ => {}
                 }
                 continue;
             }
