@@ -329,18 +329,6 @@ impl RuleSet {
         }
     }
 
-    /// Whether every option that changes move generation has its default
-    /// value (the draw options and the start array may differ).
-    pub fn has_default_moves(&self) -> bool {
-        self.swap_when == DEFAULT.swap_when
-            && self.swap_with == DEFAULT.swap_with
-            && self.citadel_entry == DEFAULT.citadel_entry
-            && self.pawn_of_pawns == DEFAULT.pawn_of_pawns
-            && self.placement_onto == DEFAULT.placement_onto
-            && self.placement_targets == DEFAULT.placement_targets
-            && self.lone_royal == DEFAULT.lone_royal
-    }
-
     /// Whether the options are the default ones.
     pub fn is_default(&self) -> bool {
         *self == DEFAULT
