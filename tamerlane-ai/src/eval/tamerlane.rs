@@ -1,4 +1,5 @@
-//! Static evaluation, in centipawns from the side to move's point of view.
+//! The evaluation of Tamerlane chess, in centipawns from the side to move's
+//! point of view.
 //!
 //! # Piece values
 //! Texel-tuned on self-play positions (`examples/texel.rs`): 105,703 quiet
@@ -22,17 +23,8 @@
 //! side that is behind and whose top royal is close to the enemy citadel
 //! can draw by entering it, so the score is pulled toward zero.
 
+use super::{EvalKind, MATE_BOUND};
 use tamerlane_core::{attacks, Bitboard, ByColor, Color, Move, MoveKind, Position, Role, Square};
-
-/// Which evaluation a search uses.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
-pub enum EvalKind {
-    /// The full evaluation described in the module docs.
-    #[default]
-    Full,
-    /// Material only (the baseline of the strength tests).
-    Material,
-}
 
 /// The material value of a role in centipawns. The King is 0 (it is
 /// always present unless captured, and then the other royals carry on);
@@ -63,9 +55,6 @@ pub(crate) const fn order_value(role: Role) -> i32 {
         r => value(r),
     }
 }
-
-/// Scores above this (in absolute value) are mate scores.
-pub(crate) const MATE_BOUND: i32 = 29_000;
 
 /// Square-indexed tables of the evaluation, computed at compile time.
 struct Tables {
