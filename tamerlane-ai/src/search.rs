@@ -73,6 +73,52 @@ pub(crate) struct Worker<'a, 'b, P: SearchPosition> {
     /// ply: set by whoever searches that ply (the parent already knows it
     /// from its check extension test).
     checks: Vec<bool>,
+    /// The static evaluation at each ply of the current path (`-INFINITY`
+    /// in check).
+    static_evals: Vec<i32>,
+    /// Whether the static evaluation improved on two plies before.
+    improving: Vec<bool>,
+}
+
+/// Reverse futility pruning up to this depth.
+const RFP_MAX_DEPTH: i32 = 6;
+/// Razoring up to this depth.
+const RAZOR_MAX_DEPTH: i32 = 3;
+/// Move-count pruning up to this depth.
+const LMP_MAX_DEPTH: i32 = 8;
+/// Futility pruning up to this depth.
+const FUTILITY_MAX_DEPTH: i32 = 6;
+/// Internal iterative reduction from this depth.
+const IIR_MIN_DEPTH: i32 = 4;
+/// A history score of this size reduces (or, negative, extends) a late
+/// move by one ply more.
+const HISTORY_LMR_DIVISOR: i32 = 6000;
+
+/// How far above beta the static evaluation must be for reverse futility
+/// pruning.
+fn rfp_margin(depth: i32, improving: bool) -> i32 {
+    80 * depth - if improving { 40 } else { 0 }
+}
+
+/// How far below alpha the static evaluation must be for razoring.
+fn razor_margin(depth: i32) -> i32 {
+    250 + 150 * depth
+}
+
+/// The quiet moves searched before move-count pruning.
+fn lmp_count(depth: i32, improving: bool) -> usize {
+    let n = (3 + depth * depth) as usize;
+    if improving {
+        n
+    } else {
+        n / 2 + 1
+    }
+}
+
+/// How far below alpha the static evaluation must be for a quiet move to
+/// be pruned as futile.
+fn futility_margin(depth: i32) -> i32 {
+    100 + 90 * depth
 }
 
 /// Entries of the per-thread evaluation cache (a power of two).
@@ -143,6 +189,8 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
             eval_cache: vec![(u64::MAX, 0); EVAL_CACHE_SIZE],
             material: vec![P::Material::default(); MAX_PLY + 2],
             checks: vec![false; MAX_PLY + 2],
+            static_evals: vec![-INFINITY; MAX_PLY + 2],
+            improving: vec![false; MAX_PLY + 2],
         }
     }
 
@@ -322,6 +370,42 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
                 }
             }
         }
+        // The static evaluation, for the pruning below and for the
+        // "improving" flag (better than two plies ago, when neither side
+        // was in check); not computed when no feature uses it.
+        let static_eval = if in_check || !features.use_static_eval() {
+            -INFINITY
+        } else {
+            self.eval(pos, ply)
+        };
+        self.static_evals[ply] = static_eval;
+        let improving =
+            features.improving && !in_check && ply >= 2 && static_eval > self.static_evals[ply - 2];
+        let quiet_node = !pv_node && !in_check && beta.abs() < MATE_BOUND;
+        // Reverse futility pruning (static null move): far above beta at
+        // low depth, the side to move keeps its advantage.
+        if features.rfp
+            && quiet_node
+            && depth <= RFP_MAX_DEPTH
+            && static_eval - rfp_margin(depth, improving) >= beta
+        {
+            return (static_eval + beta) / 2;
+        }
+        // Razoring: far below alpha at low depth, only a capture can save
+        // the node: ask the quiescence search.
+        if features.razoring
+            && quiet_node
+            && depth <= RAZOR_MAX_DEPTH
+            && static_eval + razor_margin(depth) < alpha
+        {
+            let v = self.qsearch(pos, alpha, alpha + 1, ply, 0);
+            if self.aborted {
+                return 0;
+            }
+            if v <= alpha {
+                return v;
+            }
+        }
         // Null-move pruning, guarded against zugzwang (in Tamerlane
         // stalemate loses, so "passing" is never safe with little
         // material): only with the game's minimum of pieces, not in check,
@@ -334,7 +418,7 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
             && depth >= 3
             && beta.abs() < MATE_BOUND
             && pos.has_null_move_material()
-            && self.eval(pos, ply) >= beta
+            && static_eval >= beta
         {
             pos.null_move()
         } else {
@@ -373,6 +457,14 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
             }
         }
 
+        self.improving[ply] = improving;
+        // Internal iterative reduction: without a table move, a node is
+        // searched a ply shallower (its move ordering is a guess).
+        let depth = if features.iir && tt_move.is_none() && depth >= IIR_MIN_DEPTH {
+            depth - 1
+        } else {
+            depth
+        };
         let mut list = self.stacks[ply].take().expect("move list");
         let mut scores = std::mem::take(&mut self.scores[ply]);
         pos.legal_moves_into(&mut list);
@@ -432,6 +524,25 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
             self.material[ply + 1] = P::material_after(self.material[ply], &m, pos.turn());
             let gives_check = child.in_check();
             self.checks[ply + 1] = gives_check;
+            // Late quiet moves at low depth: move-count pruning (the
+            // later, the less likely to matter) and futility pruning (too
+            // far below alpha for a quiet move to reach it). The first
+            // move is always searched, so a node is never scored as if it
+            // had no move.
+            if i > 0 && quiet && !pv_node && !in_check && !gives_check && best > -MATE_BOUND {
+                if features.lmp
+                    && depth <= LMP_MAX_DEPTH
+                    && i >= lmp_count(depth, self.improving[ply])
+                {
+                    continue;
+                }
+                if features.futility
+                    && depth <= FUTILITY_MAX_DEPTH
+                    && self.static_evals[ply] + futility_margin(depth) <= alpha
+                {
+                    continue;
+                }
+            }
             let ext = i32::from(features.check_extension && gives_check && ply < 64);
             let new_depth = depth - 1 + ext;
             let mut score;
@@ -443,6 +554,9 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
                     r = self.lmr[(depth as usize).min(63)][i.min(63)];
                     if pv_node {
                         r -= 1;
+                    }
+                    if features.history_lmr {
+                        r -= self.ordering.history(pos.turn().index(), &m) / HISTORY_LMR_DIVISOR;
                     }
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
@@ -539,6 +653,21 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
         }
         let in_check = self.checks[ply];
         debug_assert_eq!(in_check, pos.in_check());
+        // The table's bound cuts here too: any stored depth is at least
+        // the quiescence search's.
+        if self.config.features.tt && self.config.features.qs_tt {
+            if let Some(e) = self.shared.tt.probe(pos.hash()) {
+                let s = from_tt(e.score, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
         // With several pieces a position without legal moves is practically
         // impossible, so such a side is taken to have a move without
         // generating the quiet ones.
