@@ -89,6 +89,9 @@ features! {
     history_lmr: "hlmr", default false, plain false;
     /// The "improving" flag in the pruning margins.
     improving: "imp", default false, plain false;
+    /// Time management by the search's settledness (best-move stability
+    /// and score changes) under a clock.
+    time_management: "tm", default false, plain false;
 }
 
 /// A search configuration: features and evaluation.

@@ -21,7 +21,7 @@ use crate::game::SearchPosition;
 use crate::limits::Limits;
 use crate::movepick::{pick, OrderingTables, CAPTURE_SCORE};
 use crate::result::{Info, Score, SearchResult};
-use crate::timeman::TimeBudget;
+use crate::timeman::{soft_scale, TimeBudget};
 use crate::tt::{Bound, TranspositionTable};
 
 /// The score of a mate at the root (mate in `n` plies is `MATE - n`).
@@ -779,6 +779,10 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
         self.material[0] = root.material();
         self.checks[0] = root.in_check();
         let mut prev: i32 = 0;
+        // The settledness of the search, for time management: a decaying
+        // count of best-move changes and the iterations since the last.
+        let mut best_changes = 0.0f64;
+        let mut stable = 0u32;
         let mut depth = 1;
         if self.id > 0 && self.id % 2 == 1 && max_depth > 1 {
             depth = 2;
@@ -815,9 +819,17 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
             if self.aborted {
                 break;
             }
+            let score_drop = prev - score;
             prev = score;
             let pv = self.pv[0].clone();
+            best_changes /= 2.0;
             if let Some(&m) = pv.first() {
+                if result.best == Some(m) {
+                    stable += 1;
+                } else {
+                    best_changes += 1.0;
+                    stable = 0;
+                }
                 result.best = Some(m);
             }
             result.score = Score::from_internal(score);
@@ -837,12 +849,22 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
                     pv: result.pv.clone(),
                     hashfull: self.shared.tt.hashfull(),
                 });
-                if self
-                    .shared
-                    .budget
-                    .soft
-                    .is_some_and(|s| self.shared.start.elapsed() >= s)
+                let budget = self.shared.budget;
+                // With a clock (soft below hard), the soft limit bends to
+                // how settled the search is; a fixed move time is used in
+                // full.
+                let scale = if self.config.features.time_management
+                    && budget.soft != budget.hard
+                    && depth >= 4
                 {
+                    soft_scale(best_changes, stable, score_drop)
+                } else {
+                    1.0
+                };
+                if budget.soft.is_some_and(|s| {
+                    let soft = s.mul_f64(scale).min(budget.hard.unwrap_or(s));
+                    self.shared.start.elapsed() >= soft
+                }) {
                     break;
                 }
                 // A forced mate found well within the depth: no need to go on.
