@@ -575,10 +575,11 @@ impl Board {
 
     /// The legal moves from a square of `from_mask` to a square of
     /// `to_mask` (ints, bit `i` for square `i`, as python-chess's masks;
-    /// every square by default), as an iterator of `Move`s.
+    /// every square by default: `-1` or `BB_ALL`), as an iterator of
+    /// `Move`s.
     #[pyo3(
         signature = (from_mask = SquareMask::ALL, to_mask = SquareMask::ALL),
-        text_signature = "($self, from_mask=BB_ALL, to_mask=BB_ALL)"
+        text_signature = "($self, from_mask=-1, to_mask=-1)"
     )]
     fn generate_legal_moves<'py>(
         &self,
@@ -593,7 +594,7 @@ impl Board {
     /// `to_mask` (see `generate_legal_moves`), as an iterator of `Move`s.
     #[pyo3(
         signature = (from_mask = SquareMask::ALL, to_mask = SquareMask::ALL),
-        text_signature = "($self, from_mask=BB_ALL, to_mask=BB_ALL)"
+        text_signature = "($self, from_mask=-1, to_mask=-1)"
     )]
     fn generate_legal_captures<'py>(
         &self,
