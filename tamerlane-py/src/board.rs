@@ -430,6 +430,11 @@ impl Board {
     /// legal where it comes raises `IllegalMoveError` (or
     /// `InvalidMoveError`, `GameOverError` as `push` does).
     fn variation_san(&self, py: Python<'_>, variation: &Bound<'_, PyAny>) -> PyResult<String> {
+        if variation.downcast::<PyString>().is_ok() {
+            return Err(PyTypeError::new_err(
+                "variation_san takes a list of moves, not a str (write [\"f3f4\", \"f8f7\"])",
+            ));
+        }
         let mut game = self.game.clone();
         let mut line = Vec::new();
         for mv in variation.try_iter()? {

@@ -4,6 +4,7 @@ games (conftest.random_board)."""
 
 from __future__ import annotations
 
+import collections.abc
 import random
 from typing import List
 
@@ -11,6 +12,7 @@ import pytest
 
 import tamerlane
 from conftest import ENDLESS_RULES, random_board
+from test_hostile import WEIRD_STRINGS, WEIRD_VALUES, no_panic
 from tamerlane import (
     BB_ALL,
     BB_SQUARES,
@@ -123,6 +125,8 @@ def test_variation_san() -> None:
     assert board.variation_san([Move.from_uci("f8f7"), "b2c4"]) == "1...f7 2. Nc4"
     with pytest.raises(IllegalMoveError):
         board.variation_san(["f8f7", "f8f7"])
+    with pytest.raises(TypeError, match="list of moves"):
+        board.variation_san("f8f7")
     assert len(board.move_stack) == 1
 
 
@@ -406,3 +410,36 @@ def test_copy_keeps_an_ended_game_ended() -> None:
     assert short.is_game_over() and short.outcome() == board.outcome()
     with pytest.raises(tamerlane.GameOverError):
         short.push_str("b2c4")
+
+
+# --- hostile input: typed errors only ---
+
+
+def test_new_entry_points_take_hostile_values_without_panic() -> None:
+    board = Board()
+    piece = Piece(WHITE, Role.ROOK)
+    for v in WEIRD_STRINGS + WEIRD_VALUES:
+        for call in (board.push_uci, board.parse_uci, board.lan, board.is_capture,
+                     board.gives_check, board.remove_piece_at, board.royals, board.is_repetition,
+                     board.generate_legal_moves, board.generate_legal_captures, board.set_piece_map,
+                     board.variation_san, board.copy, Move.from_uci):
+            no_panic(call, v)
+        no_panic(tamerlane.square_distance, v, "a1")
+        no_panic(board.generate_legal_moves, -1, v)
+        no_panic(board.variation_san, [v])
+        no_panic(board.attackers, v, "f3")
+        no_panic(board.attackers, WHITE, v)
+        no_panic(board.is_attacked_by, v, v)
+        no_panic(board.set_piece_at, v, piece)
+        no_panic(board.set_piece_at, "e5", v)
+        if isinstance(v, collections.abc.Hashable):
+            no_panic(board.set_piece_map, {v: piece})
+        no_panic(board.set_piece_map, {"e5": v})
+        no_panic(tamerlane.move_to_index, v, turn=WHITE)
+        no_panic(tamerlane.move_to_index, "f3f4", turn=v)
+        no_panic(Piece, v, Role.KING)
+        no_panic(tamerlane.Outcome, v, Termination.CHECKMATE)
+        no_panic(tamerlane.square, v, 0)
+        # Whatever was refused, the board is still the start position.
+        if board.tfen() != tamerlane.INITIAL_TFEN:
+            board = Board()

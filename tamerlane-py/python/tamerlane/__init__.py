@@ -17,6 +17,7 @@ docstring and a type signature (``_tamerlane.pyi``).
 from __future__ import annotations
 
 import enum
+import operator
 from typing import SupportsIndex
 
 from ._tamerlane import (
@@ -127,7 +128,7 @@ def square(file_index: SupportsIndex, rank_index: SupportsIndex) -> int:
     >>> square(5, 2) == F3
     True
     """
-    f, r = file_index.__index__(), rank_index.__index__()
+    f, r = operator.index(file_index), operator.index(rank_index)
     if not (0 <= f < 11 and 0 <= r < 10):
         raise ValueError(f"no square on file {f}, rank {r} (files 0 to 10, ranks 0 to 9)")
     return r * 11 + f
