@@ -18,9 +18,11 @@
 use pyo3::prelude::*;
 
 pub mod board;
+pub mod edit;
 pub mod engine;
 pub mod errors;
 pub mod interrupt;
+pub mod notation;
 pub mod research;
 pub mod rules;
 pub mod types;
@@ -50,6 +52,10 @@ fn _tamerlane(m: &Bound<'_, PyModule>) -> PyResult<()> {
         py.get_type::<errors::InvalidRulesError>(),
     )?;
     m.add("GameOverError", py.get_type::<errors::GameOverError>())?;
+    m.add(
+        "InvalidPositionError",
+        py.get_type::<errors::InvalidPositionError>(),
+    )?;
     m.add_class::<types::Color>()?;
     m.add_class::<types::Role>()?;
     m.add_class::<types::Piece>()?;

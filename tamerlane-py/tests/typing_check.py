@@ -52,6 +52,29 @@ def typed_tour() -> int:
         n += ply + len(str(end))
     except tamerlane.InvalidRulesError as e:
         raise AssertionError(e) from e
+    # python-chess vocabulary: colours as bools, ply(), masks, editing, attacks.
+    ply_now: int = board.ply()
+    kings: List[int] = board.pieces(tamerlane.Role.KING, not board.turn)
+    uci: tamerlane.Move = board.parse_uci(tamerlane.Move.from_uci(str(list(board.legal_moves)[0])).uci())
+    lan: str = board.lan(uci) + board.variation_san(list(board.legal_moves)[:1])
+    caps: List[tamerlane.Move] = list(board.generate_legal_captures(tamerlane.BB_ALL, 1 << tamerlane.E5))
+    gen: List[tamerlane.Move] = list(board.generate_legal_moves(tamerlane.BB_SQUARES[tamerlane.F3]))
+    attacked: bool = board.is_attacked_by(True, tamerlane.F3) or board.gives_check(uci) or board.is_capture(uci)
+    sets: List[int] = board.attackers(tamerlane.WHITE, "f3") + board.checkers() + board.royals(False)
+    ends: bool = board.is_checkmate() or board.is_stalemate() or board.is_repetition(2)
+    edit = board.copy(stack=1)
+    edit.set_piece_at(tamerlane.E5, tamerlane.Piece(True, tamerlane.Role.ROOK))
+    removed: Optional[tamerlane.Piece] = edit.remove_piece_at("e5")
+    edit.set_piece_map(edit.piece_map())
+    mirrored: tamerlane.Board = edit.mirror()
+    try:
+        edit.set_piece_at("wc", tamerlane.Piece(tamerlane.BLACK, tamerlane.Role.ROOK))
+    except tamerlane.InvalidPositionError as e:
+        n += len(str(e))
+    idx: int = tamerlane.move_to_index("f3f4", turn=True)
+    distance: int = tamerlane.square_distance(tamerlane.A1, "wc") + tamerlane.square(5, 2)
+    n += ply_now + len(kings) + len(caps) + len(sets) + idx + distance + int(attacked) + int(ends)
+    del uci, lan, removed, mirrored
     del first, white_to_move, rules, state
     del role, kind, sq, piece, outcome, planes, mask, index, back, svg, turn, stages
     return n
