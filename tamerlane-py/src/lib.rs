@@ -21,6 +21,7 @@ pub mod board;
 pub mod engine;
 pub mod errors;
 pub mod interrupt;
+pub mod pgn;
 pub mod research;
 pub mod rules;
 pub mod types;
@@ -61,6 +62,9 @@ fn _tamerlane(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<engine::Engine>()?;
     m.add_class::<engine::SearchResult>()?;
     m.add_class::<engine::Info>()?;
+    m.add("PgnError", py.get_type::<pgn::PgnError>())?;
+    m.add_class::<pgn::PgnRecord>()?;
+    m.add_class::<pgn::PgnReader>()?;
     m.add_function(wrap_pyfunction!(types::square_name, m)?)?;
     m.add_function(wrap_pyfunction!(types::parse_square, m)?)?;
     m.add_function(wrap_pyfunction!(research::move_to_index, m)?)?;

@@ -3,12 +3,14 @@ as it is used here. Also runs as a plain script."""
 
 from __future__ import annotations
 
+import io
 from typing import List, Optional
 
 import numpy as np
 import numpy.typing as npt
 
 import tamerlane
+import tamerlane.pgn
 import tamerlane.svg
 
 
@@ -57,5 +59,34 @@ def typed_tour() -> int:
     return n
 
 
+def typed_pgn() -> int:
+    board = tamerlane.Board()
+    board.push_san("f4")
+    game: tamerlane.pgn.Game = tamerlane.pgn.Game.from_board(board)
+    game.headers["White"] = "Timur"
+    white: str = game.headers["White"]
+    text: str = str(game)
+    back: Optional[tamerlane.pgn.Game] = tamerlane.pgn.read_game(io.StringIO(text))
+    assert back is not None and back == game
+    moves: List[tamerlane.Move] = back.mainline_moves()
+    end: tamerlane.pgn.GameNode = back.end()
+    end.comment = "the end"
+    final: tamerlane.Board = end.board()
+    comments: List[tuple[int, str]] = back.comments
+    result: str = back.result
+    termination: Optional[str] = back.termination
+    games: List[tamerlane.pgn.Game] = list(tamerlane.pgn.read_games(io.StringIO(text + text), rules="repetition=2"))
+    try:
+        tamerlane.pgn.read_game(io.StringIO("1. zz9 *"))
+    except tamerlane.pgn.PgnError as e:
+        line: Optional[int] = e.line
+        del line
+    out = io.StringIO()
+    written: int = tamerlane.pgn.write_games(out, games)
+    del white, termination, final
+    return len(moves) + len(comments) + len(result) + written
+
+
 if __name__ == "__main__":
     print(typed_tour())
+    print(typed_pgn())

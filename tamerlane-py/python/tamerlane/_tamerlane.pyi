@@ -427,3 +427,56 @@ def move_to_index(move: Move, turn: Optional[Color] = None) -> int:
 
 def index_to_move(board: Board, index: SupportsIndex) -> Move:
     """The legal move of ``board`` with this action index."""
+
+# --- Game records (used through ``tamerlane.pgn``) ---------------------
+
+class PgnError(ValueError):
+    """A record that cannot be read (``game``, ``line``, ``column``: 1-based,
+    where), or a record change refused (those are then ``None``)."""
+
+    game: Optional[int]
+    line: Optional[int]
+    column: Optional[int]
+
+class PgnRecord:
+    """A game record (``tamerlane_core::GameRecord``): tags, moves, comments,
+    result; every change checked so that it always reads back equal."""
+
+    @staticmethod
+    def from_board(board: Board) -> PgnRecord:
+        """The record of ``board``'s game, with the standard tags."""
+    @staticmethod
+    def parse(text: str) -> PgnRecord:
+        """Reads a text of exactly one game (``PgnError`` otherwise)."""
+    def tags(self) -> list[tuple[str, str]]:
+        """The tag pairs as written, ``Result`` among them."""
+    def tag(self, name: str) -> Optional[str]:
+        """The value of a tag, ``None`` if absent."""
+    def set_tag(self, name: str, value: str) -> None:
+        """Sets a tag; ``PgnError`` if the record refuses it."""
+    def remove_tag(self, name: str) -> Optional[str]:
+        """Removes a tag (its value or ``None``); ``PgnError`` for a needed tag."""
+    def result(self) -> str:
+        """The result token."""
+    def comments(self) -> list[tuple[int, str]]:
+        """The comments as ``(ply, text)`` in ply order."""
+    def set_comments(self, comments: list[tuple[int, str]]) -> None:
+        """Replaces every comment (unchanged on ``PgnError``)."""
+    def plies(self) -> int:
+        """The number of moves."""
+    def moves(self) -> list[Move]:
+        """The moves, with context."""
+    def san(self, ply: int) -> str:
+        """The SAN of the move of ply ``ply`` (0-based); ``IndexError`` past the end."""
+    def board(self, ply: int) -> Board:
+        """A new board after the first ``ply`` moves; ``IndexError`` past the end."""
+    def __copy__(self) -> PgnRecord: ...
+
+class PgnReader:
+    """The Rust record reader over text file objects, keeping its place
+    between calls."""
+
+    def __init__(self, rules: Optional[str] = None) -> None: ...
+    def read(self, handle: Any) -> Optional[PgnRecord]:
+        """The next game of ``handle``, ``None`` at the end; ``PgnError`` for
+        a bad game (skipped: the next call reads on)."""
