@@ -17,6 +17,7 @@
 
 use pyo3::prelude::*;
 
+pub mod analysis;
 pub mod board;
 pub mod engine;
 pub mod errors;
@@ -24,6 +25,8 @@ pub mod interrupt;
 pub mod pgn;
 pub mod research;
 pub mod rules;
+pub mod search_limits;
+pub mod search_results;
 pub mod types;
 
 /// The native module `tamerlane._tamerlane`.
@@ -60,8 +63,10 @@ fn _tamerlane(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<board::Board>()?;
     m.add_class::<board::LegalMoves>()?;
     m.add_class::<engine::Engine>()?;
-    m.add_class::<engine::SearchResult>()?;
-    m.add_class::<engine::Info>()?;
+    m.add_class::<search_results::SearchResult>()?;
+    m.add_class::<search_results::Info>()?;
+    m.add_class::<search_results::PlayResult>()?;
+    m.add_class::<analysis::Analysis>()?;
     m.add("PgnError", py.get_type::<pgn::PgnError>())?;
     m.add_class::<pgn::PgnRecord>()?;
     m.add_class::<pgn::PgnReader>()?;
