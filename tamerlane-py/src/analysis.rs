@@ -26,7 +26,8 @@ enum Event {
     Info(Info),
     /// The search ended with this result.
     Done(SearchResult),
-    /// Stopped before the search began (while waiting for the engine).
+    /// Stopped before the search began (while waiting for another search
+    /// of the engine to end).
     Cancelled,
 }
 
@@ -49,7 +50,10 @@ struct StopState {
 /// A search on a background thread, started by `Engine.analysis`.
 ///
 /// Iterating it yields an `Info` after each completed iteration until the
-/// search ends (by its limit, or `stop()`); the wait for the next one
+/// search ends (by its limit, or `stop()`: a search stopped once it holds
+/// the engine still completes its first iteration, so it has a result with
+/// a move; one stopped while waiting for another search of the engine
+/// never begins, and has no result); the wait for the next one
 /// releases the GIL and honours Ctrl-C (which stops the search and raises
 /// `KeyboardInterrupt`). As a context manager it stops the search and
 /// waits for it on exit. Dropping it stops the search too. While it runs,
@@ -165,23 +169,18 @@ fn search_thread(
     let eng = engine.get();
     let turn = game.turn();
     let mut guard = loop {
+        if let Some(g) = eng.try_lock() {
+            break g;
+        }
         if lock(&shared).cancelled {
             let _ = tx.send(Event::Cancelled);
             return;
         }
-        if let Some(g) = eng.try_lock() {
-            break g;
-        }
         std::thread::sleep(LOCK_POLL);
     };
-    {
-        let mut state = lock(&shared);
-        if state.cancelled {
-            let _ = tx.send(Event::Cancelled);
-            return;
-        }
-        state.searching = true;
-    }
+    // Stopped from here on, the search still completes its first
+    // iteration: a result with a move.
+    lock(&shared).searching = true;
     let stop = eng.stop_flag();
     let result = guard.search(&game, &limits, |i| {
         // The search clears the engine's stop flag when it starts: a stop
@@ -215,7 +214,8 @@ impl Analysis {
     }
 
     /// Waits for the search to end (GIL released, Ctrl-C honoured) and
-    /// returns its result, `None` if it was stopped before it began. The
+    /// returns its result, `None` if it was stopped while waiting for
+    /// another search of the engine. The
     /// infos not iterated yet are skipped (the last one stays in `info`).
     fn wait(&self, py: Python<'_>) -> PyResult<Option<Py<SearchResult>>> {
         while self.next_event(py)?.is_some() {}

@@ -10,6 +10,7 @@ import numpy as np
 import numpy.typing as npt
 
 import tamerlane
+import tamerlane.engine
 import tamerlane.pgn
 import tamerlane.svg
 
@@ -87,6 +88,27 @@ def typed_pgn() -> int:
     return len(moves) + len(comments) + len(result) + written
 
 
+def typed_engine() -> int:
+    from tamerlane.engine import Cp, Limit, Mate, MateGiven, PovScore, Score
+
+    engine = tamerlane.Engine(hash_mb=1)
+    board = tamerlane.Board()
+    result: tamerlane.SearchResult = engine.search(board, depth=2, wtime=1.0, btime=1.0, winc=0.1, binc=0.1, multipv=1)
+    pov: PovScore = result.score
+    white: Score = pov.white()
+    cp: Optional[int] = pov.relative.score()
+    sure: int = pov.black().score(mate_score=100_000)
+    played: tamerlane.PlayResult = engine.play(board, Limit(depth=2, white_clock=1.0))
+    move: Optional[tamerlane.Move] = played.move
+    with engine.analysis(board, Limit(depth=2)) as analysis:
+        infos: List[tamerlane.Info] = list(analysis)
+    last: Optional[tamerlane.SearchResult] = analysis.result
+    scores: List[Score] = [Cp(3), Mate(-2), MateGiven, -white]
+    del cp, move, last
+    return sure + len(infos) + len(scores)
+
+
 if __name__ == "__main__":
     print(typed_tour())
     print(typed_pgn())
+    print(typed_engine())
