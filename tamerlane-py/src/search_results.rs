@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
+use pyo3::IntoPyObjectExt;
 use tamerlane_ai as ai;
 use tamerlane_core as core;
 
@@ -63,6 +64,17 @@ fn same_move(a: Option<Move>, b: Option<Move>) -> bool {
 /// Move lists compared as Python compares them.
 fn same_moves(a: &[Move], b: &[Move]) -> bool {
     a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.coord == y.coord)
+}
+
+/// `__reduce__` for a class with a static `_restore(*args)`: `(cls._restore,
+/// args)`.
+fn restore_with<'py, A>(slf: &Bound<'py, PyAny>, args: A) -> PyResult<Bound<'py, PyTuple>>
+where
+    A: IntoPyObject<'py>,
+{
+    let py = slf.py();
+    let restore = slf.get_type().getattr("_restore")?;
+    PyTuple::new(py, [restore, args.into_bound_py_any(py)?])
 }
 
 fn pv_text(pv: &[Move]) -> String {
@@ -168,7 +180,6 @@ impl SearchResult {
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
-        let py = slf.py();
         let r = slf.get();
         let args = (
             r.r#move,
@@ -181,13 +192,7 @@ impl SearchResult {
             r.time,
             r.turn,
         );
-        PyTuple::new(
-            py,
-            [
-                slf.get_type().getattr("_restore")?.into_any(),
-                args.into_pyobject(py)?.into_any(),
-            ],
-        )
+        restore_with(slf.as_any(), args)
     }
 
     fn __repr__(&self) -> String {
@@ -309,7 +314,6 @@ impl Info {
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
-        let py = slf.py();
         let i = slf.get();
         let args = (
             i.depth,
@@ -323,13 +327,7 @@ impl Info {
             i.hashfull,
             i.turn,
         );
-        PyTuple::new(
-            py,
-            [
-                slf.get_type().getattr("_restore")?.into_any(),
-                args.into_pyobject(py)?.into_any(),
-            ],
-        )
+        restore_with(slf.as_any(), args)
     }
 
     fn __repr__(&self) -> String {
@@ -384,15 +382,8 @@ impl PlayResult {
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
-        let py = slf.py();
-        let info = Py::new(py, slf.get().info.clone())?;
-        PyTuple::new(
-            py,
-            [
-                slf.get_type().getattr("_restore")?.into_any(),
-                (info,).into_pyobject(py)?.into_any(),
-            ],
-        )
+        let info = Py::new(slf.py(), slf.get().info.clone())?;
+        restore_with(slf.as_any(), (info,))
     }
 
     fn __repr__(&self) -> String {
