@@ -37,14 +37,30 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// What the Python side and the search thread share about stopping.
+/// What the Python side, the engine and the search thread share about
+/// stopping an analysis.
 struct StopState {
-    /// `stop()` was called.
+    /// A stop was asked for.
     cancelled: bool,
     /// The thread's search is the one running on the engine (so stopping
     /// it means setting the engine's stop flag); changed under the lock, so
     /// a stop never reaches a later search of another caller.
     searching: bool,
+}
+
+/// How an analysis is stopped: by its `stop()`, by a new command of its
+/// engine, or when it is dropped.
+pub struct AnalysisStop(Mutex<StopState>);
+
+impl AnalysisStop {
+    /// Asks the analysis to stop (or not to begin) on `engine`, its engine.
+    pub fn request(&self, engine: &Engine) {
+        let mut state = lock(&self.0);
+        state.cancelled = true;
+        if state.searching {
+            engine.stop_flag().store(true, Ordering::SeqCst);
+        }
+    }
 }
 
 /// A search on a background thread, started by `Engine.analysis`.
@@ -56,13 +72,14 @@ struct StopState {
 /// never begins, and has no result); the wait for the next one
 /// releases the GIL and honours Ctrl-C (which stops the search and raises
 /// `KeyboardInterrupt`). As a context manager it stops the search and
-/// waits for it on exit. Dropping it stops the search too. While it runs,
-/// other searches of the same engine wait for it.
+/// waits for it on exit. Dropping it stops the search too, and so does a
+/// new command of its engine (`search`, `play`, `analysis`, `new_game`,
+/// from any thread), as in `chess.engine`.
 #[pyclass(module = "tamerlane")]
 pub struct Analysis {
     engine: Py<Engine>,
     events: Mutex<Receiver<Event>>,
-    stop_state: Arc<Mutex<StopState>>,
+    stop_state: Arc<AnalysisStop>,
     thread: Mutex<Option<JoinHandle<()>>>,
     result: Mutex<Option<Py<SearchResult>>>,
     latest: Mutex<Option<Py<Info>>>,
@@ -78,10 +95,11 @@ impl Analysis {
         limits: ai::Limits,
     ) -> PyResult<Analysis> {
         let (tx, rx) = mpsc::channel();
-        let stop_state = Arc::new(Mutex::new(StopState {
+        let stop_state = Arc::new(AnalysisStop(Mutex::new(StopState {
             cancelled: false,
             searching: false,
-        }));
+        })));
+        engine.get().set_analysis(&stop_state);
         let shared = Arc::clone(&stop_state);
         // The thread needs no GIL: `Engine` is frozen and `Sync`, and a
         // `Py` dropped without the GIL is released later by PyO3.
@@ -104,11 +122,7 @@ impl Analysis {
 
     /// Asks the search to stop (or not to begin).
     fn request_stop(&self) {
-        let mut state = lock(&self.stop_state);
-        state.cancelled = true;
-        if state.searching {
-            self.engine.get().stop_flag().store(true, Ordering::SeqCst);
-        }
+        self.stop_state.request(self.engine.get());
     }
 
     /// Waits for the search thread to end (it ends promptly once stopped
@@ -163,7 +177,7 @@ fn search_thread(
     engine: Py<Engine>,
     game: Game,
     limits: ai::Limits,
-    shared: Arc<Mutex<StopState>>,
+    shared: Arc<AnalysisStop>,
     tx: mpsc::Sender<Event>,
 ) {
     let eng = engine.get();
@@ -172,7 +186,7 @@ fn search_thread(
         if let Some(g) = eng.try_lock() {
             break g;
         }
-        if lock(&shared).cancelled {
+        if lock(&shared.0).cancelled {
             let _ = tx.send(Event::Cancelled);
             return;
         }
@@ -180,18 +194,18 @@ fn search_thread(
     };
     // Stopped from here on, the search still completes its first
     // iteration: a result with a move.
-    lock(&shared).searching = true;
+    lock(&shared.0).searching = true;
     let stop = eng.stop_flag();
     let result = guard.search(&game, &limits, |i| {
         // The search clears the engine's stop flag when it starts: a stop
         // that came just before is passed on here (the first iteration is
         // short).
-        if lock(&shared).cancelled {
+        if lock(&shared.0).cancelled {
             stop.store(true, Ordering::SeqCst);
         }
         let _ = tx.send(Event::Info(Info::new(i, turn)));
     });
-    lock(&shared).searching = false;
+    lock(&shared.0).searching = false;
     drop(guard);
     let _ = tx.send(Event::Done(SearchResult::new(&result, turn)));
 }

@@ -2,14 +2,14 @@
 
 use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
+use std::sync::{Arc, Mutex, MutexGuard, TryLockError, Weak};
 use std::time::Duration;
 
 use pyo3::exceptions::{PyKeyboardInterrupt, PyRuntimeError};
 use pyo3::prelude::*;
 use tamerlane_ai as ai;
 
-use crate::analysis::Analysis;
+use crate::analysis::{Analysis, AnalysisStop};
 use crate::board::{read_board, Board};
 use crate::interrupt::run_interruptible;
 use crate::search_limits::{check_lines, check_range, limit_object, LimitArgs};
@@ -44,6 +44,9 @@ pub struct Engine {
     engine: Mutex<ai::Engine>,
     stop: Arc<AtomicBool>,
     last: Mutex<Option<Py<SearchResult>>>,
+    /// The stop control of the latest analysis, which a new command
+    /// (`search`, `play`, `analysis`, `new_game`) stops first.
+    analysis: Mutex<Weak<AnalysisStop>>,
     /// Fixed at construction, so readable without the engine lock.
     hash_mb: usize,
     /// Fixed at construction, so readable without the engine lock.
@@ -115,6 +118,7 @@ impl Engine {
             engine: Mutex::new(e),
             stop,
             last: Mutex::new(None),
+            analysis: Mutex::new(Weak::new()),
             hash_mb: hash,
             threads,
         })
@@ -132,12 +136,14 @@ impl Engine {
         self.threads
     }
 
-    /// Forgets everything learnt (clears the transposition table). If a
-    /// search on another thread is running, waits for it to finish (GIL
+    /// Forgets everything learnt (clears the transposition table). A
+    /// running `analysis` is stopped first. If a search on another thread
+    /// is running, waits for it to finish (GIL
     /// released, Ctrl-C honoured); from this engine's own `info` callback
     /// raises `RuntimeError`.
     fn new_game(&self, py: Python<'_>) -> PyResult<()> {
         self.check_not_reentrant("new_game")?;
+        self.stop_analysis();
         let mut guard = self.lock_interruptible(py)?;
         let engine: &mut ai::Engine = &mut guard;
         py.allow_threads(|| engine.new_game());
@@ -179,9 +185,11 @@ impl Engine {
     /// interrupted search's result (best move so far) is attached to it as
     /// `.result` and kept in `engine.last_result`.
     ///
-    /// If another thread is searching with this engine, waits for it (GIL
-    /// released, Ctrl-C honoured). Called from this engine's own `info`
-    /// callback, raises `RuntimeError` ("engine is busy").
+    /// A running `analysis` of this engine is stopped first (as a new
+    /// command stops it in `chess.engine`). If another thread is searching
+    /// with this engine, waits for it (GIL released, Ctrl-C honoured).
+    /// Called from this engine's own `info` callback, raises
+    /// `RuntimeError` ("engine is busy").
     #[pyo3(signature = (
         board, depth = None, movetime = None, nodes = None, info = None, *,
         wtime = None, btime = None, winc = None, binc = None, movestogo = None,
@@ -247,8 +255,9 @@ impl Engine {
     /// `limit` (a `tamerlane.engine.Limit`; `None`: until stopped) and
     /// returns at once an `Analysis`: iterate it for an `Info` after each
     /// completed iteration, `stop()` it, `wait()` for the result; as a
-    /// context manager it stops the search and waits on exit. `multipv`
-    /// above 1 and `searchmoves` raise `NotImplementedError` for now.
+    /// context manager it stops the search and waits on exit. A running
+    /// analysis of this engine is stopped first. `multipv` above 1 and
+    /// `searchmoves` raise `NotImplementedError` for now.
     #[pyo3(signature = (board, limit = None, *, multipv = None, searchmoves = None))]
     fn analysis(
         slf: &Bound<'_, Self>,
@@ -264,6 +273,7 @@ impl Engine {
             None => ai::Limits::new().infinite(),
         };
         check_lines(multipv, searchmoves)?;
+        slf.get().stop_analysis();
         Analysis::start(slf.py(), slf.clone().unbind(), game, limits)
     }
 }
@@ -272,6 +282,24 @@ impl Engine {
     /// The engine's stop flag (setting it stops the running search).
     pub fn stop_flag(&self) -> &Arc<AtomicBool> {
         &self.stop
+    }
+
+    /// Stops the running analysis of this engine, if any (a new command
+    /// replaces it, as in `chess.engine`).
+    fn stop_analysis(&self) {
+        let running = self
+            .analysis
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .upgrade();
+        if let Some(a) = running {
+            a.request(self);
+        }
+    }
+
+    /// Makes `stop` the control of the engine's running analysis.
+    pub fn set_analysis(&self, stop: &Arc<AnalysisStop>) {
+        *self.analysis.lock().unwrap_or_else(|e| e.into_inner()) = Arc::downgrade(stop);
     }
 
     /// Keeps `result` as the engine's `last_result`.
@@ -291,6 +319,7 @@ impl Engine {
         // The board's game: its rules, start position and moves (for the
         // repetition rule); a game that has ended is answered at once.
         let game = read_board(board)?.game.clone();
+        self.stop_analysis();
         let turn = game.turn();
         let interrupted = AtomicBool::new(false);
         // Whether this call holds the engine (so may stop its search).

@@ -215,21 +215,48 @@ def test_analysis_ends_cleanly_however_it_is_left() -> None:
     assert analysis.result is not None and analysis.result.move is None
 
 
-def test_a_second_analysis_waits_and_stopping_it_leaves_the_first_alone() -> None:
+def test_a_new_command_stops_the_running_analysis() -> None:
+    # As in chess.engine: an analysis left running (here without a limit)
+    # is stopped by the engine's next command instead of blocking it.
     engine = Engine(hash_mb=8)
     first = engine.analysis(Board())
-    next(first)  # the first holds the engine now
-    second = engine.analysis(Board(), Limit(depth=2))
-    second.stop()
-    assert second.wait() is None and second.result is None
-    deep = False
-    for info in first:
-        if info.depth >= 6:
-            deep = True
-            break
-    assert deep, "the first analysis was stopped by the second's stop()"
-    first.stop()
+    next(first)
+    assert engine.search(Board(), depth=2).depth == 2
     assert first.wait() is not None
+    first = engine.analysis(Board())
+    next(first)
+    second = engine.analysis(Board(), Limit(depth=2))
+    assert [i.depth for i in second] == [1, 2]
+    assert first.wait() is not None
+    third = engine.analysis(Board())
+    next(third)
+    engine.new_game()
+    assert third.wait() is not None
+    with engine.analysis(Board()) as fourth:
+        next(fourth)
+        assert engine.play(Board(), Limit(depth=1)).move is not None
+    assert fourth.result is not None
+
+
+def test_an_analysis_stopped_while_waiting_leaves_the_running_search_alone() -> None:
+    engine = Engine(hash_mb=8)
+    started = threading.Event()
+    results: List[tamerlane.SearchResult] = []
+    searcher = threading.Thread(
+        target=lambda: results.append(engine.search(Board(), info=lambda i: started.set()))
+    )
+    searcher.start()
+    try:
+        assert started.wait(30)
+        waiting = engine.analysis(Board(), Limit(depth=2))  # waits for the search
+        waiting.stop()
+        assert waiting.wait() is None and waiting.result is None
+        searcher.join(0.3)
+        assert searcher.is_alive(), "the search was stopped by the analysis' stop()"
+    finally:
+        engine.stop()
+        searcher.join(30)
+    assert results and results[0].move is not None
 
 
 def test_ctrl_c_stops_an_analysis_and_the_engine_stays_usable() -> None:
