@@ -166,7 +166,7 @@ class GameNode:
         self._game._record.set_comments(sorted(others, key=lambda c: c[0]))
 
     def __repr__(self) -> str:
-        move = "start" if self._ply == 0 else f"{(self._ply + 1) // 2}{'.' if self._ply % 2 else '...'} {self.san()}"
+        move = "start" if self._ply == 0 else f"after {self.san()}"
         return f"<GameNode at ply {self._ply} ({move})>"
 
 
