@@ -212,8 +212,10 @@ def test_hostile_input_raises_the_typed_error_and_never_crashes(tmp_path: Path) 
     # A file opened in binary mode: a clear TypeError.
     with open(path, "rb") as b, pytest.raises(TypeError, match="text mode"):
         pgn.read_game(b)  # type: ignore[arg-type]
-    with pytest.raises(AttributeError):
+    with pytest.raises(TypeError, match="text file object"):
         pgn.read_game(42)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="text file object"):
+        next(pgn.read_games("1. f4 *"))  # type: ignore[arg-type]
 
 
 def test_headers_are_an_ordered_mapping_that_checks_each_change() -> None:

@@ -276,6 +276,13 @@ class _Place(NamedTuple):
 _places: weakref.WeakKeyDictionary[object, _Place] = weakref.WeakKeyDictionary()
 
 
+def _check_handle(handle: TextIO) -> None:
+    if not callable(getattr(handle, "readline", None)):
+        raise TypeError(
+            f"expected a text file object (with readline()), not {type(handle).__name__}"
+        )
+
+
 def _tell(handle: TextIO) -> object:
     try:
         return handle.tell()
@@ -297,6 +304,7 @@ def read_game(handle: TextIO, *, rules: Optional[str] = None) -> Optional[Game]:
     reader keeps its place and line count for each file, and starts afresh
     when the file was moved in between (``seek``, or lines read by other
     code). Anything after a game's result token on its line is ignored."""
+    _check_handle(handle)
     try:
         place = _places.get(handle)
     except TypeError:  # not weakly referenceable: no place kept
@@ -349,6 +357,7 @@ def read_games(
     >>> errors[0].line
     5
     """
+    _check_handle(handle)
     reader = PgnReader(rules)
     while True:
         try:
