@@ -67,6 +67,19 @@ def test_read_game_reads_one_game_at_a_time_and_none_at_the_end() -> None:
     assert pgn.read_game(io.StringIO("\n  \n% escape line\n")) is None
 
 
+def test_read_game_and_read_games_split_a_file_alike() -> None:
+    # Two games on one line, then one after tags: the text after a result
+    # token begins the next game.
+    text = '1. f4 * 1. b4 *\n[Event "x"]\n\n1. c4 *\n'
+    f = io.StringIO(text)
+    one_by_one = []
+    while (game := pgn.read_game(f)) is not None:
+        one_by_one.append([str(m) for m in game.mainline_moves()])
+    expected = [["f3f4"], ["b3b4"], ["c3c4"]]
+    assert one_by_one == expected
+    assert [[str(m) for m in g.mainline_moves()] for g in read_all(text)] == expected
+
+
 def test_a_game_by_hand() -> None:
     game = pgn.read_game(io.StringIO(ONE))
     assert game is not None

@@ -303,7 +303,10 @@ def read_game(handle: TextIO, *, rules: Optional[str] = None) -> Optional[Game]:
     Consecutive calls on one file continue where the last stopped: the
     reader keeps its place and line count for each file, and starts afresh
     when the file was moved in between (``seek``, or lines read by other
-    code). Anything after a game's result token on its line is ignored."""
+    code). Text after a game's result token on its line is read as the
+    beginning of the next game, as :func:`read_games` reads it (a file
+    object that cannot be weakly referenced gets a fresh reader each call,
+    which drops that text)."""
     _check_handle(handle)
     try:
         place = _places.get(handle)
