@@ -3,12 +3,15 @@ as it is used here. Also runs as a plain script."""
 
 from __future__ import annotations
 
+import io
 from typing import List, Optional
 
 import numpy as np
 import numpy.typing as npt
 
 import tamerlane
+import tamerlane.engine
+import tamerlane.pgn
 import tamerlane.svg
 
 
@@ -80,5 +83,55 @@ def typed_tour() -> int:
     return n
 
 
+def typed_pgn() -> int:
+    board = tamerlane.Board()
+    board.push_san("f4")
+    game: tamerlane.pgn.Game = tamerlane.pgn.Game.from_board(board)
+    game.headers["White"] = "Timur"
+    white: str = game.headers["White"]
+    text: str = str(game)
+    back: Optional[tamerlane.pgn.Game] = tamerlane.pgn.read_game(io.StringIO(text))
+    assert back is not None and back == game
+    moves: List[tamerlane.Move] = back.mainline_moves()
+    end: tamerlane.pgn.GameNode = back.end()
+    end.comment = "the end"
+    final: tamerlane.Board = end.board()
+    comments: List[tuple[int, str]] = back.comments
+    result: str = back.result
+    termination: Optional[str] = back.termination
+    games: List[tamerlane.pgn.Game] = list(tamerlane.pgn.read_games(io.StringIO(text + text), rules="repetition=2"))
+    try:
+        tamerlane.pgn.read_game(io.StringIO("1. zz9 *"))
+    except tamerlane.pgn.PgnError as e:
+        line: Optional[int] = e.line
+        del line
+    out = io.StringIO()
+    written: int = tamerlane.pgn.write_games(out, games)
+    del white, termination, final
+    return len(moves) + len(comments) + len(result) + written
+
+
+def typed_engine() -> int:
+    from tamerlane.engine import Cp, Limit, Mate, MateGiven, PovScore, Score
+
+    engine = tamerlane.Engine(hash_mb=1)
+    board = tamerlane.Board()
+    result: tamerlane.SearchResult = engine.search(board, depth=2, wtime=1.0, btime=1.0, winc=0.1, binc=0.1, multipv=1)
+    pov: PovScore = result.score
+    white: Score = pov.white()
+    cp: Optional[int] = pov.relative.score()
+    sure: int = pov.black().score(mate_score=100_000)
+    played: tamerlane.PlayResult = engine.play(board, Limit(depth=2, white_clock=1.0))
+    move: Optional[tamerlane.Move] = played.move
+    with engine.analysis(board, Limit(depth=2)) as analysis:
+        infos: List[tamerlane.Info] = list(analysis)
+    last: Optional[tamerlane.SearchResult] = analysis.result
+    scores: List[Score] = [Cp(3), Mate(-2), MateGiven, -white]
+    del cp, move, last
+    return sure + len(infos) + len(scores)
+
+
 if __name__ == "__main__":
     print(typed_tour())
+    print(typed_pgn())
+    print(typed_engine())

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar, Iterable, Iterator, Mapping, Optional, SupportsIndex, Union
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Iterator, Mapping, Optional, SupportsIndex, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -22,6 +22,9 @@ BOARD_COLS: int
 """Columns of the plane grid (13: Black's citadel column, a..k, White's citadel column)."""
 MAX_PERFT_DEPTH: int
 """The largest depth ``Board.perft`` accepts (30)."""
+
+if TYPE_CHECKING:
+    from .engine import Limit, PovScore
 
 SquareArg = Union[SupportsIndex, str]
 MoveArg = Union["Move", str]
@@ -420,6 +423,14 @@ class Info:
     def pv(self) -> list[Move]: ...
     @property
     def hashfull(self) -> int: ...
+    @property
+    def turn(self) -> Color:
+        """The side to move in the searched position (the scores' point of view)."""
+    @property
+    def score(self) -> PovScore:
+        """The score as a ``tamerlane.engine.PovScore``."""
+    def __eq__(self, other: object) -> bool: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
 
 class SearchResult:
     """What ``Engine.search`` returns."""
@@ -448,6 +459,48 @@ class SearchResult:
     @property
     def time(self) -> float:
         """Seconds spent."""
+    @property
+    def turn(self) -> Color:
+        """The side to move in the searched position (the scores' point of view)."""
+    @property
+    def score(self) -> PovScore:
+        """The score as a ``tamerlane.engine.PovScore``."""
+    def __eq__(self, other: object) -> bool: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
+
+class PlayResult:
+    """What ``Engine.play`` returns (as ``chess.engine.PlayResult``)."""
+
+    @property
+    def move(self) -> Optional[Move]:
+        """The move to play (``None`` if the game has ended)."""
+    @property
+    def ponder(self) -> Optional[Move]:
+        """The reply the engine expects, or ``None``."""
+    @property
+    def info(self) -> SearchResult:
+        """The search result."""
+    def __eq__(self, other: object) -> bool: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
+
+class Analysis:
+    """A search on a background thread (``Engine.analysis``): iterate it for
+    infos; ``stop()``; ``wait()``; a context manager that stops and waits."""
+
+    def __iter__(self) -> Iterator[Info]: ...
+    def __next__(self) -> Info: ...
+    def stop(self) -> None:
+        """Asks the search to stop soon (from any thread)."""
+    def wait(self) -> Optional[SearchResult]:
+        """Waits for the end (Ctrl-C honoured): the result, ``None`` if stopped before it began."""
+    @property
+    def result(self) -> Optional[SearchResult]:
+        """The result once the search has ended, else ``None``."""
+    @property
+    def info(self) -> Optional[Info]:
+        """The latest info received."""
+    def __enter__(self) -> Analysis: ...
+    def __exit__(self, *args: object) -> bool: ...
 
 class Engine:
     """The search engine: ``hash_mb`` MiB of table, ``threads`` threads."""
@@ -474,12 +527,36 @@ class Engine:
         movetime: Optional[float] = None,
         nodes: Optional[SupportsIndex] = None,
         info: Optional[Callable[[Info], object]] = None,
+        *,
+        wtime: Optional[float] = None,
+        btime: Optional[float] = None,
+        winc: Optional[float] = None,
+        binc: Optional[float] = None,
+        movestogo: Optional[SupportsIndex] = None,
+        multipv: SupportsIndex = 1,
+        searchmoves: Optional[Iterable[MoveArg]] = None,
     ) -> SearchResult:
         """Searches ``board`` (GIL released) until ``depth`` plies,
-        ``movetime`` seconds or ``nodes`` nodes; with no limit, until stopped.
+        ``movetime`` seconds or ``nodes`` nodes, or as the side to move's
+        clock (``wtime``/``btime`` seconds, ``winc``/``binc`` per move)
+        allows; with no limit, until stopped. ``movestogo``, ``multipv > 1``
+        and ``searchmoves`` raise ``NotImplementedError`` for now.
         Ctrl-C raises ``KeyboardInterrupt`` carrying ``.result``. Waits (Ctrl-C
         honoured) for a search of this engine on another thread; called from
         this engine's own ``info`` callback, raises ``RuntimeError``."""
+    def play(
+        self, board: Board, limit: Limit, *, searchmoves: Optional[Iterable[MoveArg]] = None
+    ) -> PlayResult:
+        """The move to play within ``limit`` (as ``chess.engine``'s ``play``)."""
+    def analysis(
+        self,
+        board: Board,
+        limit: Optional[Limit] = None,
+        *,
+        multipv: SupportsIndex = 1,
+        searchmoves: Optional[Iterable[MoveArg]] = None,
+    ) -> Analysis:
+        """Starts a search on a background thread (``None``: until stopped)."""
 
 def square_name(square: SquareArg) -> str:
     """The name of a square: ``"a1"`` .. ``"k10"``, ``"wc"`` (110), ``"bc"`` (111)."""
@@ -493,3 +570,56 @@ def move_to_index(move: MoveArg, turn: Optional[ColorArg] = None) -> int:
 
 def index_to_move(board: Board, index: SupportsIndex) -> Move:
     """The legal move of ``board`` with this action index."""
+
+# --- Game records (used through ``tamerlane.pgn``) ---------------------
+
+class PgnError(ValueError):
+    """A record that cannot be read (``game``, ``line``, ``column``: 1-based,
+    where), or a record change refused (those are then ``None``)."""
+
+    game: Optional[int]
+    line: Optional[int]
+    column: Optional[int]
+
+class PgnRecord:
+    """A game record (``tamerlane_core::GameRecord``): tags, moves, comments,
+    result; every change checked so that it always reads back equal."""
+
+    @staticmethod
+    def from_board(board: Board) -> PgnRecord:
+        """The record of ``board``'s game, with the standard tags."""
+    @staticmethod
+    def parse(text: str) -> PgnRecord:
+        """Reads a text of exactly one game (``PgnError`` otherwise)."""
+    def tags(self) -> list[tuple[str, str]]:
+        """The tag pairs as written, ``Result`` among them."""
+    def tag(self, name: str) -> Optional[str]:
+        """The value of a tag, ``None`` if absent."""
+    def set_tag(self, name: str, value: str) -> None:
+        """Sets a tag; ``PgnError`` if the record refuses it."""
+    def remove_tag(self, name: str) -> Optional[str]:
+        """Removes a tag (its value or ``None``); ``PgnError`` for a needed tag."""
+    def result(self) -> str:
+        """The result token."""
+    def comments(self) -> list[tuple[int, str]]:
+        """The comments as ``(ply, text)`` in ply order."""
+    def set_comments(self, comments: list[tuple[int, str]]) -> None:
+        """Replaces every comment (unchanged on ``PgnError``)."""
+    def plies(self) -> int:
+        """The number of moves."""
+    def moves(self) -> list[Move]:
+        """The moves, with context."""
+    def san(self, ply: int) -> str:
+        """The SAN of the move of ply ``ply`` (0-based); ``IndexError`` past the end."""
+    def board(self, ply: int) -> Board:
+        """A new board after the first ``ply`` moves; ``IndexError`` past the end."""
+    def __copy__(self) -> PgnRecord: ...
+
+class PgnReader:
+    """The Rust record reader over text file objects, keeping its place
+    between calls."""
+
+    def __init__(self, rules: Optional[str] = None) -> None: ...
+    def read(self, handle: Any) -> Optional[PgnRecord]:
+        """The next game of ``handle``, ``None`` at the end; ``PgnError`` for
+        a bad game (skipped: the next call reads on)."""
