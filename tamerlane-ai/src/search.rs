@@ -20,7 +20,7 @@ use crate::eval::MATE_BOUND;
 use crate::game::SearchPosition;
 use crate::limits::Limits;
 use crate::movepick::{pick, OrderingTables, CAPTURE_SCORE};
-use crate::result::{Info, Score, SearchResult};
+use crate::result::{Info, PvLine, Score, SearchResult};
 use crate::timeman::{soft_scale, TimeBudget};
 use crate::tt::{Bound, TranspositionTable};
 
@@ -78,6 +78,11 @@ pub(crate) struct Worker<'a, 'b, P: SearchPosition> {
     static_evals: Vec<i32>,
     /// Whether the static evaluation improved on two plies before.
     improving: Vec<bool>,
+    /// The root moves the search may play (`searchmoves`; empty: all).
+    root_only: Vec<P::Move>,
+    /// Root moves already given as better lines of this iteration
+    /// (`multipv`): not searched again.
+    root_excluded: Vec<P::Move>,
 }
 
 /// Reverse futility pruning up to this depth.
@@ -191,6 +196,8 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
             checks: vec![false; MAX_PLY + 2],
             static_evals: vec![-INFINITY; MAX_PLY + 2],
             improving: vec![false; MAX_PLY + 2],
+            root_only: Vec::new(),
+            root_excluded: Vec::new(),
         }
     }
 
@@ -288,6 +295,13 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
         } else {
             0
         }
+    }
+
+    /// Whether the root move `m` is searched: among the `searchmoves` (if
+    /// any) and not already a better line of this iteration.
+    #[inline]
+    fn is_root_move(&self, m: &P::Move) -> bool {
+        (self.root_only.is_empty() || self.root_only.contains(m)) && !self.root_excluded.contains(m)
     }
 
     fn update_pv(&mut self, ply: usize, m: P::Move) {
@@ -515,9 +529,13 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
         let mut best_move: Option<P::Move> = None;
         let mut quiets: [Option<P::Move>; 32] = [None; 32];
         let mut n_quiets = 0;
+        let mut searched = 0;
         let n = list.len();
         for i in 0..n {
             let m = pick(list, scores, i);
+            if ply == 0 && !self.is_root_move(&m) {
+                continue;
+            }
             let quiet = P::is_quiet(&m);
             let mut child = pos.clone();
             child.play_unchecked(&m);
@@ -546,7 +564,8 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
             let ext = i32::from(features.check_extension && gives_check && ply < 64);
             let new_depth = depth - 1 + ext;
             let mut score;
-            if i == 0 {
+            searched += 1;
+            if searched == 1 {
                 score = -self.search(&child, new_depth, -beta, -alpha, ply + 1, pv_node, true);
             } else {
                 let mut r = 0;
@@ -742,8 +761,41 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
         result
     }
 
+    /// One iteration's search of the root at depth `d`, in an aspiration
+    /// window around `prev` (the line's score of the previous iteration)
+    /// from depth 5, widened on each fail.
+    fn aspiration(&mut self, root: &P, depth: u32, prev: i32) -> i32 {
+        let d = depth as i32;
+        let mut delta = 25;
+        let (mut alpha, mut beta) =
+            if self.config.features.aspiration && depth >= 5 && prev.abs() < MATE_BOUND {
+                (prev - delta, prev + delta)
+            } else {
+                (-INFINITY, INFINITY)
+            };
+        loop {
+            let s = self.search(root, d, alpha, beta, 0, true, false);
+            if self.aborted {
+                return s;
+            }
+            if s <= alpha && alpha > -INFINITY {
+                alpha = (alpha - delta).max(-INFINITY);
+                delta *= 2;
+            } else if s >= beta && beta < INFINITY {
+                beta = (beta + delta).min(INFINITY);
+                delta *= 2;
+            } else {
+                return s;
+            }
+            if delta > 1000 {
+                alpha = -INFINITY;
+                beta = INFINITY;
+            }
+        }
+    }
+
     /// Iterative deepening from `root`. The main thread (id 0) reports
-    /// each iteration through `info`.
+    /// each line of each iteration through `info`.
     pub(crate) fn iterate(
         &mut self,
         root: &P,
@@ -760,6 +812,7 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
             depth: 0,
             nodes: 0,
             pv: Vec::new(),
+            lines: Vec::new(),
             time: Duration::ZERO,
             stopped: false,
         };
@@ -775,10 +828,23 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
             };
             return result;
         }
-        result.best = Some(root_moves[0]);
+        // `searchmoves`: the root moves named (all of them when none is).
+        self.root_only = root_moves
+            .iter()
+            .copied()
+            .filter(|m| limits.searchmoves.iter().any(|t| *t == m.to_string()))
+            .collect();
+        let allowed = if self.root_only.is_empty() {
+            root_moves.len()
+        } else {
+            self.root_only.len()
+        };
+        let wanted = limits.multipv.clamp(1, allowed);
+        result.best = Some(self.root_only.first().copied().unwrap_or(root_moves[0]));
         self.material[0] = root.material();
         self.checks[0] = root.in_check();
-        let mut prev: i32 = 0;
+        // Each line's score of the previous iteration.
+        let mut prev = vec![0i32; wanted];
         // The settledness of the search, for time management: a decaying
         // count of best-move changes and the iterations since the last.
         let mut best_changes = 0.0f64;
@@ -789,66 +855,69 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
         }
         while depth <= max_depth {
             self.seldepth = 0;
-            let d = depth as i32;
-            let mut delta = 25;
-            let (mut alpha, mut beta) =
-                if self.config.features.aspiration && depth >= 5 && prev.abs() < MATE_BOUND {
-                    (prev - delta, prev + delta)
-                } else {
-                    (-INFINITY, INFINITY)
-                };
-            let score = loop {
-                let s = self.search(root, d, alpha, beta, 0, true, false);
+            // The lines of this iteration, best first: each searches the
+            // root without the moves of the lines before it.
+            self.root_excluded.clear();
+            let mut lines: Vec<(i32, Vec<P::Move>)> = Vec::with_capacity(wanted);
+            for &prev_score in prev.iter().take(wanted) {
+                let s = self.aspiration(root, depth, prev_score);
                 if self.aborted {
-                    break s;
+                    break;
                 }
-                if s <= alpha && alpha > -INFINITY {
-                    alpha = (alpha - delta).max(-INFINITY);
-                    delta *= 2;
-                } else if s >= beta && beta < INFINITY {
-                    beta = (beta + delta).min(INFINITY);
-                    delta *= 2;
-                } else {
-                    break s;
-                }
-                if delta > 1000 {
-                    alpha = -INFINITY;
-                    beta = INFINITY;
-                }
-            };
-            if self.aborted {
+                let pv = self.pv[0].clone();
+                let Some(&first) = pv.first() else {
+                    break;
+                };
+                self.root_excluded.push(first);
+                lines.push((s, pv));
+            }
+            if self.aborted || lines.is_empty() {
                 break;
             }
-            let score_drop = prev - score;
-            prev = score;
-            let pv = self.pv[0].clone();
-            best_changes /= 2.0;
-            if let Some(&m) = pv.first() {
-                if result.best == Some(m) {
-                    stable += 1;
-                } else {
-                    best_changes += 1.0;
-                    stable = 0;
-                }
-                result.best = Some(m);
+            // A later line can come out better than an earlier one (its
+            // window was another): best first.
+            lines.sort_by_key(|l| std::cmp::Reverse(l.0));
+            let score = lines[0].0;
+            let score_drop = prev[0] - score;
+            for (p, l) in prev.iter_mut().zip(&lines) {
+                *p = l.0;
             }
+            best_changes /= 2.0;
+            let m = lines[0].1[0];
+            if result.best == Some(m) {
+                stable += 1;
+            } else {
+                best_changes += 1.0;
+                stable = 0;
+            }
+            result.best = Some(m);
             result.score = Score::from_internal(score);
             result.depth = depth;
-            result.pv = pv;
+            result.pv = lines[0].1.clone();
+            result.lines = lines
+                .into_iter()
+                .map(|(s, pv)| PvLine {
+                    score: Score::from_internal(s),
+                    pv,
+                })
+                .collect();
             if self.id == 0 {
                 self.flush();
                 let elapsed = self.shared.start.elapsed();
                 let nodes = self.shared.nodes.load(Ordering::Relaxed);
-                info(&Info {
-                    depth,
-                    seldepth: self.seldepth as u32,
-                    score: result.score,
-                    nodes,
-                    nps: (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
-                    time: elapsed,
-                    pv: result.pv.clone(),
-                    hashfull: self.shared.tt.hashfull(),
-                });
+                for (k, line) in result.lines.iter().enumerate() {
+                    info(&Info {
+                        depth,
+                        seldepth: self.seldepth as u32,
+                        multipv: k + 1,
+                        score: line.score,
+                        nodes,
+                        nps: (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
+                        time: elapsed,
+                        pv: line.pv.clone(),
+                        hashfull: self.shared.tt.hashfull(),
+                    });
+                }
                 let budget = self.shared.budget;
                 // With a clock (soft below hard), the soft limit bends to
                 // how settled the search is; a fixed move time is used in
@@ -868,6 +937,7 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
                     break;
                 }
                 // A forced mate found well within the depth: no need to go on.
+                let d = depth as i32;
                 if score.abs() >= MATE_BOUND
                     && (MATE - score.abs()) < d - 2
                     && !limits.infinite

@@ -18,8 +18,9 @@ pub(crate) struct TimeBudget {
 
 /// Computes the budget for the side `us` to move.
 ///
-/// With a clock: the soft limit is `time / 30 + inc * 3/4`, the hard limit
-/// five times that, both at most `time - 50 ms` (at least 1 ms).
+/// With a clock: the soft limit is `time / n + inc * 3/4`, where `n` is 30,
+/// or the moves to go (plus one) when fewer, the hard limit five times
+/// that, both at most `time - 50 ms` (at least 1 ms).
 pub(crate) fn budget(limits: &Limits, us: Color) -> TimeBudget {
     if limits.infinite {
         return TimeBudget {
@@ -43,7 +44,8 @@ pub(crate) fn budget(limits: &Limits, us: Color) -> TimeBudget {
             let cap = left
                 .saturating_sub(Duration::from_millis(50))
                 .max(Duration::from_millis(1));
-            let soft = (left / 30 + inc * 3 / 4).min(cap);
+            let n = limits.movestogo.map_or(30, |m| m.saturating_add(1).min(30));
+            let soft = (left / n + inc * 3 / 4).min(cap);
             let hard = (soft * 5).min(cap);
             TimeBudget {
                 soft: Some(soft),
@@ -90,6 +92,9 @@ mod tests {
         assert_eq!(b.hard, Some(Duration::from_millis(13750)));
         // Black has no clock: no budget for Black.
         assert_eq!(budget(&l, Color::Black).hard, None);
+        // Four moves to go: a fifth of the time (plus the increment part).
+        let b = budget(&l.clone().movestogo(4), Color::White);
+        assert_eq!(b.soft, Some(Duration::from_millis(12_750)));
         let short = Limits::new().wtime(Duration::from_millis(30));
         assert!(budget(&short, Color::White).hard.unwrap() <= Duration::from_millis(30));
         assert_eq!(
