@@ -8,11 +8,12 @@ use std::time::Duration;
 use pyo3::exceptions::{PyKeyboardInterrupt, PyRuntimeError};
 use pyo3::prelude::*;
 use tamerlane_ai as ai;
+use tamerlane_core::Game;
 
 use crate::analysis::{Analysis, AnalysisStop};
 use crate::board::{read_board, Board};
 use crate::interrupt::run_interruptible;
-use crate::search_limits::{check_lines, check_range, limit_object, LimitArgs};
+use crate::search_limits::{check_range, limit_object, set_lines, LimitArgs};
 use crate::search_results::{Info, PlayResult, SearchResult};
 use crate::types::opt_int_arg;
 
@@ -170,15 +171,22 @@ impl Engine {
     /// counts for repetitions) until `depth` plies, `movetime` seconds or
     /// `nodes` nodes, whichever comes first, or as the clocks allow: the
     /// side to move's `wtime`/`btime` (seconds left) with `winc`/`binc`
-    /// (seconds added per move). With no limit at all (no depth, time or
-    /// node limit, no clock for the side to move), until stopped (`stop()`
-    /// or Ctrl-C). A game that has ended is not searched: the result, at
-    /// once, has no move. `info`, if given, is called with an `Info` after
-    /// each completed iteration; an exception in it stops the search and
-    /// is re-raised.
+    /// (seconds added per move), `movestogo` moves being left to the next
+    /// time control (`None`: the clock is for the rest of the game). With
+    /// no limit at all (no depth, time or node limit, no clock for the side
+    /// to move), until stopped (`stop()` or Ctrl-C). A game that has ended
+    /// is not searched: the result, at once, has no move. `info`, if given,
+    /// is called with an `Info` after each completed iteration (one per
+    /// line); an exception in it stops the search and is re-raised.
     ///
-    /// `movestogo`, `multipv` above 1 and `searchmoves` raise
-    /// `NotImplementedError`: the Rust search does not support them yet.
+    /// `multipv` asks for that many best lines (`SearchResult.lines`, best
+    /// first; fewer if there are fewer root moves). `searchmoves` (`Move`s
+    /// or coordinate strings) restricts the root to those moves; each must
+    /// be legal in the board's position (`IllegalMoveError` naming it
+    /// otherwise), and an empty iterable means every move.
+    ///
+    /// The board is read once, when called: changes made to it during the
+    /// search do not affect the search.
     ///
     /// The GIL is released while searching. On Ctrl-C the search stops
     /// within a few milliseconds and `KeyboardInterrupt` is raised; the
@@ -213,8 +221,8 @@ impl Engine {
         searchmoves: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Py<SearchResult>> {
         self.check_not_reentrant("search")?;
-        let turn = read_board(board)?.game.turn();
-        let limits = LimitArgs {
+        let game = read_board(board)?.game.clone();
+        let mut limits = LimitArgs {
             depth,
             movetime,
             nodes,
@@ -224,17 +232,17 @@ impl Engine {
             binc,
             movestogo,
         }
-        .limits(turn)?;
-        check_lines(multipv, searchmoves)?;
-        self.run(py, board, limits, info)
+        .limits(game.turn())?;
+        set_lines(&mut limits, game.position(), multipv, searchmoves)?;
+        self.run(py, game, limits, info)
     }
 
     /// The move to play in `board`'s position within `limit` (a
     /// `tamerlane.engine.Limit`), as `chess.engine`'s `play`: a
     /// `PlayResult` with `.move` (`None` if the game has ended), `.ponder`
     /// and the search result `.info`. Searches as `search` does (GIL
-    /// released, Ctrl-C honoured); `searchmoves` raises
-    /// `NotImplementedError` for now.
+    /// released, Ctrl-C honoured), among the root moves `searchmoves` if
+    /// given (as in `search`).
     #[pyo3(signature = (board, limit, *, searchmoves = None))]
     fn play(
         &self,
@@ -244,20 +252,21 @@ impl Engine {
         searchmoves: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PlayResult> {
         self.check_not_reentrant("play")?;
-        let turn = read_board(board)?.game.turn();
-        let limits = limit_object(limit, turn)?;
-        check_lines(None, searchmoves)?;
-        let result = self.run(py, board, limits, None)?;
+        let game = read_board(board)?.game.clone();
+        let mut limits = limit_object(limit, game.turn())?;
+        set_lines(&mut limits, game.position(), None, searchmoves)?;
+        let result = self.run(py, game, limits, None)?;
         Ok(PlayResult::new(result.get().clone()))
     }
 
     /// Starts searching `board`'s position on a background thread within
     /// `limit` (a `tamerlane.engine.Limit`; `None`: until stopped) and
     /// returns at once an `Analysis`: iterate it for an `Info` after each
-    /// completed iteration, `stop()` it, `wait()` for the result; as a
-    /// context manager it stops the search and waits on exit. A running
-    /// analysis of this engine is stopped first. `multipv` above 1 and
-    /// `searchmoves` raise `NotImplementedError` for now.
+    /// completed iteration (one per line: with `multipv=3`, three infos,
+    /// `Info.multipv` 1 to 3, per iteration), `stop()` it, `wait()` for the
+    /// result; as a context manager it stops the search and waits on exit.
+    /// `multipv` and `searchmoves` are as in `search`. A running analysis
+    /// of this engine is stopped first.
     #[pyo3(signature = (board, limit = None, *, multipv = None, searchmoves = None))]
     fn analysis(
         slf: &Bound<'_, Self>,
@@ -268,11 +277,11 @@ impl Engine {
     ) -> PyResult<Analysis> {
         slf.get().check_not_reentrant("analysis")?;
         let game = read_board(board)?.game.clone();
-        let limits = match limit.filter(|l| !l.is_none()) {
+        let mut limits = match limit.filter(|l| !l.is_none()) {
             Some(l) => limit_object(l, game.turn())?,
             None => ai::Limits::new().infinite(),
         };
-        check_lines(multipv, searchmoves)?;
+        set_lines(&mut limits, game.position(), multipv, searchmoves)?;
         slf.get().stop_analysis();
         Analysis::start(slf.py(), slf.clone().unbind(), game, limits)
     }
@@ -307,18 +316,17 @@ impl Engine {
         *self.last.lock().unwrap_or_else(|e| e.into_inner()) = Some(result);
     }
 
-    /// Searches `board` within `limits` on a helper thread, GIL released,
-    /// Ctrl-C honoured (see `search`).
+    /// Searches `game` (a board's game: its rules, start position and
+    /// moves, for the repetition rule; a game that has ended is answered at
+    /// once) within `limits` on a helper thread, GIL released, Ctrl-C
+    /// honoured (see `search`).
     fn run(
         &self,
         py: Python<'_>,
-        board: &Bound<'_, Board>,
+        game: Game,
         limits: ai::Limits,
         info: Option<PyObject>,
     ) -> PyResult<Py<SearchResult>> {
-        // The board's game: its rules, start position and moves (for the
-        // repetition rule); a game that has ended is answered at once.
-        let game = read_board(board)?.game.clone();
         self.stop_analysis();
         let turn = game.turn();
         let interrupted = AtomicBool::new(false);

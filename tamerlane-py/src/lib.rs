@@ -70,6 +70,7 @@ fn _tamerlane(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<board::LegalMoves>()?;
     m.add_class::<engine::Engine>()?;
     m.add_class::<search_results::SearchResult>()?;
+    m.add_class::<search_results::PvLine>()?;
     m.add_class::<search_results::Info>()?;
     m.add_class::<search_results::PlayResult>()?;
     m.add_class::<analysis::Analysis>()?;

@@ -1,16 +1,18 @@
 //! The limits of a search from its Python arguments (keyword arguments or a
-//! `tamerlane.engine.Limit`), checked: a bad value is a `ValueError` or
-//! `TypeError` naming the argument; what the Rust search cannot do yet
-//! (`movestogo`, `multipv` > 1, `searchmoves`) is a `NotImplementedError`.
+//! `tamerlane.engine.Limit`, with `multipv` and `searchmoves`), checked: a
+//! bad value is a `ValueError` or `TypeError` naming the argument, a
+//! search move that is not legal an `IllegalMoveError` naming the move.
 
 use std::time::Duration;
 
-use pyo3::exceptions::{PyNotImplementedError, PyOverflowError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyBool;
+use pyo3::types::{PyBool, PyString};
 use tamerlane_ai as ai;
 use tamerlane_core as core;
 
+use crate::board::coord_arg;
+use crate::errors::IllegalMoveError;
 use crate::types::{opt_int_arg, type_name};
 
 /// Largest depth accepted (the search's own maximum).
@@ -115,11 +117,7 @@ impl LimitArgs<'_, '_> {
             inc(self.binc, "binc")?,
         );
         if let Some(m) = opt_int_arg(self.movestogo, "movestogo")? {
-            check_range("movestogo", m, 1, i64::from(u32::MAX))?;
-            return Err(PyNotImplementedError::new_err(
-                "movestogo: the Rust search (tamerlane_ai::Limits) has no moves-to-go \
-                 setting yet; give the clock and increment only",
-            ));
+            limits.movestogo = Some(check_range("movestogo", m, 1, i64::from(u32::MAX))? as u32);
         }
         limits.infinite = depth.is_none()
             && movetime.is_none()
@@ -165,27 +163,52 @@ pub fn limit_object(limit: &Bound<'_, PyAny>, turn: core::Color) -> PyResult<ai:
     .limits(turn)
 }
 
-/// Checks `multipv` (1 or more) and `searchmoves`: beyond one line, or with
-/// root moves given, a `NotImplementedError` until the Rust search
-/// supports them.
-pub fn check_lines(
+/// Sets the lines of a search of `pos`: `multipv` (1 or more; `None`: 1)
+/// best lines, among the root moves `searchmoves` (an iterable of `Move`s
+/// or coordinate strings, each legal in `pos`; `None` or empty: all moves).
+pub fn set_lines(
+    limits: &mut ai::Limits,
+    pos: &core::Position,
     multipv: Option<&Bound<'_, PyAny>>,
     searchmoves: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<()> {
     if let Some(n) = opt_int_arg(multipv, "multipv")? {
-        check_range("multipv", n, 1, i64::from(u32::MAX))?;
-        if n > 1 {
-            return Err(PyNotImplementedError::new_err(
-                "multipv > 1: the Rust search (tamerlane_ai) does not return several \
-                 lines yet",
-            ));
-        }
+        limits.multipv = check_range("multipv", n, 1, i64::from(u32::MAX))? as usize;
     }
-    if searchmoves.is_some_and(|s| !s.is_none()) {
-        return Err(PyNotImplementedError::new_err(
-            "searchmoves: the Rust search (tamerlane_ai::Limits) cannot be restricted \
-             to given root moves yet",
-        ));
+    if let Some(moves) = searchmoves.filter(|s| !s.is_none()) {
+        limits.searchmoves = root_moves(pos, moves)?;
     }
     Ok(())
+}
+
+/// The coordinate strings of the `searchmoves` items, each checked to be a
+/// legal move of `pos`: a `TypeError` for an item that is no move, an
+/// `InvalidMoveError` for a malformed string, an `IllegalMoveError` for a
+/// move not legal in `pos`, each naming `searchmoves` and the item.
+fn root_moves(pos: &core::Position, moves: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+    let py = moves.py();
+    let not_iterable = || {
+        PyTypeError::new_err(format!(
+            "searchmoves must be an iterable of tamerlane.Move or coordinate strings \
+             (like ['f3f4']), not {}",
+            type_name(moves)
+        ))
+    };
+    // A string is iterable (by characters), but is one move, not several.
+    if moves.downcast::<PyString>().is_ok() {
+        return Err(not_iterable());
+    }
+    let items = moves.try_iter().map_err(|_| not_iterable())?;
+    let mut texts = Vec::new();
+    for item in items {
+        let item = item?;
+        let coord = coord_arg(&item).map_err(|e| {
+            PyErr::from_type(e.get_type(py), format!("searchmoves: {}", e.value(py)))
+        })?;
+        let m = pos
+            .find_move(coord)
+            .map_err(|e| IllegalMoveError::new_err(format!("searchmoves: {e}")))?;
+        texts.push(m.to_string());
+    }
+    Ok(texts)
 }

@@ -1,6 +1,6 @@
-//! What a search gives back: `SearchResult`, `Info` and `PlayResult`, made
-//! from the search's own types, with their scores as
-//! `tamerlane.engine.PovScore` and pickle support.
+//! What a search gives back: `SearchResult` (with its best lines as
+//! `PvLine`s), `Info` and `PlayResult`, made from the search's own types,
+//! with their scores as `tamerlane.engine.PovScore` and pickle support.
 
 use std::time::Duration;
 
@@ -77,11 +77,105 @@ where
     PyTuple::new(py, [restore, args.into_bound_py_any(py)?])
 }
 
+/// The text of a score for a `repr`: `mate=M`, `score_cp=C` (or
+/// `score=None`).
+fn score_text(score_cp: Option<i32>, mate: Option<i32>) -> String {
+    match (score_cp, mate) {
+        (_, Some(m)) => format!("mate={m}"),
+        (Some(c), None) => format!("score_cp={c}"),
+        (None, None) => "score=None".to_owned(),
+    }
+}
+
 fn pv_text(pv: &[Move]) -> String {
     pv.iter()
         .map(|m| m.coord.to_string())
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// One of the best lines of a search (`SearchResult.lines`), as an entry
+/// of `chess.engine`'s `analyse(..., multipv=k)`: its rank, score and
+/// moves.
+#[pyclass(module = "tamerlane", frozen, get_all, eq)]
+#[derive(Clone)]
+pub struct PvLine {
+    /// The rank of the line, from 1 (the best).
+    pub multipv: usize,
+    /// The score in centipawns for the side to move (`None` for a mate score).
+    pub score_cp: Option<i32>,
+    /// Mate in this many moves (negative: the side to move is mated), or `None`.
+    pub mate: Option<i32>,
+    /// The moves, the first being the root move of the line.
+    pub pv: Vec<Move>,
+    /// The side to move in the searched position (the point of view of
+    /// `score_cp` and `mate`).
+    pub turn: Color,
+}
+
+impl PartialEq for PvLine {
+    fn eq(&self, o: &PvLine) -> bool {
+        same_moves(&self.pv, &o.pv)
+            && (self.multipv, self.score_cp, self.mate, self.turn)
+                == (o.multipv, o.score_cp, o.mate, o.turn)
+    }
+}
+
+impl PvLine {
+    /// The line of rank `multipv` (from 1) of a search of a position where
+    /// `turn` is to move.
+    fn new(multipv: usize, line: &ai::PvLine, turn: core::Color) -> PvLine {
+        let (score_cp, mate) = score_parts(line.score);
+        PvLine {
+            multipv,
+            score_cp,
+            mate,
+            pv: pv_moves(&line.pv, turn),
+            turn: turn.into(),
+        }
+    }
+}
+
+#[pymethods]
+impl PvLine {
+    /// The score as a `tamerlane.engine.PovScore`.
+    #[getter]
+    fn score(&self, py: Python<'_>) -> PyResult<PyObject> {
+        pov_score(py, self.score_cp, self.mate, self.turn)
+    }
+
+    /// Rebuilds a line from `__reduce__`'s state (private: for pickle).
+    #[staticmethod]
+    fn _restore(
+        multipv: usize,
+        score_cp: Option<i32>,
+        mate: Option<i32>,
+        pv: Vec<Move>,
+        turn: Color,
+    ) -> PvLine {
+        PvLine {
+            multipv,
+            score_cp,
+            mate,
+            pv,
+            turn,
+        }
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let l = slf.get();
+        let args = (l.multipv, l.score_cp, l.mate, l.pv.clone(), l.turn);
+        restore_with(slf.as_any(), args)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "PvLine(multipv={}, {}, pv=[{}])",
+            self.multipv,
+            score_text(self.score_cp, self.mate),
+            pv_text(&self.pv)
+        )
+    }
 }
 
 /// What `Engine.search` returns.
@@ -96,6 +190,11 @@ pub struct SearchResult {
     pub mate: Option<i32>,
     /// The principal variation.
     pub pv: Vec<Move>,
+    /// The best lines of the last completed iteration, best first (as many
+    /// as `multipv` asked for and the root has moves; the first is `score`
+    /// and `pv`); empty when no iteration completed (a game that has
+    /// ended).
+    pub lines: Vec<PvLine>,
     /// The last completed depth.
     pub depth: u32,
     /// Nodes searched (all threads).
@@ -113,6 +212,7 @@ impl PartialEq for SearchResult {
     fn eq(&self, o: &SearchResult) -> bool {
         same_move(self.r#move, o.r#move)
             && same_moves(&self.pv, &o.pv)
+            && self.lines == o.lines
             && (
                 self.score_cp,
                 self.mate,
@@ -134,6 +234,12 @@ impl SearchResult {
             score_cp,
             mate,
             pv: pv_moves(&r.pv, turn),
+            lines: r
+                .lines
+                .iter()
+                .enumerate()
+                .map(|(k, l)| PvLine::new(k + 1, l, turn))
+                .collect(),
             depth: r.depth,
             nodes: r.nodes,
             nps: nps(r.nodes, r.time),
@@ -160,6 +266,7 @@ impl SearchResult {
         score_cp: Option<i32>,
         mate: Option<i32>,
         pv: Vec<Move>,
+        lines: Vec<PvLine>,
         depth: u32,
         nodes: u64,
         nps: u64,
@@ -171,6 +278,7 @@ impl SearchResult {
             score_cp,
             mate,
             pv,
+            lines,
             depth,
             nodes,
             nps,
@@ -186,6 +294,7 @@ impl SearchResult {
             r.score_cp,
             r.mate,
             r.pv.clone(),
+            r.lines.clone(),
             r.depth,
             r.nodes,
             r.nps,
@@ -199,13 +308,9 @@ impl SearchResult {
         let mv = self
             .r#move
             .map_or("None".to_owned(), |m| m.coord.to_string());
-        let score = match (self.score_cp, self.mate) {
-            (_, Some(m)) => format!("mate={m}"),
-            (Some(c), None) => format!("score_cp={c}"),
-            (None, None) => "score=None".to_owned(),
-        };
         format!(
-            "SearchResult(move={mv}, {score}, depth={}, nodes={}, nps={}, pv=[{}])",
+            "SearchResult(move={mv}, {}, depth={}, nodes={}, nps={}, pv=[{}])",
+            score_text(self.score_cp, self.mate),
             self.depth,
             self.nodes,
             self.nps,
@@ -223,6 +328,9 @@ pub struct Info {
     pub depth: u32,
     /// The deepest ply reached.
     pub seldepth: u32,
+    /// Which line this is, from 1 (the best) to the `multipv` asked for
+    /// (each iteration reports every line).
+    pub multipv: usize,
     /// The score in centipawns for the side to move (`None` for a mate score).
     pub score_cp: Option<i32>,
     /// Mate in this many moves, or `None`.
@@ -252,7 +360,8 @@ impl PartialEq for Info {
                 self.mate,
                 self.nodes,
             ) == (o.depth, o.seldepth, o.score_cp, o.mate, o.nodes)
-            && (self.nps, self.hashfull, self.turn) == (o.nps, o.hashfull, o.turn)
+            && (self.multipv, self.nps, self.hashfull, self.turn)
+                == (o.multipv, o.nps, o.hashfull, o.turn)
             && self.time.to_bits() == o.time.to_bits()
     }
 }
@@ -264,6 +373,7 @@ impl Info {
         Info {
             depth: i.depth,
             seldepth: i.seldepth,
+            multipv: i.multipv,
             score_cp,
             mate,
             nodes: i.nodes,
@@ -290,6 +400,7 @@ impl Info {
     fn _restore(
         depth: u32,
         seldepth: u32,
+        multipv: usize,
         score_cp: Option<i32>,
         mate: Option<i32>,
         nodes: u64,
@@ -302,6 +413,7 @@ impl Info {
         Info {
             depth,
             seldepth,
+            multipv,
             score_cp,
             mate,
             nodes,
@@ -318,6 +430,7 @@ impl Info {
         let args = (
             i.depth,
             i.seldepth,
+            i.multipv,
             i.score_cp,
             i.mate,
             i.nodes,
@@ -333,8 +446,9 @@ impl Info {
     fn __repr__(&self) -> String {
         let opt = |v: Option<i32>| v.map_or("None".to_owned(), |x| x.to_string());
         format!(
-            "Info(depth={}, score_cp={}, mate={}, nodes={}, pv=[{}])",
+            "Info(depth={}, multipv={}, score_cp={}, mate={}, nodes={}, pv=[{}])",
             self.depth,
+            self.multipv,
             opt(self.score_cp),
             opt(self.mate),
             self.nodes,

@@ -1,5 +1,6 @@
 """The engine as chess.engine users expect it: scores with a point of view,
-clock limits, Limit, play(), the analysis() iterator, pickling results."""
+clock limits, Limit, play(), the analysis() iterator, several lines
+(multipv), restricted root moves (searchmoves), pickling results."""
 
 from __future__ import annotations
 
@@ -120,24 +121,131 @@ def test_the_clock_of_the_side_to_move_limits_the_search() -> None:
         ({"wtime": "1s"}, TypeError),
         ({"btime": True}, TypeError),
         ({"movestogo": 0}, ValueError),
-        ({"movestogo": 20, "wtime": 60.0}, NotImplementedError),
+        ({"movestogo": -3}, ValueError),
+        ({"movestogo": 2**32}, ValueError),
+        ({"movestogo": 2.5}, TypeError),
         ({"multipv": 0}, ValueError),
-        ({"multipv": 2}, NotImplementedError),
         ({"multipv": "2"}, TypeError),
-        ({"searchmoves": ["f3f4"]}, NotImplementedError),
+        ({"searchmoves": "f3f4"}, TypeError),
+        ({"searchmoves": 7}, TypeError),
+        ({"searchmoves": ["f3f4", 7]}, TypeError),
+        ({"searchmoves": ["f3f4", "zz"]}, tamerlane.InvalidMoveError),
+        ({"searchmoves": ["f3f5"]}, tamerlane.IllegalMoveError),
     ],
 )
-def test_bad_or_unsupported_search_arguments(kwargs: Any, error: type) -> None:
+def test_bad_search_arguments(kwargs: Any, error: type) -> None:
     with pytest.raises(error) as info:
         Engine().search(Board(), depth=1, **kwargs)
     name = next(iter(kwargs))
     assert name in str(info.value)
 
 
+def test_an_illegal_search_move_is_named() -> None:
+    # f3f5: a pawn steps one square; f8f7: Black's pawn, White to move.
+    for bad in ["f3f5", "f8f7"]:
+        with pytest.raises(tamerlane.IllegalMoveError, match=f"searchmoves.*{bad}"):
+            Engine().search(Board(), depth=1, searchmoves=["f3f4", bad])
+    assert issubclass(tamerlane.IllegalMoveError, ValueError)
+    # Legal before the board moved on, not after: the board's position counts.
+    board = Board()
+    board.push_str("f3f4")
+    with pytest.raises(tamerlane.IllegalMoveError, match="f3f4"):
+        Engine().search(board, depth=1, searchmoves=["f3f4"])
+    with pytest.raises(tamerlane.IllegalMoveError, match="f3f4"):
+        Engine().play(board, Limit(depth=1), searchmoves=["f3f4"])
+    with pytest.raises(tamerlane.IllegalMoveError, match="f3f4"):
+        Engine().analysis(board, Limit(depth=1), searchmoves=["f3f4"])
+
+
 def test_multipv_one_is_the_plain_search() -> None:
     a = Engine().search(Board(), nodes=3000, multipv=1)
     b = Engine().search(Board(), nodes=3000)
     assert a.move == b.move and a.pv == b.pv and a.nodes == b.nodes
+    assert len(a.lines) == 1 and a.lines == b.lines
+    line = a.lines[0]
+    assert line.multipv == 1 and line.pv == a.pv and line.score == a.score
+    assert (line.score_cp, line.mate, line.turn) == (a.score_cp, a.mate, a.turn)
+
+
+def test_multipv_gives_distinct_lines_best_first() -> None:
+    board = Board()
+    infos: List[tamerlane.Info] = []
+    r = Engine(hash_mb=8).search(board, depth=3, multipv=3, info=infos.append)
+    assert [line.multipv for line in r.lines] == [1, 2, 3]
+    firsts = [line.pv[0] for line in r.lines]
+    assert len(set(firsts)) == 3 and all(board.is_legal(m) for m in firsts)
+    assert r.move == firsts[0] and r.pv == r.lines[0].pv and r.score == r.lines[0].score
+    scores = [line.score.relative for line in r.lines]
+    assert scores[0] >= scores[1] >= scores[2]
+    assert all(line.turn == tamerlane.WHITE for line in r.lines)
+    # Every iteration reports each of its lines, numbered 1 to 3; the
+    # last iteration's are the result's lines.
+    assert [(i.depth, i.multipv) for i in infos] == [(d, k) for d in (1, 2, 3) for k in (1, 2, 3)]
+    last = [(i.multipv, i.pv, i.score) for i in infos[-3:]]
+    assert last == [(line.multipv, line.pv, line.score) for line in r.lines]
+    assert "PvLine(multipv=1, " in repr(r.lines[0]) and "multipv=3" in repr(infos[-1])
+
+
+def test_multipv_gives_no_more_lines_than_moves() -> None:
+    # MATE_IN_2 after 1. Kj8: Black's King on k10 has one move, to j10
+    # (j9 and k9 are next to White's King on j8).
+    board = Board(MATE_IN_2)
+    board.push_str("i8j8")
+    r = Engine().search(board, depth=3, multipv=5)
+    assert [(line.multipv, str(line.pv[0])) for line in r.lines] == [(1, "k10j10")]
+    # A game that has ended has no line.
+    board.push_str("k10j10")
+    board.push_str("a1a10")
+    r = Engine().search(board, depth=3, multipv=3)
+    assert r.move is None and r.lines == []
+
+
+def test_searchmoves_restrict_the_root() -> None:
+    board = Board()
+    engine = Engine(hash_mb=8)
+    r = engine.search(board, depth=3, searchmoves=["f3f4"])
+    assert str(r.move) == "f3f4"
+    assert [str(line.pv[0]) for line in r.lines] == ["f3f4"]
+    # Moves or strings, any iterable; more lines asked than moves allowed:
+    # one line per allowed move.
+    e3e4 = board.parse_str("e3e4")
+    r = engine.search(board, depth=2, multipv=3, searchmoves=(m for m in [e3e4, "f3f4", "f3f4"]))
+    assert sorted(str(line.pv[0]) for line in r.lines) == ["e3e4", "f3f4"]
+    assert str(r.move) in ("e3e4", "f3f4")
+    played = engine.play(board, Limit(depth=2), searchmoves=["e3e4"])
+    assert str(played.move) == "e3e4"
+    # None or an empty iterable: every move, the plain search.
+    plain = Engine().search(board, depth=3)
+    for everything in (None, [], ()):
+        r = Engine().search(board, depth=3, searchmoves=everything)
+        assert (r.move, r.pv, r.nodes) == (plain.move, plain.pv, plain.nodes)
+    # The mate in 2 begins with Kj8. Neither Ra2 nor Rb1 mates in 2 (by
+    # hand: after 1... Kj10 the only checks are Rb10/Ra10, answered by
+    # Kk9, and Rj1/Rj2, answered by Ki10), so restricted to them the
+    # search finds no mate within two moves.
+    r = Engine().search(Board(MATE_IN_2), depth=4, searchmoves=["a1a2", "a1b1"])
+    assert str(r.move) in ("a1a2", "a1b1") and r.score.relative < Mate(2)
+
+
+def test_movestogo_is_accepted_and_stays_within_the_clock() -> None:
+    engine = Engine(hash_mb=8)
+    # Two seconds on the clock, one move to the time control: the search
+    # may use much of the clock, never all of it. (The timer only keeps a
+    # broken run from hanging.)
+    guard = _stop_after(engine, 60.0)
+    r = engine.search(Board(), wtime=2.0, btime=2.0, movestogo=1)
+    fired = not guard.is_alive()
+    guard.cancel()
+    assert r.move is not None and not fired and r.time < 2.0
+    guard = _stop_after(engine, 60.0)
+    played = engine.play(Board(), Limit(white_clock=2.0, remaining_moves=1))
+    fired = not guard.is_alive()
+    guard.cancel()
+    assert played.move is not None and not fired and played.info.time < 2.0
+    # Without a clock it changes nothing.
+    a = Engine().search(Board(), depth=3, movestogo=5)
+    b = Engine().search(Board(), depth=3)
+    assert (a.move, a.pv, a.nodes) == (b.move, b.pv, b.nodes)
 
 
 def test_play_returns_a_move_within_a_limit() -> None:
@@ -154,10 +262,8 @@ def test_play_returns_a_move_within_a_limit() -> None:
     assert r.move is not None
     with pytest.raises(ValueError, match="depth"):
         engine.play(board, Limit(depth=0))
-    with pytest.raises(NotImplementedError, match="movestogo"):
-        engine.play(board, Limit(depth=2, remaining_moves=10))
-    with pytest.raises(NotImplementedError, match="searchmoves"):
-        engine.play(board, Limit(depth=2), searchmoves=["f3f4"])
+    with pytest.raises(ValueError, match="movestogo"):
+        engine.play(board, Limit(depth=2, remaining_moves=0))
     with pytest.raises(TypeError, match="Limit"):
         engine.play(board, 3)  # type: ignore[arg-type]
 
@@ -182,10 +288,21 @@ def test_analysis_yields_infos_and_can_be_stopped() -> None:
     done = analysis.wait()
     assert done is not None and done.depth == 3
     assert analysis.wait() == done and list(analysis) == []
-    with pytest.raises(NotImplementedError, match="multipv"):
-        engine.analysis(board, multipv=2)
-    with pytest.raises(NotImplementedError, match="searchmoves"):
-        engine.analysis(board, searchmoves=["f3f4"])
+
+
+def test_analysis_yields_an_info_per_line() -> None:
+    engine = Engine(hash_mb=8)
+    board = Board()
+    analysis = engine.analysis(board, Limit(depth=2), multipv=3)
+    infos = list(analysis)
+    assert [(i.depth, i.multipv) for i in infos] == [(d, k) for d in (1, 2) for k in (1, 2, 3)]
+    done = analysis.wait()
+    assert done is not None and [line.pv for line in done.lines] == [i.pv for i in infos[-3:]]
+    assert len({line.pv[0] for line in done.lines}) == 3
+    analysis = engine.analysis(board, Limit(depth=2), searchmoves=["e3e4"])
+    assert [str(i.pv[0]) for i in analysis] == ["e3e4", "e3e4"]
+    with pytest.raises(ValueError, match="multipv"):
+        engine.analysis(board, multipv=0)
 
 
 def test_analysis_ends_cleanly_however_it_is_left() -> None:
@@ -280,9 +397,9 @@ def test_results_pickle_round_trip_equal() -> None:
     infos: List[tamerlane.Info] = []
     board = Board()
     board.push_str("f3f4")
-    result = engine.search(board, depth=3, info=infos.append)
+    result = engine.search(board, depth=3, info=infos.append, multipv=2)
     played = engine.play(board, Limit(depth=2))
-    values: List[Any] = [result, played, *infos, result.score, MateGiven, Mate(-3), Cp(7)]
+    values: List[Any] = [result, played, *result.lines, *infos, result.score, MateGiven, Mate(-3), Cp(7)]
     for value in values:
         back = pickle.loads(pickle.dumps(value))
         assert back == value and type(back) is type(value)
@@ -292,6 +409,15 @@ def test_results_pickle_round_trip_equal() -> None:
     assert back.move is not None and back.move.has_context and back.move.color == tamerlane.BLACK
     assert [m.color for m in back.pv] == [m.color for m in result.pv]
     assert back.time == result.time and back.nodes == result.nodes
+    assert [line.multipv for line in back.lines] == [1, 2] and back.lines == result.lines
+    assert [i.multipv for i in (pickle.loads(pickle.dumps(i)) for i in infos)] == [1, 2] * 3
+    assert back.lines[1].pv[0].color == tamerlane.BLACK and back.lines[1].score == result.lines[1].score
+    # The rank is part of equality: the same state with another rank differs.
+    for value in (result.lines[0], infos[0]):
+        restore, args = value.__reduce__()
+        index = 0 if isinstance(value, tamerlane.PvLine) else 2
+        assert args[index] == 1 and restore(*args) == value
+        assert restore(*args[:index], 2, *args[index + 1 :]) != value
     # A different result is not equal.
     other = engine.search(board, depth=1)
     assert other != result

@@ -127,8 +127,17 @@ def typed_engine() -> int:
         infos: List[tamerlane.Info] = list(analysis)
     last: Optional[tamerlane.SearchResult] = analysis.result
     scores: List[Score] = [Cp(3), Mate(-2), MateGiven, -white]
-    del cp, move, last
-    return sure + len(infos) + len(scores)
+    lines: List[tamerlane.PvLine] = engine.search(
+        board, depth=2, multipv=3, searchmoves=["f3f4", board.parse_str("e3e4")], movestogo=5
+    ).lines
+    rank: int = lines[0].multipv
+    line_score: PovScore = lines[0].score
+    root: tamerlane.Move = lines[0].pv[0]
+    chosen: Optional[tamerlane.Move] = engine.play(board, Limit(depth=1, remaining_moves=3), searchmoves=[root]).move
+    with engine.analysis(board, Limit(depth=1), multipv=2, searchmoves=()) as ranked:
+        ranks: List[int] = [info.multipv for info in ranked]
+    del cp, move, last, line_score, chosen
+    return sure + len(infos) + len(scores) + rank + len(ranks)
 
 
 if __name__ == "__main__":

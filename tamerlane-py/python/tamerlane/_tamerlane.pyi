@@ -403,12 +403,16 @@ class Board:
         """SVG for Jupyter."""
 
 class Info:
-    """Progress of a search, passed to the ``info`` callback after each iteration."""
+    """Progress of a search, passed to the ``info`` callback after each
+    iteration, one per line (``multipv``)."""
 
     @property
     def depth(self) -> int: ...
     @property
     def seldepth(self) -> int: ...
+    @property
+    def multipv(self) -> int:
+        """Which line this is, from 1 (the best) to the ``multipv`` asked for."""
     @property
     def score_cp(self) -> Optional[int]: ...
     @property
@@ -423,6 +427,31 @@ class Info:
     def pv(self) -> list[Move]: ...
     @property
     def hashfull(self) -> int: ...
+    @property
+    def turn(self) -> Color:
+        """The side to move in the searched position (the scores' point of view)."""
+    @property
+    def score(self) -> PovScore:
+        """The score as a ``tamerlane.engine.PovScore``."""
+    def __eq__(self, other: object) -> bool: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
+
+class PvLine:
+    """One of the best lines of a search (``SearchResult.lines``), as an
+    entry of ``chess.engine``'s ``analyse(..., multipv=k)``."""
+
+    @property
+    def multipv(self) -> int:
+        """The rank of the line, from 1 (the best)."""
+    @property
+    def score_cp(self) -> Optional[int]:
+        """Centipawns for the side to move (``None`` for a mate score)."""
+    @property
+    def mate(self) -> Optional[int]:
+        """Mate in this many moves (negative: the side to move is mated)."""
+    @property
+    def pv(self) -> list[Move]:
+        """The moves, the first being the root move of the line."""
     @property
     def turn(self) -> Color:
         """The side to move in the searched position (the scores' point of view)."""
@@ -447,6 +476,10 @@ class SearchResult:
     @property
     def pv(self) -> list[Move]:
         """The principal variation."""
+    @property
+    def lines(self) -> list[PvLine]:
+        """The best lines (``multipv``), best first; the first is ``score`` and
+        ``pv``; empty for a game that has ended."""
     @property
     def depth(self) -> int:
         """The last completed depth."""
@@ -538,16 +571,18 @@ class Engine:
     ) -> SearchResult:
         """Searches ``board`` (GIL released) until ``depth`` plies,
         ``movetime`` seconds or ``nodes`` nodes, or as the side to move's
-        clock (``wtime``/``btime`` seconds, ``winc``/``binc`` per move)
-        allows; with no limit, until stopped. ``movestogo``, ``multipv > 1``
-        and ``searchmoves`` raise ``NotImplementedError`` for now.
-        Ctrl-C raises ``KeyboardInterrupt`` carrying ``.result``. Waits (Ctrl-C
+        clock (``wtime``/``btime`` seconds, ``winc``/``binc`` per move,
+        ``movestogo`` moves to the time control) allows; with no limit,
+        until stopped. ``multipv``: that many best lines (``.lines``);
+        ``searchmoves``: only these root moves (each legal, else
+        ``IllegalMoveError``; empty: all). Ctrl-C raises ``KeyboardInterrupt`` carrying ``.result``. Waits (Ctrl-C
         honoured) for a search of this engine on another thread; called from
         this engine's own ``info`` callback, raises ``RuntimeError``."""
     def play(
         self, board: Board, limit: Limit, *, searchmoves: Optional[Iterable[MoveArg]] = None
     ) -> PlayResult:
-        """The move to play within ``limit`` (as ``chess.engine``'s ``play``)."""
+        """The move to play within ``limit`` (as ``chess.engine``'s ``play``),
+        among ``searchmoves`` if given."""
     def analysis(
         self,
         board: Board,
@@ -556,7 +591,8 @@ class Engine:
         multipv: SupportsIndex = 1,
         searchmoves: Optional[Iterable[MoveArg]] = None,
     ) -> Analysis:
-        """Starts a search on a background thread (``None``: until stopped)."""
+        """Starts a search on a background thread (``None``: until stopped);
+        iterating it gives an ``Info`` per line (``multipv``) per iteration."""
 
 def square_name(square: SquareArg) -> str:
     """The name of a square: ``"a1"`` .. ``"k10"``, ``"wc"`` (110), ``"bc"`` (111)."""

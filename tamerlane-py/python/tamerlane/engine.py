@@ -21,7 +21,17 @@ True
 True
 
 The limits of ``Engine.play`` and ``Engine.analysis`` are a :class:`Limit`;
-``Engine.search`` takes the same limits as keyword arguments.
+``Engine.search`` takes the same limits as keyword arguments. With
+``multipv=k`` a search finds its ``k`` best lines (:class:`PvLine`, best
+first), as ``chess.engine``'s ``analyse(..., multipv=k)`` does; with
+``searchmoves`` it considers only those root moves:
+
+>>> engine = tamerlane.Engine(hash_mb=1)
+>>> lines = engine.search(tamerlane.Board(), depth=2, multipv=3).lines
+>>> [line.multipv for line in lines], len({line.pv[0] for line in lines})
+([1, 2, 3], 3)
+>>> str(engine.search(tamerlane.Board(), depth=2, searchmoves=["f3f4"]).move)
+'f3f4'
 """
 
 from __future__ import annotations
@@ -29,7 +39,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional, Union, overload
 
-from ._tamerlane import Analysis, Color, Info, PlayResult, SearchResult
+from ._tamerlane import Analysis, Color, Info, PlayResult, PvLine, SearchResult
 
 __all__ = [
     "Analysis",
@@ -40,6 +50,7 @@ __all__ = [
     "MateGiven",
     "PlayResult",
     "PovScore",
+    "PvLine",
     "Score",
     "SearchResult",
 ]
@@ -276,10 +287,10 @@ class Limit:
     ``nodes`` nodes or ``time`` seconds for this move, whichever comes
     first, or as the clock of the side to move allows (``white_clock`` /
     ``black_clock`` seconds left, ``white_inc`` / ``black_inc`` seconds
-    added per move). With none of them, the search runs until stopped.
-    ``remaining_moves`` (moves to the next time control) raises
-    ``NotImplementedError`` when searching: the Rust search has no such
-    setting yet."""
+    added per move), ``remaining_moves`` being the moves left to the next
+    time control (``None``: the clock is for the rest of the game; the
+    search's ``movestogo``). With none of them, the search runs until
+    stopped."""
 
     time: Optional[float] = None
     depth: Optional[int] = None
