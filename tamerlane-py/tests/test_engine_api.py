@@ -214,6 +214,16 @@ def test_searchmoves_restrict_the_root() -> None:
     assert str(r.move) in ("e3e4", "f3f4")
     played = engine.play(board, Limit(depth=2), searchmoves=["e3e4"])
     assert str(played.move) == "e3e4"
+    # The board is read when the call begins: moving it while the
+    # searchmoves are read changes nothing (f3f4 is White's, from the start).
+    moved = Board()
+
+    def moving_board() -> Any:
+        moved.push_str("f3f4")
+        yield "f3f4"
+
+    r = engine.search(moved, depth=2, searchmoves=moving_board())
+    assert str(r.move) == "f3f4" and r.turn == tamerlane.WHITE and moved.turn == tamerlane.BLACK
     # None or an empty iterable: every move, the plain search.
     plain = Engine().search(board, depth=3)
     for everything in (None, [], ()):
