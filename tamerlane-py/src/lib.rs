@@ -65,6 +65,9 @@ fn _tamerlane(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(types::parse_square, m)?)?;
     m.add_function(wrap_pyfunction!(research::move_to_index, m)?)?;
     m.add_function(wrap_pyfunction!(board::index_to_move, m)?)?;
+    m.add_function(wrap_pyfunction!(research::planes_many, m)?)?;
+    m.add_function(wrap_pyfunction!(research::masks_many, m)?)?;
+    m.add_function(wrap_pyfunction!(research::moves_to_indices, m)?)?;
     m.add("INITIAL_TFEN", tamerlane_core::INITIAL_TFEN)?;
     m.add("ACTION_SPACE_SIZE", research::ACTION_SPACE_SIZE)?;
     m.add("PLANES", research::PLANES)?;
