@@ -383,8 +383,10 @@ enum Planes {
 
 /// N Tamerlane games stepped together, shaped like Gymnasium's
 /// `gymnasium.vector.VectorEnv` (same-step autoreset); see
-/// `docs/PYTHON.md`, "Reinforcement learning".
-#[pyclass(module = "tamerlane")]
+/// `docs/PYTHON.md`, "Reinforcement learning". `tamerlane.VectorEnv`
+/// subclasses it (and `gymnasium.vector.VectorEnv` when gymnasium is
+/// installed).
+#[pyclass(module = "tamerlane", subclass)]
 pub struct VectorEnv {
     setting: Setting,
     rules: String,

@@ -44,7 +44,6 @@ from ._tamerlane import (
     Role,
     SearchResult,
     Termination,
-    VectorEnv,
     __version__,
     index_to_move,
     masks_many,
@@ -117,6 +116,7 @@ def square_rank(square: SupportsIndex | str) -> int | None:
 
 
 from . import svg  # noqa: E402  (``import tamerlane`` makes ``tamerlane.svg`` available)
+from .vector_env import VectorEnv  # noqa: E402
 
 __all__ = [
     "ACTION_SPACE_SIZE",
