@@ -59,9 +59,30 @@ fn relative(sq: Square, turn: core::Color) -> Square {
 }
 
 /// The grid cell (row, column) of a relative square.
-fn cell(rel: Square) -> (usize, usize) {
+const fn cell(rel: Square) -> (usize, usize) {
     let (file, rank) = rel.coords();
     (rank as usize, (file + 1) as usize)
+}
+
+/// The offset `row * COLS + column` in a plane of every square (by index)
+/// as White (`[0]`) and as Black (`[1]`, turned through 180 degrees) see
+/// it: the plane writers' lookup table.
+const CELL_OFFSETS: [[u16; 112]; 2] = cell_offsets();
+
+const fn cell_offsets() -> [[u16; 112]; 2] {
+    let mut t = [[0u16; 112]; 2];
+    let mut i = 0;
+    while i < 112 {
+        let Some(sq) = Square::new(i as u32) else {
+            panic!("every index below 112 is a square")
+        };
+        let (r, c) = cell(sq);
+        t[0][i] = (r * COLS + c) as u16;
+        let (r, c) = cell(sq.rotate());
+        t[1][i] = (r * COLS + c) as u16;
+        i += 1;
+    }
+    t
 }
 
 /// The action index of a move made by `turn`.
@@ -209,10 +230,10 @@ fn write_pieces<T: PlaneValue>(
     us: core::Color,
 ) {
     let one = T::unit(1.0);
+    let offsets = &CELL_OFFSETS[us.index()];
     pieces.for_each_piece(|sq, p| {
         let side = if p.color == us { 0 } else { core::Role::COUNT };
-        let (r, c) = cell(relative(sq, us));
-        out[(base + side + p.role.index()) * CELLS + r * COLS + c] = one;
+        out[(base + side + p.role.index()) * CELLS + usize::from(offsets[sq.index()])] = one;
     });
 }
 
@@ -243,9 +264,9 @@ pub fn write_planes<T: PlaneValue, P: Placement>(
     let mut fill = |plane: usize, v: f32| {
         if v != 0.0 {
             let v = T::unit(v);
-            for sq in Square::all() {
-                let (r, c) = cell(sq);
-                out[plane * CELLS + r * COLS + c] = v;
+            let plane = &mut out[plane * CELLS..(plane + 1) * CELLS];
+            for &offset in &CELL_OFFSETS[0] {
+                plane[usize::from(offset)] = v;
             }
         }
     };

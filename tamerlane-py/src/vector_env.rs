@@ -89,6 +89,9 @@ enum Status {
 #[derive(Clone)]
 struct Env {
     pos: Position,
+    /// The hash of every position of the game (the keys' hashes, kept
+    /// apart so that the repetition count scans 8 bytes a position).
+    hashes: Vec<u64>,
     keys: Vec<Key>,
     moves: MoveList,
     plies: u32,
@@ -98,6 +101,7 @@ impl Env {
     fn new(start: &Position) -> Env {
         let mut env = Env {
             pos: start.clone(),
+            hashes: Vec::new(),
             keys: Vec::new(),
             moves: MoveList::new(),
             plies: 0,
@@ -108,6 +112,8 @@ impl Env {
 
     fn reset(&mut self, start: &Position) {
         self.pos.clone_from(start);
+        self.hashes.clear();
+        self.hashes.push(start.hash());
         self.keys.clear();
         self.keys.push(Key::of(start));
         self.pos.legal_moves_into(&mut self.moves);
@@ -117,7 +123,11 @@ impl Env {
     /// How many times the current position has occurred in this game.
     fn repetitions(&self) -> usize {
         let cur = self.keys.last().expect("a game has its start position");
-        self.keys.iter().filter(|k| *k == cur).count()
+        self.hashes
+            .iter()
+            .zip(&self.keys)
+            .filter(|(h, k)| **h == cur.hash && *k == cur)
+            .count()
     }
 
     /// The outcome as `Game::outcome` decides it: the position's own
@@ -156,6 +166,7 @@ impl Env {
     fn advance(&mut self, m: &Move, max_plies: u32) -> (Status, usize) {
         self.pos.play_unchecked(m);
         self.plies += 1;
+        self.hashes.push(self.pos.hash());
         self.keys.push(Key::of(&self.pos));
         let reps = self.repetitions();
         if let Some(o) = self.outcome(reps) {
