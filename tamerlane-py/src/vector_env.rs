@@ -123,6 +123,11 @@ impl Env {
     /// How many times the current position has occurred in this game.
     fn repetitions(&self) -> usize {
         let cur = self.keys.last().expect("a game has its start position");
+        // A tight scan of the hashes; the keys are compared only when some
+        // earlier position has the same hash (a repetition, or a collision).
+        if self.hashes.iter().filter(|h| **h == cur.hash).count() == 1 {
+            return 1;
+        }
         self.hashes
             .iter()
             .zip(&self.keys)
@@ -282,6 +287,7 @@ impl Setting {
         out.winner[i] = 0;
         out.termination[i] = -1;
         out.plies[i] = 0;
+        let mut reps = reps;
         if status != Status::Ongoing {
             env.write_planes(
                 &mut out.final_obs[i * len..(i + 1) * len],
@@ -308,8 +314,9 @@ impl Setting {
                 _ => out.truncated[i] = true,
             }
             env.reset(&self.start);
+            reps = 1;
         }
-        env.write_planes(obs, env.repetitions(), self.history);
+        env.write_planes(obs, reps, self.history);
         env.mark(mask, true);
     }
 
