@@ -590,18 +590,22 @@ pub fn move_to_index(r#move: &Bound<'_, PyAny>, turn: Option<Color>) -> PyResult
     index_of(r#move, turn.map(core::Color::from))
 }
 
+/// `index` as an action index, if it is one (0..ACTION_SPACE_SIZE).
+pub fn action_in_range(index: i64) -> Option<usize> {
+    usize::try_from(index)
+        .ok()
+        .filter(|i| *i < ACTION_SPACE_SIZE)
+}
+
 /// The legal move of `pos` with action index `index`. Raises
 /// `ValueError` for an index outside the action space and
 /// `IllegalMoveError` if the index names no legal move here.
 pub fn action_move(pos: &Position, index: i64) -> PyResult<Move> {
-    let i = usize::try_from(index)
-        .ok()
-        .filter(|i| *i < ACTION_SPACE_SIZE)
-        .ok_or_else(|| {
-            PyValueError::new_err(format!(
-                "action index {index} out of range (expected 0..{ACTION_SPACE_SIZE})"
-            ))
-        })?;
+    let i = action_in_range(index).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "action index {index} out of range (expected 0..{ACTION_SPACE_SIZE})"
+        ))
+    })?;
     let turn = pos.turn();
     let c = action_coord(i, turn);
     let m = pos

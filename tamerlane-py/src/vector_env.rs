@@ -13,8 +13,8 @@ use tamerlane_core::{Move, MoveList, Outcome, Position, Square, Termination};
 
 use crate::errors::IllegalMoveError;
 use crate::research::{
-    self, action_coord, action_index, plane_count, Placement, PlaneDtype, PlaneValue,
-    ACTION_SPACE_SIZE, CELLS, COLS, MAX_HISTORY, ROWS,
+    self, action_coord, action_in_range, action_index, plane_count, Placement, PlaneDtype,
+    PlaneValue, ACTION_SPACE_SIZE, CELLS, COLS, MAX_HISTORY, ROWS,
 };
 use crate::rules::RulesArg;
 use crate::types::{int_arg, type_name};
@@ -300,11 +300,7 @@ impl Setting {
                 Status::Over(o) => {
                     out.terminated[i] = true;
                     out.termination[i] = termination_code(o.termination);
-                    out.winner[i] = match o.winner {
-                        Some(core::Color::White) => 1,
-                        Some(core::Color::Black) => -1,
-                        None => 0,
-                    };
+                    out.winner[i] = winner_code(&o);
                     out.reward[i] = match o.winner {
                         Some(w) if w == mover => 1.0,
                         Some(_) => -1.0,
@@ -335,6 +331,15 @@ fn termination_code(t: Termination) -> i8 {
         .iter()
         .position(|x| *x == t)
         .expect("every termination is listed") as i8
+}
+
+/// The winner of an outcome as a number: 1 White, -1 Black, 0 none.
+fn winner_code(o: &Outcome) -> i8 {
+    match o.winner {
+        Some(core::Color::White) => 1,
+        Some(core::Color::Black) => -1,
+        None => 0,
+    }
 }
 
 /// Splits `0..n` into at most `threads` runs of consecutive indices: the
@@ -827,10 +832,7 @@ impl VectorEnv {
         let actions = actions_arg(actions, self.num_envs())?;
         let mut moves = Vec::with_capacity(actions.len());
         for (i, (&a, env)) in actions.iter().zip(&self.envs).enumerate() {
-            let idx = usize::try_from(a)
-                .ok()
-                .filter(|a| *a < ACTION_SPACE_SIZE)
-                .ok_or_else(|| {
+            let idx = action_in_range(a).ok_or_else(|| {
                     PyValueError::new_err(format!(
                         "env {i}: action {a} out of range (expected 0..{ACTION_SPACE_SIZE}); no env was changed"
                     ))
@@ -1045,12 +1047,12 @@ pub fn random_rollouts<'py>(
                         Status::Ongoing => continue,
                         Status::Truncated => break (0, -1, env.plies as i32, true),
                         Status::Over(o) => {
-                            let w = match o.winner {
-                                Some(core::Color::White) => 1,
-                                Some(core::Color::Black) => -1,
-                                None => 0,
-                            };
-                            break (w, termination_code(o.termination), env.plies as i32, false);
+                            break (
+                                winner_code(&o),
+                                termination_code(o.termination),
+                                env.plies as i32,
+                                false,
+                            );
                         }
                     }
                 };
