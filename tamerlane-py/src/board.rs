@@ -463,7 +463,8 @@ impl Board {
     /// The position as planes: a numpy array of shape
     /// `(PLANES + 46 * history, 10, 13)`, from the side to move's view (see
     /// docs/PYTHON.md): `float32` by default, or `uint8` (the values times
-    /// 255); into `out` if given (checked: shape, dtype, C order). With
+    /// 255); into `out` if given (checked: shape, dtype, C order; without
+    /// `dtype`, `out`'s dtype is used). With
     /// `history=k`, the piece planes of the k positions before this one
     /// follow (zeros before the game's start).
     #[pyo3(signature = (*, dtype = None, out = None, history = None))]
@@ -473,7 +474,7 @@ impl Board {
         out: Option<&Bound<'py, PyAny>>,
         history: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let dtype = research::dtype_arg(dtype, research::PlaneDtype::F32)?;
+        let dtype = research::planes_dtype_arg(dtype, out)?;
         let history = history.map_or(Ok(0), research::history_arg)?;
         // Copy what is needed and let the board go before calling numpy
         // (which may let other threads run).

@@ -164,6 +164,28 @@ pub fn dtype_arg(obj: Option<&Bound<'_, PyAny>>, default: PlaneDtype) -> PyResul
     let Some(obj) = obj.filter(|o| !o.is_none()) else {
         return Ok(default);
     };
+    dtype_of(obj)
+}
+
+/// The `dtype=` of a plane function: as given, else that of `out` if
+/// given (a numpy array: its `dtype`), else float32.
+pub fn planes_dtype_arg(
+    dtype: Option<&Bound<'_, PyAny>>,
+    out: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PlaneDtype> {
+    let given = dtype.filter(|o| !o.is_none());
+    let from_out = out
+        .filter(|o| !o.is_none())
+        .and_then(|o| o.getattr("dtype").ok());
+    match (given, from_out) {
+        (Some(d), _) => dtype_of(d),
+        (None, Some(d)) => dtype_of(&d),
+        (None, None) => Ok(PlaneDtype::F32),
+    }
+}
+
+/// The plane dtype named by `obj` (anything `numpy.dtype()` takes).
+fn dtype_of(obj: &Bound<'_, PyAny>) -> PyResult<PlaneDtype> {
     let np = import_numpy(obj.py())?;
     let name: String = np
         .call_method1("dtype", (obj,))
@@ -486,7 +508,8 @@ fn boards_arg<'py>(boards: &Bound<'py, PyAny>) -> PyResult<Vec<Bound<'py, Board>
 
 /// The planes of several boards as one array of shape
 /// `(len(boards), PLANES + 46 * history, 10, 13)`: `board.to_planes(...)`
-/// for each, stacked (see `Board.to_planes`).
+/// for each, stacked (see `Board.to_planes`). The dtype is `dtype`, else
+/// that of `out`, else float32.
 #[pyfunction]
 #[pyo3(signature = (boards, *, dtype = None, out = None, history = None))]
 pub fn planes_many<'py>(
@@ -496,7 +519,7 @@ pub fn planes_many<'py>(
     history: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = boards.py();
-    let dtype = dtype_arg(dtype, PlaneDtype::F32)?;
+    let dtype = planes_dtype_arg(dtype, out)?;
     let history = history.map_or(Ok(0), history_arg)?;
     let sources = boards_arg(boards)?
         .iter()

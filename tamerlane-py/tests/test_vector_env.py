@@ -4,6 +4,8 @@ checked against ``Board`` (the game played move by move through the Rust
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from typing import Any, List
 
 import gymnasium
@@ -53,6 +55,12 @@ def test_shapes_dtypes_and_spaces() -> None:
     assert obs32.dtype == np.float32
     assert np.array_equal(obs32[1], Board().to_planes())
     assert f32.single_observation_space == gymnasium.spaces.Box(0.0, 1.0, SHAPE, np.float32)
+
+
+def test_import_tamerlane_does_not_import_gymnasium() -> None:
+    code = "import sys, tamerlane; print('gymnasium' in sys.modules, tamerlane.VectorEnv.__module__)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "tamerlane"]
 
 
 def test_outputs_are_read_only_views_unless_copied() -> None:
@@ -326,9 +334,14 @@ def test_history_planes_are_the_earlier_positions_seen_by_the_mover() -> None:
     out = np.zeros((55, 10, 13), dtype=np.uint8)
     assert board.to_planes(dtype=np.uint8, out=out) is out
     assert np.array_equal(out, uint8_planes(board))
+    out[:] = 0
+    assert board.to_planes(out=out) is out  # the dtype of out when none is given
+    assert np.array_equal(out, uint8_planes(board))
+    with pytest.raises(TypeError, match="uint8"):
+        board.to_planes(dtype=np.uint8, out=np.zeros((55, 10, 13), dtype=np.float32))
     with pytest.raises(ValueError, match="shape"):
         board.to_planes(out=np.zeros((54, 10, 13), dtype=np.float32))
-    with pytest.raises(TypeError, match="float32"):
+    with pytest.raises(ValueError, match="uint8 or float32"):
         board.to_planes(out=np.zeros((55, 10, 13), dtype=np.float64))
     with pytest.raises(ValueError, match="history"):
         board.to_planes(history=-1)

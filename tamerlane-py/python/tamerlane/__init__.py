@@ -17,7 +17,7 @@ docstring and a type signature (``_tamerlane.pyi``).
 from __future__ import annotations
 
 import enum
-from typing import SupportsIndex
+from typing import TYPE_CHECKING, Any, SupportsIndex
 
 from ._tamerlane import (
     ACTION_SPACE_SIZE,
@@ -116,7 +116,21 @@ def square_rank(square: SupportsIndex | str) -> int | None:
 
 
 from . import svg  # noqa: E402  (``import tamerlane`` makes ``tamerlane.svg`` available)
-from .vector_env import VectorEnv  # noqa: E402
+
+if TYPE_CHECKING:
+    from .vector_env import VectorEnv
+
+
+def __getattr__(name: str) -> Any:
+    """``tamerlane.VectorEnv``, made on first use: it subclasses
+    ``gymnasium.vector.VectorEnv`` when gymnasium is installed, and importing
+    gymnasium takes long, so ``import tamerlane`` does not."""
+    if name == "VectorEnv":
+        from .vector_env import VectorEnv
+
+        globals()["VectorEnv"] = VectorEnv
+        return VectorEnv
+    raise AttributeError(f"module 'tamerlane' has no attribute {name!r}")
 
 __all__ = [
     "ACTION_SPACE_SIZE",
