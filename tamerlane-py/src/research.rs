@@ -108,6 +108,10 @@ pub fn action_coord(index: usize, turn: core::Color) -> CoordMove {
 pub const PIECE_PLANES: usize = 2 * core::Role::COUNT;
 /// Cells of one plane.
 pub const CELLS: usize = ROWS * COLS;
+/// The most memory a new array of the research helpers or the buffers of
+/// a `VectorEnv` may take: a larger request is a `ValueError`, not a failed
+/// allocation.
+pub const MAX_BUFFER_BYTES: usize = 8 << 30;
 /// The largest `history=` the plane writers accept.
 pub const MAX_HISTORY: usize = 64;
 
@@ -374,7 +378,18 @@ pub fn out_array<'py, T: numpy::Element>(
 ) -> PyResult<Bound<'py, PyArrayDyn<T>>> {
     let Some(out) = out.filter(|o| !o.is_none()) else {
         import_numpy(py)?;
-        return Ok(PyArrayDyn::<T>::zeros(py, shape.to_vec(), false));
+        let bytes = shape
+            .iter()
+            .try_fold(std::mem::size_of::<T>(), |a, b| a.checked_mul(*b))
+            .filter(|b| *b <= MAX_BUFFER_BYTES)
+            .ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "{what}: an array of shape {shape:?} would take more than {} GiB",
+                    MAX_BUFFER_BYTES >> 30
+                ))
+            })?;
+        debug_assert!(bytes <= MAX_BUFFER_BYTES);
+        return zeros(py, shape);
     };
     let arr = out.downcast::<PyArrayDyn<T>>().map_err(|_| {
         let dtype = out
@@ -397,6 +412,17 @@ pub fn out_array<'py, T: numpy::Element>(
         )));
     }
     Ok(arr.clone())
+}
+
+/// A new zeroed numpy array, allocated by `numpy.zeros` so that a failed
+/// allocation is a `MemoryError` (rust-numpy's own constructor would panic).
+pub fn zeros<'py, T: numpy::Element, D: numpy::ndarray::Dimension>(
+    py: Python<'py>,
+    shape: &[usize],
+) -> PyResult<Bound<'py, numpy::PyArray<T, D>>> {
+    let np = import_numpy(py)?;
+    let arr = np.call_method1("zeros", (shape.to_vec(), T::get_dtype(py)))?;
+    Ok(arr.downcast_into::<numpy::PyArray<T, D>>()?)
 }
 
 /// Fills `out` (a fresh or checked `out=` array) by `write` on its

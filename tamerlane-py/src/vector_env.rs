@@ -3,6 +3,7 @@
 //! written into preallocated numpy arrays with the GIL released; and
 //! `random_rollouts`, whole random games played in Rust.
 
+use numpy::ndarray::{Ix1, Ix2, IxDyn};
 use numpy::{PyArray1, PyArray2, PyArrayDyn, PyArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -14,7 +15,7 @@ use tamerlane_core::{Move, MoveList, Outcome, Position, Square, Termination};
 use crate::errors::IllegalMoveError;
 use crate::research::{
     self, action_coord, action_in_range, action_index, plane_count, Placement, PlaneDtype,
-    PlaneValue, ACTION_SPACE_SIZE, CELLS, COLS, MAX_HISTORY, ROWS,
+    PlaneValue, ACTION_SPACE_SIZE, CELLS, COLS, MAX_BUFFER_BYTES, MAX_HISTORY, ROWS,
 };
 use crate::rules::RulesArg;
 use crate::types::{int_arg, type_name};
@@ -617,6 +618,20 @@ impl VectorEnv {
         let num_threads =
             num_threads.map_or(Ok(1), |t| count_arg(t, "num_threads", MAX_THREADS))?;
         let start = start_of(rules)?;
+        let elem = match dtype {
+            PlaneDtype::U8 => 1,
+            PlaneDtype::F32 => 4,
+        };
+        let bytes = n * (ACTION_SPACE_SIZE + 2 * plane_count(history) * CELLS * elem);
+        if bytes > MAX_BUFFER_BYTES {
+            return Err(PyValueError::new_err(format!(
+                "num_envs {n} with history {history} and dtype {}: the buffers would take {:.1} GiB \
+                 (at most {} GiB)",
+                dtype.name(),
+                bytes as f64 / f64::from(1u32 << 30),
+                MAX_BUFFER_BYTES >> 30
+            )));
+        }
         let setting = Setting {
             start,
             max_plies,
@@ -626,22 +641,22 @@ impl VectorEnv {
         let np = py.import("numpy")?;
         let planes = match dtype {
             PlaneDtype::U8 => Planes::U8 {
-                obs: PyArrayDyn::zeros(py, obs_shape.clone(), false).unbind(),
-                final_obs: PyArrayDyn::zeros(py, obs_shape.clone(), false).unbind(),
+                obs: research::zeros::<_, IxDyn>(py, &obs_shape)?.unbind(),
+                final_obs: research::zeros::<_, IxDyn>(py, &obs_shape)?.unbind(),
             },
             PlaneDtype::F32 => Planes::F32 {
-                obs: PyArrayDyn::zeros(py, obs_shape.clone(), false).unbind(),
-                final_obs: PyArrayDyn::zeros(py, obs_shape.clone(), false).unbind(),
+                obs: research::zeros::<_, IxDyn>(py, &obs_shape)?.unbind(),
+                final_obs: research::zeros::<_, IxDyn>(py, &obs_shape)?.unbind(),
             },
         };
-        let mask = PyArray2::<bool>::zeros(py, [n, ACTION_SPACE_SIZE], false);
-        let reward = PyArray1::<f32>::zeros(py, n, false);
-        let terminated = PyArray1::<bool>::zeros(py, n, false);
-        let truncated = PyArray1::<bool>::zeros(py, n, false);
-        let done = PyArray1::<bool>::zeros(py, n, false);
-        let winner = PyArray1::<i8>::zeros(py, n, false);
-        let termination = PyArray1::<i8>::zeros(py, n, false);
-        let plies = PyArray1::<i32>::zeros(py, n, false);
+        let mask = research::zeros::<bool, Ix2>(py, &[n, ACTION_SPACE_SIZE])?;
+        let reward = research::zeros::<f32, Ix1>(py, &[n])?;
+        let terminated = research::zeros::<bool, Ix1>(py, &[n])?;
+        let truncated = research::zeros::<bool, Ix1>(py, &[n])?;
+        let done = research::zeros::<bool, Ix1>(py, &[n])?;
+        let winner = research::zeros::<i8, Ix1>(py, &[n])?;
+        let termination = research::zeros::<i8, Ix1>(py, &[n])?;
+        let plies = research::zeros::<i32, Ix1>(py, &[n])?;
         let views = PyDict::new(py);
         let (obs_any, final_any) = match &planes {
             Planes::U8 { obs, final_obs } => (

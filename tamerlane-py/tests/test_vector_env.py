@@ -238,6 +238,8 @@ def test_bad_action_arrays_are_type_or_value_errors() -> None:
         VectorEnv(1, rules="no-such-rule=1")
     with pytest.raises(ValueError, match="num_threads"):
         VectorEnv(1, num_threads=0)
+    with pytest.raises(ValueError, match="GiB"):
+        VectorEnv(65536, history=64, dtype=np.float32)  # 200 GiB of observations
     with pytest.raises(TypeError, match="seed"):
         VectorEnv(1, seed=1.5)  # type: ignore[arg-type]
 
@@ -309,6 +311,8 @@ def test_batch_helpers_equal_the_single_board_forms() -> None:
         tamerlane.moves_to_indices(moves, tamerlane.WHITE, board=b)
     with pytest.raises(TypeError, match=r"moves\[0\]"):
         tamerlane.moves_to_indices(["f3f4"])  # type: ignore[list-item]
+    with pytest.raises(ValueError, match="GiB"):  # 44 GiB: refused, not a failed allocation
+        tamerlane.planes_many([Board()] * 30000, history=64)
     with pytest.raises(TypeError, match=r"boards\[1\]"):
         tamerlane.planes_many([Board(), "x"])  # type: ignore[list-item]
 
