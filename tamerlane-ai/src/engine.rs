@@ -5,17 +5,18 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
-use tamerlane_core::{Game, Position};
-
 use crate::config::SearchConfig;
+use crate::game::{SearchGame, SearchPosition};
 use crate::limits::Limits;
 use crate::result::{Info, SearchResult};
 use crate::search::{Shared, Worker};
 use crate::timeman::budget;
 use crate::tt::TranspositionTable;
 
-/// A Tamerlane engine: configuration, transposition table, thread count
-/// and stop flag.
+/// The engine: configuration, transposition table, thread count and stop
+/// flag. One engine searches any of the games ([`SearchGame`]: Tamerlane,
+/// chess, Makruk); a table shared between games is harmless but useless,
+/// so call [`new_game`](Self::new_game) when switching.
 ///
 /// ```
 /// use tamerlane_ai::{Engine, Limits};
@@ -152,37 +153,35 @@ impl Engine {
         Arc::clone(&self.stop)
     }
 
-    /// Searches the current position of `game` under the game's rule set
-    /// (its draws: repetition, with the game's earlier positions, royals
-    /// only and the move limit), and answers at once with no move when the
-    /// game has already ended. `info` is called after each completed
-    /// iteration of the main thread.
-    pub fn search(
+    /// Searches the current position of `game` under the game's rules
+    /// (its draws: repetition, with the game's earlier positions, and the
+    /// game's others), and answers at once with no move when the game has
+    /// already ended. `info` is called after each completed iteration of
+    /// the main thread.
+    pub fn search<G: SearchGame>(
         &mut self,
-        game: &Game,
+        game: &G,
         limits: &Limits,
-        info: impl FnMut(&Info),
-    ) -> SearchResult {
-        if let Some(outcome) = game.outcome() {
-            return SearchResult::game_over(outcome, game.turn());
+        info: impl FnMut(&Info<<G::Position as SearchPosition>::Move>),
+    ) -> SearchResult<<G::Position as SearchPosition>::Move> {
+        let pos = game.position();
+        if let Some(winner) = game.result() {
+            return SearchResult::game_over(winner, pos.turn());
         }
-        let positions = game.positions();
-        let history: Vec<u64> = positions[..positions.len() - 1]
-            .iter()
-            .map(Position::hash)
-            .collect();
-        self.search_tree(game.position(), &history, limits, info)
+        self.search_position(pos, &game.earlier_hashes(), limits, info)
     }
 
     /// Searches `pos` under its rules: `history` holds the hashes of the
-    /// game's earlier positions, oldest first.
-    fn search_tree(
+    /// game's earlier positions, oldest first (for repetitions). Unlike
+    /// [`search`](Self::search), it does not know whether the game has
+    /// already ended by a rule that needs the history.
+    pub fn search_position<P: SearchPosition>(
         &mut self,
-        pos: &Position,
+        pos: &P,
         history: &[u64],
         limits: &Limits,
-        mut info: impl FnMut(&Info),
-    ) -> SearchResult {
+        mut info: impl FnMut(&Info<P::Move>),
+    ) -> SearchResult<P::Move> {
         self.stop.store(false, Ordering::Relaxed);
         self.tt.new_search();
         let shared = Shared {
@@ -194,7 +193,6 @@ impl Engine {
             budget: budget(limits, pos.turn()),
             limits,
             threads: self.threads,
-            rules: *pos.rules(),
         };
         let config = self.config;
         let mut result = std::thread::scope(|scope| {
@@ -206,14 +204,14 @@ impl Engine {
                     std::thread::Builder::new()
                         .stack_size(16 << 20)
                         .spawn_scoped(scope, move || {
-                            let mut w = Worker::new(id, shared, config, history);
+                            let mut w = Worker::new(id, shared, config, pos, history);
                             w.iterate(pos, &mut |_| {});
                             w.nodes()
                         })
                         .ok()
                 })
                 .collect();
-            let mut main = Worker::new(0, &shared, config, history);
+            let mut main = Worker::new(0, &shared, config, pos, history);
             let r = main.iterate(pos, &mut info);
             shared.stop.store(true, Ordering::Relaxed);
             for h in helpers {

@@ -1,4 +1,6 @@
-//! `tamerlane-ai`: a search engine for Tamerlane chess.
+//! `tamerlane-ai`: a search engine for Tamerlane chess and its siblings,
+//! FIDE chess and Makruk: one search, generic over the game
+//! ([`SearchPosition`], [`SearchGame`]), monomorphised for each.
 //!
 //! The public surface: the [`Engine`] (built with [`Engine::builder`]),
 //! its [`Limits`], its [`SearchConfig`] (search [`Features`] and
@@ -44,9 +46,12 @@
 
 #![warn(missing_docs)]
 
+mod any_game;
 mod config;
 mod engine;
 pub mod eval;
+mod game;
+mod games;
 mod limits;
 mod movepick;
 mod packed_move;
@@ -56,13 +61,18 @@ mod search;
 mod timeman;
 mod tt;
 pub mod uci;
+mod variant;
 
+pub use any_game::{AnyFenError, AnyGame, AnyPlayError};
 pub use config::{ConfigError, Features, SearchConfig};
 pub use engine::{Engine, EngineBuilder};
 pub use eval::EvalKind;
+pub use game::{SearchGame, SearchPosition};
 pub use limits::Limits;
+pub use packed_move::PackedMove;
 pub use result::{Info, Score, SearchResult};
 pub use rng::Rng;
+pub use variant::{AnyRules, UnknownVariant, Variant};
 
 /// The deepest iteration a search reaches (a larger depth limit counts as
 /// this one).

@@ -1,42 +1,37 @@
-//! A move packed into 16 bits, its origin and destination squares: how the
-//! transposition table and the killer moves store a move.
+//! A move packed into 16 bits: how the transposition table and the killer
+//! moves store a move. Each game packs its moves its own way
+//! ([`SearchPosition::pack`](crate::SearchPosition::pack)): origin and
+//! destination squares, and for chess the promotion.
 
 use std::num::NonZeroU16;
 
-use tamerlane_core::Move;
+/// A move's identity within a position in 15 bits, with the top bit set
+/// (so that `Option<PackedMove>` is 16 bits too).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PackedMove(NonZeroU16);
 
-/// A move's origin and destination square indices, one byte each, with
-/// the top bit set (so that `Option<PackedMove>` is 16 bits too): its
-/// identity within a position.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(crate) struct PackedMove(NonZeroU16);
-
-/// The number of squares (a square index is below this).
-const SQUARES: u16 = 112;
 /// The bit that every packed move has.
 const TAG: u16 = 0x8000;
 
 impl PackedMove {
-    /// Packs `m`.
+    /// Packs the 15 low bits of `bits` (the top bit is the tag).
     #[inline]
-    pub(crate) fn new(m: &Move) -> PackedMove {
-        let bits = TAG | m.from.index() as u16 | (m.to.index() as u16) << 8;
+    pub fn new(bits: u16) -> PackedMove {
         // The tag bit makes it nonzero.
-        PackedMove(NonZeroU16::new(bits).unwrap_or(NonZeroU16::MAX))
+        PackedMove(NonZeroU16::new(TAG | bits).unwrap_or(NonZeroU16::MAX))
     }
 
     /// The 16 bits of the move (never 0).
     #[inline]
-    pub(crate) fn bits(self) -> u16 {
+    pub fn bits(self) -> u16 {
         self.0.get()
     }
 
     /// The move whose [`bits`](Self::bits) these are, or `None` when they
-    /// are not those of a move (0, for instance).
+    /// are not those of a move (no tag bit: 0, for instance).
     #[inline]
-    pub(crate) fn from_bits(bits: u16) -> Option<PackedMove> {
-        let (from, to) = (bits & 0xff, (bits >> 8) & 0x7f);
-        if bits & TAG == 0 || from >= SQUARES || to >= SQUARES {
+    pub fn from_bits(bits: u16) -> Option<PackedMove> {
+        if bits & TAG == 0 {
             return None;
         }
         NonZeroU16::new(bits).map(PackedMove)
@@ -46,25 +41,17 @@ impl PackedMove {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tamerlane_core::Position;
 
     #[test]
-    fn packs_origin_and_destination() {
-        let pos = Position::new();
-        let m = pos.parse_move("f3f4").unwrap();
-        let p = PackedMove::new(&m);
-        assert_eq!(
-            p.bits(),
-            0x8000 | m.from.index() as u16 | (m.to.index() as u16) << 8
-        );
+    fn packs_fifteen_bits_with_a_tag() {
+        let p = PackedMove::new(5 | 6 << 8);
+        assert_eq!(p.bits(), 0x8000 | 5 | 6 << 8);
         assert_eq!(PackedMove::from_bits(p.bits()), Some(p));
-        let b2c4 = pos.parse_move("b2c4").unwrap();
-        assert_ne!(PackedMove::new(&b2c4), p);
-        // Not moves: no tag, or a square index past the last one (111).
+        assert_ne!(PackedMove::new(6 | 5 << 8), p);
+        // The tag bit is not part of the identity.
+        assert_eq!(PackedMove::new(0x8000 | 7), PackedMove::new(7));
+        // Not moves: no tag.
         assert_eq!(PackedMove::from_bits(0), None);
         assert_eq!(PackedMove::from_bits(5 | 6 << 8), None);
-        assert_eq!(PackedMove::from_bits(0x8000 | 111 | 112 << 8), None);
-        assert_eq!(PackedMove::from_bits(0x8000 | 112 | 110 << 8), None);
-        assert!(PackedMove::from_bits(0x8000 | 111 | 110 << 8).is_some());
     }
 }

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use tamerlane_core::{Color, Move, Outcome};
+use tamerlane_core::{Color, Move};
 
 use crate::eval::MATE_BOUND;
 use crate::search::MATE;
@@ -40,10 +40,11 @@ impl std::fmt::Display for Score {
     }
 }
 
-/// What the search reports after each completed iteration.
+/// What the search reports after each completed iteration. `M` is the
+/// game's move type (Tamerlane's by default).
 #[derive(Clone, Debug)]
 #[non_exhaustive]
-pub struct Info {
+pub struct Info<M = Move> {
     /// The iteration depth.
     pub depth: u32,
     /// The deepest ply reached.
@@ -57,18 +58,19 @@ pub struct Info {
     /// Time since the start of the search.
     pub time: Duration,
     /// The principal variation.
-    pub pv: Vec<Move>,
+    pub pv: Vec<M>,
     /// Permille of the transposition table used by this search.
     pub hashfull: u32,
 }
 
-/// The result of a search.
+/// The result of a search. `M` is the game's move type (Tamerlane's by
+/// default).
 #[derive(Clone, Debug)]
 #[non_exhaustive]
-pub struct SearchResult {
+pub struct SearchResult<M = Move> {
     /// The best move (`None` when the game has already ended or the
     /// position has no legal move).
-    pub best: Option<Move>,
+    pub best: Option<M>,
     /// Its score.
     pub score: Score,
     /// The last completed depth.
@@ -76,7 +78,7 @@ pub struct SearchResult {
     /// Total nodes.
     pub nodes: u64,
     /// The principal variation.
-    pub pv: Vec<Move>,
+    pub pv: Vec<M>,
     /// The elapsed time.
     pub time: Duration,
     /// Whether the search was ended by the stop flag
@@ -85,12 +87,12 @@ pub struct SearchResult {
     pub stopped: bool,
 }
 
-impl SearchResult {
-    /// The answer for a game that has already ended with `outcome`, the
-    /// side to move being `us`: no move and no search; the score is mate (0)
-    /// when `us` has lost, 0 for a draw.
-    pub(crate) fn game_over(outcome: Outcome, us: Color) -> SearchResult {
-        let score = if outcome.winner == Some(!us) {
+impl<M> SearchResult<M> {
+    /// The answer for a game that has already ended with `winner` (`None`
+    /// for a draw), the side to move being `us`: no move and no search; the
+    /// score is mate (0) when `us` has lost, 0 for a draw.
+    pub(crate) fn game_over(winner: Option<Color>, us: Color) -> SearchResult<M> {
+        let score = if winner == Some(!us) {
             Score::Mate(0)
         } else {
             Score::Cp(0)
@@ -103,6 +105,39 @@ impl SearchResult {
             pv: Vec::new(),
             time: Duration::ZERO,
             stopped: false,
+        }
+    }
+}
+
+impl<M> Info<M> {
+    /// The same report with each move of the principal variation mapped
+    /// by `f` (to text, for instance).
+    pub fn map_moves<N>(self, f: impl FnMut(M) -> N) -> Info<N> {
+        Info {
+            depth: self.depth,
+            seldepth: self.seldepth,
+            score: self.score,
+            nodes: self.nodes,
+            nps: self.nps,
+            time: self.time,
+            pv: self.pv.into_iter().map(f).collect(),
+            hashfull: self.hashfull,
+        }
+    }
+}
+
+impl<M> SearchResult<M> {
+    /// The same result with each move mapped by `f` (to text, for
+    /// instance).
+    pub fn map_moves<N>(self, mut f: impl FnMut(M) -> N) -> SearchResult<N> {
+        SearchResult {
+            best: self.best.map(&mut f),
+            score: self.score,
+            depth: self.depth,
+            nodes: self.nodes,
+            pv: self.pv.into_iter().map(f).collect(),
+            time: self.time,
+            stopped: self.stopped,
         }
     }
 }

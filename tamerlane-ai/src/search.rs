@@ -1,30 +1,27 @@
 //! The search: iterative deepening, PVS alpha-beta with aspiration windows,
 //! quiescence search, transposition table, null-move pruning with a
 //! zugzwang guard, late-move reductions, check extensions and mate-distance
-//! scores, with the Tamerlane game rules applied at every node.
+//! scores, with the game's rules applied at every node.
 //!
-//! Rules in the tree: a position after a citadel entry is a draw (it has no
-//! legal moves, so [`Position::is_citadel_draw`] is tested first); no legal
-//! move is a loss (checkmate or stalemate); a repetition of a position of
-//! the current path or of the game history is a draw, as are the 200-ply
-//! limit and royals-only positions (unless the side to move has no move,
-//! which the rules rank first). Capturing one of several royals is an
-//! ordinary capture, and king swaps and pawn-of-pawns moves come from the
-//! move generator like any other move.
+//! One search for every game: it is generic over [`SearchPosition`] and
+//! monomorphised per game. The rules in the tree, in the order the games
+//! rank them: the position's immediate draw (Tamerlane's citadel entry);
+//! a repetition of a position of the current path or of the game history,
+//! where the rules make it a draw; the move limit and the game's other
+//! rule draws, unless the side to move has no move; and no legal move, a
+//! loss or a draw as the game says (each game's file in `games/` lists its
+//! rules).
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use tamerlane_core::rule_set::RoyalsOnly;
-use tamerlane_core::{ByColor, Move, MoveList, Position, RuleSet};
-
 use crate::config::SearchConfig;
-use crate::eval::{evaluate_with_material, material, material_after, MATE_BOUND};
+use crate::eval::MATE_BOUND;
+use crate::game::SearchPosition;
 use crate::limits::Limits;
-use crate::movepick::{is_quiet, pick, OrderingTables, CAPTURE_SCORE};
-use crate::packed_move::PackedMove;
+use crate::movepick::{pick, OrderingTables, CAPTURE_SCORE};
 use crate::result::{Info, Score, SearchResult};
-use crate::timeman::TimeBudget;
+use crate::timeman::{soft_scale, TimeBudget};
 use crate::tt::{Bound, TranspositionTable};
 
 /// The score of a mate at the root (mate in `n` plies is `MATE - n`).
@@ -44,41 +41,84 @@ pub(crate) struct Shared<'a> {
     pub budget: TimeBudget,
     pub limits: &'a Limits,
     pub threads: usize,
-    /// The game's rule set (that of the searched position).
-    pub rules: RuleSet,
 }
 
-/// One search thread.
-pub(crate) struct Worker<'a, 'b> {
+/// One search thread, for the game `P`.
+pub(crate) struct Worker<'a, 'b, P: SearchPosition> {
     id: usize,
     shared: &'b Shared<'a>,
     config: SearchConfig,
-    /// The game's draw rules, read at every node: the move limit in plies
-    /// (`u32::MAX` when off), whether royals against royals and repeated
-    /// positions are draws.
+    /// The game's draw rules, read at every node (from the root, whose
+    /// rules every node shares): the move limit in plies (`u32::MAX` when
+    /// off) and whether repeated positions are draws.
     move_limit: u32,
-    royals_only_draw: bool,
     repetition_draw: bool,
     nodes: u64,
     unflushed: u64,
     aborted: bool,
     /// Whether this thread saw the user's stop flag set.
     stopped_by_user: bool,
-    stacks: Vec<Option<Box<MoveList>>>,
+    stacks: Vec<Option<Box<P::MoveList>>>,
     scores: Vec<Vec<i32>>,
-    ordering: OrderingTables,
+    ordering: OrderingTables<P>,
     hashes: Vec<u64>,
     root_len: usize,
-    pv: Vec<Vec<Move>>,
+    pv: Vec<Vec<P::Move>>,
     seldepth: usize,
     lmr: Vec<[i32; 64]>,
     eval_cache: Vec<(u64, i32)>,
-    /// Both sides' material at each ply, updated move by move.
-    material: Vec<ByColor<i32>>,
+    /// The evaluation's material term at each ply, updated move by move.
+    material: Vec<P::Material>,
     /// Whether the single royal of the side to move is attacked, at each
     /// ply: set by whoever searches that ply (the parent already knows it
     /// from its check extension test).
     checks: Vec<bool>,
+    /// The static evaluation at each ply of the current path (`-INFINITY`
+    /// in check).
+    static_evals: Vec<i32>,
+    /// Whether the static evaluation improved on two plies before.
+    improving: Vec<bool>,
+}
+
+/// Reverse futility pruning up to this depth.
+const RFP_MAX_DEPTH: i32 = 6;
+/// Razoring up to this depth.
+const RAZOR_MAX_DEPTH: i32 = 3;
+/// Move-count pruning up to this depth.
+const LMP_MAX_DEPTH: i32 = 8;
+/// Futility pruning up to this depth.
+const FUTILITY_MAX_DEPTH: i32 = 6;
+/// Internal iterative reduction from this depth.
+const IIR_MIN_DEPTH: i32 = 4;
+/// A history score of this size reduces (or, negative, extends) a late
+/// move by one ply more.
+const HISTORY_LMR_DIVISOR: i32 = 6000;
+
+/// How far above beta the static evaluation must be for reverse futility
+/// pruning.
+fn rfp_margin(depth: i32, improving: bool) -> i32 {
+    80 * depth - if improving { 40 } else { 0 }
+}
+
+/// How far below alpha the static evaluation must be for razoring.
+fn razor_margin(depth: i32) -> i32 {
+    250 + 150 * depth
+}
+
+/// The quiet moves searched before move-count pruning.
+fn lmp_count(depth: i32, improving: bool) -> usize {
+    let n = (3 + depth * depth) as usize;
+    if improving {
+        n
+    } else {
+        n / 2 + 1
+    }
+}
+
+/// How far below alpha the static evaluation must be for a quiet move to
+/// be pruned as futile.
+fn futility_margin(depth: i32) -> i32 {
+    100 + 90 * depth
 }
 
 /// Entries of the per-thread evaluation cache (a power of two).
@@ -108,20 +148,16 @@ fn from_tt(s: i32, ply: usize) -> i32 {
     }
 }
 
-/// Pieces of the side to move other than pawns and royals: the zugzwang
-/// guard of null-move pruning needs at least two of them.
-fn officers(pos: &Position) -> u32 {
-    let b = pos.board();
-    (b.by_color(pos.turn()) - b.pawns() - b.royals()).count()
-}
-
-impl<'a, 'b> Worker<'a, 'b> {
+impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
+    /// A thread searching `root`, whose game's earlier positions have the
+    /// hashes `history` (oldest first).
     pub(crate) fn new(
         id: usize,
         shared: &'b Shared<'a>,
         config: SearchConfig,
+        root: &P,
         history: &[u64],
-    ) -> Worker<'a, 'b> {
+    ) -> Worker<'a, 'b, P> {
         let mut lmr = vec![[0i32; 64]; 64];
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (i, r) in row.iter_mut().enumerate().skip(1) {
@@ -134,16 +170,13 @@ impl<'a, 'b> Worker<'a, 'b> {
             id,
             shared,
             config,
-            move_limit: shared.rules.move_limit().unwrap_or(u32::MAX),
-            royals_only_draw: shared.rules.royals_only() == RoyalsOnly::Draw,
-            repetition_draw: shared.rules.repetition().is_some(),
+            move_limit: root.move_limit(),
+            repetition_draw: root.repetition_is_draw(),
             nodes: 0,
             unflushed: 0,
             aborted: false,
             stopped_by_user: false,
-            stacks: (0..MAX_PLY + 2)
-                .map(|_| Some(Box::new(MoveList::new())))
-                .collect(),
+            stacks: (0..MAX_PLY + 2).map(|_| Some(Box::default())).collect(),
             scores: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
             ordering: OrderingTables::new(MAX_PLY + 2),
             root_len: history.len(),
@@ -154,8 +187,10 @@ impl<'a, 'b> Worker<'a, 'b> {
             seldepth: 0,
             lmr,
             eval_cache: vec![(u64::MAX, 0); EVAL_CACHE_SIZE],
-            material: vec![ByColor::default(); MAX_PLY + 2],
+            material: vec![P::Material::default(); MAX_PLY + 2],
             checks: vec![false; MAX_PLY + 2],
+            static_evals: vec![-INFINITY; MAX_PLY + 2],
+            improving: vec![false; MAX_PLY + 2],
         }
     }
 
@@ -219,18 +254,18 @@ impl<'a, 'b> Worker<'a, 'b> {
     /// The static evaluation, through a small per-thread cache (the
     /// evaluation also depends on the halfmove clock, so the clock is part
     /// of the key).
-    fn eval(&mut self, pos: &Position, ply: usize) -> i32 {
+    fn eval(&mut self, pos: &P, ply: usize) -> i32 {
         let key = pos.hash() ^ u64::from(pos.halfmoves()).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let slot = &mut self.eval_cache[key as usize & (EVAL_CACHE_SIZE - 1)];
         if slot.0 == key {
             return slot.1;
         }
-        let e = evaluate_with_material(pos, self.config.eval, self.material[ply]);
+        let e = pos.evaluate(self.config.eval, self.material[ply]);
         *slot = (key, e);
         e
     }
 
-    fn is_repetition(&self, pos: &Position) -> bool {
+    fn is_repetition(&self, pos: &P) -> bool {
         let n = self.hashes.len();
         let h = pos.hash();
         let back = (pos.halfmoves() as usize).min(n - 1);
@@ -244,7 +279,18 @@ impl<'a, 'b> Worker<'a, 'b> {
         false
     }
 
-    fn update_pv(&mut self, ply: usize, m: Move) {
+    /// The score of `pos` at `ply` when it has no legal move: mated, or a
+    /// draw where the game says so (a stalemate in chess and Makruk).
+    #[inline]
+    fn no_moves_score(&self, pos: &P, ply: usize) -> i32 {
+        if pos.no_moves_is_loss(self.checks[ply]) {
+            mated_in(ply)
+        } else {
+            0
+        }
+    }
+
+    fn update_pv(&mut self, ply: usize, m: P::Move) {
         let (a, b) = self.pv.split_at_mut(ply + 1);
         a[ply].clear();
         a[ply].push(m);
@@ -255,7 +301,7 @@ impl<'a, 'b> Worker<'a, 'b> {
     #[allow(clippy::too_many_arguments)]
     fn search(
         &mut self,
-        pos: &Position,
+        pos: &P,
         depth: i32,
         mut alpha: i32,
         mut beta: i32,
@@ -271,11 +317,11 @@ impl<'a, 'b> Worker<'a, 'b> {
                 if self.tick() {
                     return 0;
                 }
-                if pos.is_citadel_draw() {
+                if pos.is_immediate_draw() {
                     return 0;
                 }
                 if !pos.has_legal_moves() {
-                    return mated_in(ply);
+                    return self.no_moves_score(pos, ply);
                 }
                 self.eval(pos, ply)
             };
@@ -288,15 +334,14 @@ impl<'a, 'b> Worker<'a, 'b> {
         self.hashes.push(pos.hash());
         let features = self.config.features;
         if ply > 0 {
-            if pos.is_citadel_draw() || (self.repetition_draw && self.is_repetition(pos)) {
+            if pos.is_immediate_draw() || (self.repetition_draw && self.is_repetition(pos)) {
                 return 0;
             }
-            if pos.halfmoves() >= self.move_limit || (self.royals_only_draw && pos.is_royals_only())
-            {
+            if pos.halfmoves() >= self.move_limit || pos.is_rule_draw() {
                 return if pos.has_legal_moves() {
                     0
                 } else {
-                    mated_in(ply)
+                    self.no_moves_score(pos, ply)
                 };
             }
             alpha = alpha.max(mated_in(ply));
@@ -306,7 +351,7 @@ impl<'a, 'b> Worker<'a, 'b> {
             }
         }
         let in_check = self.checks[ply];
-        debug_assert_eq!(in_check, pos.is_single_royal_attacked());
+        debug_assert_eq!(in_check, pos.in_check());
         let hash = pos.hash();
         let mut tt_move = None;
         if features.tt {
@@ -325,22 +370,63 @@ impl<'a, 'b> Worker<'a, 'b> {
                 }
             }
         }
-        // Null-move pruning, guarded against zugzwang (stalemate loses, so
-        // "passing" is never safe with little material): only with two or
-        // more officers, not in check, and verified by a reduced search of
-        // the real position at high depth.
-        if features.null_move
+        // The static evaluation, for the pruning below and for the
+        // "improving" flag (better than two plies ago, when neither side
+        // was in check); not computed when no feature uses it.
+        let static_eval = if in_check || !features.use_static_eval() {
+            -INFINITY
+        } else {
+            self.eval(pos, ply)
+        };
+        self.static_evals[ply] = static_eval;
+        let improving =
+            features.improving && !in_check && ply >= 2 && static_eval > self.static_evals[ply - 2];
+        let quiet_node = !pv_node && !in_check && beta.abs() < MATE_BOUND;
+        // Reverse futility pruning (static null move): far above beta at
+        // low depth, the side to move keeps its advantage.
+        if features.rfp
+            && quiet_node
+            && depth <= RFP_MAX_DEPTH
+            && static_eval - rfp_margin(depth, improving) >= beta
+        {
+            return (static_eval + beta) / 2;
+        }
+        // Razoring: far below alpha at low depth, only a capture can save
+        // the node: ask the quiescence search.
+        if features.razoring
+            && quiet_node
+            && depth <= RAZOR_MAX_DEPTH
+            && static_eval + razor_margin(depth) < alpha
+        {
+            let v = self.qsearch(pos, alpha, alpha + 1, ply, 0);
+            if self.aborted {
+                return 0;
+            }
+            if v <= alpha {
+                return v;
+            }
+        }
+        // Null-move pruning, guarded against zugzwang (in Tamerlane
+        // stalemate loses, so "passing" is never safe with little
+        // material): only with the game's minimum of pieces, not in check,
+        // and verified by a reduced search of the real position at high
+        // depth.
+        let null = if features.null_move
             && allow_null
             && !pv_node
             && !in_check
             && depth >= 3
             && beta.abs() < MATE_BOUND
-            && officers(pos) >= 2
-            && self.eval(pos, ply) >= beta
+            && pos.has_null_move_material()
+            && static_eval >= beta
         {
-            let null = pos.null_move();
+            pos.null_move()
+        } else {
+            None
+        };
+        if let Some(null) = null {
             self.material[ply + 1] = self.material[ply];
-            self.checks[ply + 1] = null.is_single_royal_attacked();
+            self.checks[ply + 1] = null.in_check();
             let r = 3 + depth / 6;
             let s = -self.search(
                 &null,
@@ -371,11 +457,19 @@ impl<'a, 'b> Worker<'a, 'b> {
             }
         }
 
+        self.improving[ply] = improving;
+        // Internal iterative reduction: without a table move, a node is
+        // searched a ply shallower (its move ordering is a guess).
+        let depth = if features.iir && tt_move.is_none() && depth >= IIR_MIN_DEPTH {
+            depth - 1
+        } else {
+            depth
+        };
         let mut list = self.stacks[ply].take().expect("move list");
         let mut scores = std::mem::take(&mut self.scores[ply]);
         pos.legal_moves_into(&mut list);
         let result = if list.is_empty() {
-            mated_in(ply)
+            self.no_moves_score(pos, ply)
         } else {
             self.ordering.score(
                 pos.turn().index(),
@@ -405,31 +499,50 @@ impl<'a, 'b> Worker<'a, 'b> {
     #[allow(clippy::too_many_arguments)]
     fn moves_loop(
         &mut self,
-        pos: &Position,
+        pos: &P,
         depth: i32,
         mut alpha: i32,
         beta: i32,
         ply: usize,
         pv_node: bool,
         in_check: bool,
-        list: &mut MoveList,
+        list: &mut P::MoveList,
         scores: &mut [i32],
     ) -> i32 {
         let features = self.config.features;
         let alpha0 = alpha;
         let mut best = -INFINITY;
-        let mut best_move: Option<Move> = None;
-        let mut quiets: [Option<Move>; 32] = [None; 32];
+        let mut best_move: Option<P::Move> = None;
+        let mut quiets: [Option<P::Move>; 32] = [None; 32];
         let mut n_quiets = 0;
         let n = list.len();
         for i in 0..n {
             let m = pick(list, scores, i);
-            let quiet = is_quiet(&m);
+            let quiet = P::is_quiet(&m);
             let mut child = pos.clone();
             child.play_unchecked(&m);
-            self.material[ply + 1] = material_after(self.material[ply], &m, pos.turn());
-            let gives_check = child.is_single_royal_attacked();
+            self.material[ply + 1] = P::material_after(self.material[ply], &m, pos.turn());
+            let gives_check = child.in_check();
             self.checks[ply + 1] = gives_check;
+            // Late quiet moves at low depth: move-count pruning (the
+            // later, the less likely to matter) and futility pruning (too
+            // far below alpha for a quiet move to reach it). The first
+            // move is always searched, so a node is never scored as if it
+            // had no move.
+            if i > 0 && quiet && !pv_node && !in_check && !gives_check && best > -MATE_BOUND {
+                if features.lmp
+                    && depth <= LMP_MAX_DEPTH
+                    && i >= lmp_count(depth, self.improving[ply])
+                {
+                    continue;
+                }
+                if features.futility
+                    && depth <= FUTILITY_MAX_DEPTH
+                    && self.static_evals[ply] + futility_margin(depth) <= alpha
+                {
+                    continue;
+                }
+            }
             let ext = i32::from(features.check_extension && gives_check && ply < 64);
             let new_depth = depth - 1 + ext;
             let mut score;
@@ -441,6 +554,9 @@ impl<'a, 'b> Worker<'a, 'b> {
                     r = self.lmr[(depth as usize).min(63)][i.min(63)];
                     if pv_node {
                         r -= 1;
+                    }
+                    if features.history_lmr {
+                        r -= self.ordering.history(pos.turn().index(), &m) / HISTORY_LMR_DIVISOR;
                     }
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
@@ -490,7 +606,7 @@ impl<'a, 'b> Worker<'a, 'b> {
                     }
                     if score >= beta {
                         if quiet && features.killers_history {
-                            let tried: Vec<Move> =
+                            let tried: Vec<P::Move> =
                                 quiets[..n_quiets].iter().flatten().copied().collect();
                             self.ordering
                                 .update_quiet(pos.turn().index(), ply, &m, &tried, depth);
@@ -514,7 +630,7 @@ impl<'a, 'b> Worker<'a, 'b> {
             };
             self.shared.tt.store(
                 pos.hash(),
-                best_move.map(|m| PackedMove::new(&m)),
+                best_move.map(|m| P::pack(&m)),
                 to_tt(best, ply),
                 depth,
                 bound,
@@ -523,30 +639,39 @@ impl<'a, 'b> Worker<'a, 'b> {
         best
     }
 
-    /// Quiescence search: captures, promotions, pawn-of-pawns moves and
-    /// citadel entries; all moves when the single royal is attacked.
-    fn qsearch(
-        &mut self,
-        pos: &Position,
-        mut alpha: i32,
-        beta: i32,
-        ply: usize,
-        qdepth: u32,
-    ) -> i32 {
+    /// Quiescence search: the game's tactical moves (for Tamerlane:
+    /// captures, promotions, pawn-of-pawns moves and citadel entries); all
+    /// moves in check.
+    fn qsearch(&mut self, pos: &P, mut alpha: i32, beta: i32, ply: usize, qdepth: u32) -> i32 {
         self.pv[ply].clear();
         if self.tick() {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
-        if pos.is_citadel_draw() {
+        if pos.is_immediate_draw() {
             return 0;
         }
         let in_check = self.checks[ply];
-        debug_assert_eq!(in_check, pos.is_single_royal_attacked());
+        debug_assert_eq!(in_check, pos.in_check());
+        // The table's bound cuts here too: any stored depth is at least
+        // the quiescence search's.
+        if self.config.features.tt && self.config.features.qs_tt {
+            if let Some(e) = self.shared.tt.probe(pos.hash()) {
+                let s = from_tt(e.score, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
         // With several pieces a position without legal moves is practically
-        // impossible, so a side with six or more men is taken to have a
-        // move without generating the quiet ones.
-        let many_men = pos.board().by_color(pos.turn()).count() >= 6;
+        // impossible, so such a side is taken to have a move without
+        // generating the quiet ones.
+        let many_men = pos.surely_has_moves();
         let mut stand = -INFINITY;
         if !in_check {
             stand = self.eval(pos, ply);
@@ -560,8 +685,7 @@ impl<'a, 'b> Worker<'a, 'b> {
         let mut list = self.stacks[ply].take().expect("move list");
         let mut scores = std::mem::take(&mut self.scores[ply]);
         // In check every evasion is searched; otherwise only the tactical
-        // moves (captures, last-rank pawn moves, pawn-of-pawns moves and
-        // citadel entries), which the core generates directly.
+        // moves, which the core generates directly.
         if in_check {
             pos.legal_moves_into(&mut list);
         } else {
@@ -569,10 +693,9 @@ impl<'a, 'b> Worker<'a, 'b> {
         }
         let result = 'done: {
             if list.is_empty() && (in_check || (!many_men && !pos.has_legal_moves())) {
-                break 'done mated_in(ply);
+                break 'done self.no_moves_score(pos, ply);
             }
-            if (self.royals_only_draw && pos.is_royals_only()) || pos.halfmoves() >= self.move_limit
-            {
+            if pos.halfmoves() >= self.move_limit || pos.is_rule_draw() {
                 break 'done 0;
             }
             if !in_check {
@@ -588,15 +711,15 @@ impl<'a, 'b> Worker<'a, 'b> {
             let mut best = stand;
             for i in 0..list.len() {
                 let m = pick(&mut list, &mut scores, i);
-                // A pawn-of-pawns transfer comes with the tactical moves
-                // but is quiet: it is not searched here.
+                // A quiet move that comes with the tactical moves (a
+                // Tamerlane pawn-of-pawns transfer) is not searched here.
                 if !in_check && scores[i] < CAPTURE_SCORE {
                     break;
                 }
                 let mut child = pos.clone();
                 child.play_unchecked(&m);
-                self.material[ply + 1] = material_after(self.material[ply], &m, pos.turn());
-                self.checks[ply + 1] = child.is_single_royal_attacked();
+                self.material[ply + 1] = P::material_after(self.material[ply], &m, pos.turn());
+                self.checks[ply + 1] = child.in_check();
                 let s = -self.qsearch(&child, -beta, -alpha, ply + 1, qdepth + 1);
                 if self.aborted {
                     break 'done 0;
@@ -621,7 +744,11 @@ impl<'a, 'b> Worker<'a, 'b> {
 
     /// Iterative deepening from `root`. The main thread (id 0) reports
     /// each iteration through `info`.
-    pub(crate) fn iterate(&mut self, root: &Position, info: &mut dyn FnMut(&Info)) -> SearchResult {
+    pub(crate) fn iterate(
+        &mut self,
+        root: &P,
+        info: &mut dyn FnMut(&Info<P::Move>),
+    ) -> SearchResult<P::Move> {
         let limits = self.shared.limits;
         let max_depth = limits
             .depth
@@ -636,22 +763,26 @@ impl<'a, 'b> Worker<'a, 'b> {
             time: Duration::ZERO,
             stopped: false,
         };
-        let mut root_moves = MoveList::new();
-        if !root.is_citadel_draw() {
+        let mut root_moves = P::MoveList::default();
+        if !root.is_immediate_draw() {
             root.legal_moves_into(&mut root_moves);
         }
         if root_moves.is_empty() {
-            result.score = if root.is_citadel_draw() {
-                Score::Cp(0)
-            } else {
+            result.score = if !root.is_immediate_draw() && root.no_moves_is_loss(root.in_check()) {
                 Score::Mate(0)
+            } else {
+                Score::Cp(0)
             };
             return result;
         }
         result.best = Some(root_moves[0]);
-        self.material[0] = material(root);
-        self.checks[0] = root.is_single_royal_attacked();
+        self.material[0] = root.material();
+        self.checks[0] = root.in_check();
         let mut prev: i32 = 0;
+        // The settledness of the search, for time management: a decaying
+        // count of best-move changes and the iterations since the last.
+        let mut best_changes = 0.0f64;
+        let mut stable = 0u32;
         let mut depth = 1;
         if self.id > 0 && self.id % 2 == 1 && max_depth > 1 {
             depth = 2;
@@ -688,9 +819,17 @@ impl<'a, 'b> Worker<'a, 'b> {
             if self.aborted {
                 break;
             }
+            let score_drop = prev - score;
             prev = score;
             let pv = self.pv[0].clone();
+            best_changes /= 2.0;
             if let Some(&m) = pv.first() {
+                if result.best == Some(m) {
+                    stable += 1;
+                } else {
+                    best_changes += 1.0;
+                    stable = 0;
+                }
                 result.best = Some(m);
             }
             result.score = Score::from_internal(score);
@@ -710,12 +849,22 @@ impl<'a, 'b> Worker<'a, 'b> {
                     pv: result.pv.clone(),
                     hashfull: self.shared.tt.hashfull(),
                 });
-                if self
-                    .shared
-                    .budget
-                    .soft
-                    .is_some_and(|s| self.shared.start.elapsed() >= s)
+                let budget = self.shared.budget;
+                // With a clock (soft below hard), the soft limit bends to
+                // how settled the search is; a fixed move time is used in
+                // full.
+                let scale = if self.config.features.time_management
+                    && budget.soft != budget.hard
+                    && depth >= 4
                 {
+                    soft_scale(best_changes, stable, score_drop)
+                } else {
+                    1.0
+                };
+                if budget.soft.is_some_and(|s| {
+                    let soft = s.mul_f64(scale).min(budget.hard.unwrap_or(s));
+                    self.shared.start.elapsed() >= soft
+                }) {
                     break;
                 }
                 // A forced mate found well within the depth: no need to go on.

@@ -53,6 +53,29 @@ pub(crate) fn budget(limits: &Limits, us: Color) -> TimeBudget {
     }
 }
 
+/// How much of the soft limit a clock search uses, from how settled the
+/// search looks after an iteration: `best_changes` is a decaying count of
+/// recent changes of the best move (each change adds 1, each iteration
+/// halves it), `stable` the number of iterations since the best move last
+/// changed, and `score_drop` how many centipawns the score fell since the
+/// previous iteration (negative: it rose). A settled search stops early;
+/// an unsettled one, or a falling score, thinks longer (up to 2.5 times,
+/// never past the hard limit).
+pub(crate) fn soft_scale(best_changes: f64, stable: u32, score_drop: i32) -> f64 {
+    let mut scale = 1.0 + 0.5 * best_changes;
+    if stable >= 4 {
+        scale *= 0.6;
+    } else if stable >= 2 {
+        scale *= 0.8;
+    }
+    if score_drop > 100 {
+        scale *= 1.6;
+    } else if score_drop > 30 {
+        scale *= 1.25;
+    }
+    scale.clamp(0.4, 2.5)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -77,5 +100,16 @@ mod tests {
             .hard,
             Some(Duration::from_millis(5))
         );
+    }
+
+    #[test]
+    fn settled_searches_stop_early_and_unsettled_ones_think_longer() {
+        assert_eq!(soft_scale(0.0, 1, 0), 1.0);
+        assert!(soft_scale(0.0, 5, 0) < 1.0);
+        assert!(soft_scale(1.5, 0, 0) > 1.5);
+        assert!(soft_scale(0.0, 1, 150) > soft_scale(0.0, 1, 50));
+        assert!(soft_scale(0.0, 1, 50) > 1.0);
+        assert_eq!(soft_scale(9.0, 0, 500), 2.5, "capped");
+        assert_eq!(soft_scale(0.0, 9, -500), 0.6);
     }
 }

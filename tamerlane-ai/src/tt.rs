@@ -211,7 +211,7 @@ mod tests {
     #[test]
     fn store_and_probe_round_trip() {
         let tt = TranspositionTable::new(1);
-        let m = PackedMove::new(&tamerlane_core::Position::new().parse_move("b2c4").unwrap());
+        let m = PackedMove::new(17 | 39 << 8);
         tt.store(12345, Some(m), -250, 7, Bound::Lower);
         let e = tt.probe(12345).unwrap();
         assert_eq!(e.mv, Some(m));

@@ -1,10 +1,13 @@
-//! A UCI dialect for Tamerlane on a text stream (see `docs/ENGINE.md`).
+//! The UCI protocol on a text stream, for Tamerlane and for the sibling
+//! games (see `docs/ENGINE.md`).
 //!
 //! Input commands: `uci`, `isready`, `ucinewgame`,
-//! `setoption name Hash|Threads value N`, `setoption name Rules value
-//! STRING` (a rule set, RULES-SPEC section 9), `position startpos|tfen TFEN
-//! [moves ...]` (read under the `Rules` option; `startpos` is the rules'
-//! start position), `go [depth N] [nodes N] [movetime MS] [wtime MS]
+//! `setoption name Hash|Threads value N`, `setoption name UCI_Variant value
+//! tamerlane|chess|makruk` (the game; its default rules),
+//! `setoption name Rules value STRING` (the game's rules, RULES-SPEC
+//! section 9), `position startpos|fen FEN|tfen TFEN [moves ...]` (read as
+//! the game under its rules; `startpos` is the rules' start position; TFEN
+//! for Tamerlane, FEN for chess and Makruk), `go [depth N] [nodes N] [movetime MS] [wtime MS]
 //! [btime MS] [winc MS] [binc MS] [infinite]`, `stop`, `quit`. Output:
 //! `id`, `option`, `uciok`, `readyok`, `info ...`, `bestmove MOVE`
 //! (`bestmove (none)` at once when the game has ended or the position has
@@ -18,16 +21,19 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use tamerlane_core::io::{read_line_bounded, LineRead};
-use tamerlane_core::{Game, RuleSet};
+use tamerlane_core::RuleSet;
 
+use crate::any_game::AnyGame;
 use crate::engine::Engine;
 use crate::limits::Limits;
 use crate::result::Info;
+use crate::variant::{AnyRules, Variant};
 
 mod command;
 
 pub use command::{
-    parse_command, parse_command_with_rules, Command, CommandError, PositionCommand,
+    parse_command, parse_command_in, parse_command_with_rules, Command, CommandError,
+    PositionCommand,
 };
 
 /// The default transposition table size in MiB.
@@ -44,7 +50,7 @@ pub const MAX_LINE_BYTES: usize = 1 << 20;
 pub const MAX_POSITION_MOVES: usize = tamerlane_core::GameRecord::MAX_PLIES;
 
 /// Formats an `info` line.
-pub fn info_line(i: &Info) -> String {
+pub fn info_line<M: std::fmt::Display>(i: &Info<M>) -> String {
     let pv: Vec<String> = i.pv.iter().map(|m| m.to_string()).collect();
     format!(
         "info depth {} seldepth {} score {} nodes {} nps {} time {} hashfull {} pv {}",
@@ -76,8 +82,8 @@ fn emit(out: &Output, line: &str) {
 pub struct Session {
     engine: Option<Engine>,
     /// The `Rules` option: the rule set positions are read under.
-    rules: RuleSet,
-    game: Game,
+    rules: AnyRules,
+    game: AnyGame,
     out: Output,
     search: Option<JoinHandle<Engine>>,
     /// The engine's stop flag.
@@ -98,8 +104,8 @@ impl Session {
         let stop = engine.stop_flag();
         Session {
             engine: Some(engine),
-            rules: RuleSet::DEFAULT,
-            game: Game::new(),
+            rules: AnyRules::default(),
+            game: AnyGame::new(AnyRules::default()),
             out,
             search: None,
             stop,
@@ -142,11 +148,13 @@ impl Session {
         self.search.is_some()
     }
 
-    /// Sets the `Rules` option (as `setoption name Rules` does): the
+    /// Sets the game and its rules (as `setoption name UCI_Variant` and
+    /// `setoption name Rules` do; a Tamerlane [`RuleSet`] converts): the
     /// current game starts again from the rules' start position.
-    pub fn set_rules(&mut self, rules: RuleSet) {
+    pub fn set_rules(&mut self, rules: impl Into<AnyRules>) {
+        let rules = rules.into();
         self.rules = rules;
-        self.game = Game::with_rules(rules);
+        self.game = AnyGame::new(rules);
         if let Some(e) = self.engine.as_mut() {
             // Scores stored under other draw rules do not hold any more.
             e.new_game();
@@ -155,7 +163,7 @@ impl Session {
 
     /// Handles one input line; returns `false` after `quit`.
     pub fn handle(&mut self, line: &str) -> bool {
-        let cmd = match parse_command_with_rules(line, self.rules) {
+        let cmd = match parse_command_in(line, self.rules) {
             Ok(None) => return true,
             Ok(Some(c)) => c,
             Err(e) => {
@@ -176,6 +184,15 @@ impl Session {
                     &self.out,
                     &format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
                 );
+                let vars: Vec<String> = Variant::NAMES.iter().map(|v| format!("var {v}")).collect();
+                emit(
+                    &self.out,
+                    &format!(
+                        "option name UCI_Variant type combo default {} {}",
+                        Variant::Tamerlane,
+                        vars.join(" ")
+                    ),
+                );
                 emit(&self.out, "option name Rules type string default <empty>");
                 emit(&self.out, "uciok");
             }
@@ -193,7 +210,7 @@ impl Session {
                 if let Some(e) = self.engine.as_mut() {
                     e.new_game();
                 }
-                self.game = Game::with_rules(self.rules);
+                self.game = AnyGame::new(self.rules);
             }
             Command::Hash(mib) => {
                 // Ask for the memory first: a table the machine cannot
@@ -214,6 +231,7 @@ impl Session {
                     e.set_threads(n);
                 }
             }
+            Command::Variant(v) => self.set_rules(v.default_rules()),
             Command::Rules(rules) => self.set_rules(rules),
             Command::Position(p) => self.game = p.into_game(),
             Command::Go(limits) => self.go(limits),
@@ -236,7 +254,7 @@ impl Session {
         let handle = std::thread::Builder::new()
             .stack_size(16 << 20)
             .spawn(move || {
-                let r = engine.search(&game, &limits, |i| {
+                let r = game.search(&mut engine, &limits, |i| {
                     // A `stop` that came before the search cleared its
                     // flag (the first iteration is short).
                     if stop_requested.load(Ordering::Relaxed) {
@@ -279,9 +297,10 @@ pub fn run(input: impl BufRead, out: Output) {
     run_with_rules(input, out, RuleSet::DEFAULT);
 }
 
-/// [`run`], with `rules` as the `Rules` option until a `setoption name
-/// Rules` changes it.
-pub fn run_with_rules(mut input: impl BufRead, out: Output, rules: RuleSet) {
+/// [`run`], with `rules` as the game and its rules (a Tamerlane
+/// [`RuleSet`] or [`AnyRules`]) until a `setoption name UCI_Variant` or
+/// `setoption name Rules` changes them.
+pub fn run_with_rules(mut input: impl BufRead, out: Output, rules: impl Into<AnyRules>) {
     let mut session = Session::new(out.clone());
     session.set_rules(rules);
     let mut line = Vec::new();

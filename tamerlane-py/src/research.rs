@@ -6,14 +6,15 @@
 use std::ops::ControlFlow;
 
 use numpy::{PyArray1, PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyString;
 use tamerlane_core as core;
 use tamerlane_core::{CoordMove, Position, Square};
 
-use crate::board::{read_board, Board};
+use crate::board::{coord_arg, read_board, Board};
 use crate::errors::IllegalMoveError;
-use crate::types::{int_arg, type_name, Color, Move};
+use crate::types::{int_arg, type_name, ColorArg, Move};
 
 /// Rows of the plane grid: the ten ranks.
 pub const ROWS: usize = 10;
@@ -569,14 +570,15 @@ pub fn masks_many<'py>(
     masks_array(boards.py(), &positions, out, false)
 }
 
-/// The action indices of several moves as an `int64` array: each move's
-/// `move_to_index`, from the view of `turn`, or of the side to move of
-/// `board`, or (with neither) of the side that made each move.
+/// The action indices of several moves (`Move`s or coordinate strings) as
+/// an `int64` array: each move's `move_to_index`, with `turn`, or with the
+/// side to move of `board`, as the mover (a `Move` made by the other side
+/// is a `ValueError`), or (with neither) with the side that made each move.
 #[pyfunction]
 #[pyo3(signature = (moves, turn = None, *, board = None))]
 pub fn moves_to_indices<'py>(
     moves: &Bound<'py, PyAny>,
-    turn: Option<Color>,
+    turn: Option<ColorArg>,
     board: Option<&Bound<'py, Board>>,
 ) -> PyResult<Bound<'py, PyArray1<i64>>> {
     let turn = match (turn, board) {
@@ -594,8 +596,8 @@ pub fn moves_to_indices<'py>(
         let m = m?;
         let idx = index_of(&m, turn).map_err(|e| {
             let msg = e.value(m.py()).to_string();
-            if e.is_instance_of::<pyo3::exceptions::PyTypeError>(m.py()) {
-                pyo3::exceptions::PyTypeError::new_err(format!("moves[{i}]: {msg}"))
+            if e.is_instance_of::<PyTypeError>(m.py()) {
+                PyTypeError::new_err(format!("moves[{i}]: {msg}"))
             } else {
                 PyValueError::new_err(format!("moves[{i}]: {msg}"))
             }
@@ -606,36 +608,49 @@ pub fn moves_to_indices<'py>(
     Ok(PyArray1::from_vec(moves.py(), v))
 }
 
-/// The action index of a `Move` argument, from the view of `turn` or else
-/// of the side that made it.
+/// The action index of a move argument (a `Move` or a coordinate string)
+/// made by `turn`: see [`move_to_index`].
 fn index_of(r#move: &Bound<'_, PyAny>, turn: Option<core::Color>) -> PyResult<usize> {
-    let m = r#move.downcast::<Move>().map_err(|_| {
-        pyo3::exceptions::PyTypeError::new_err(format!(
-            "move must be a tamerlane.Move, not {}",
+    let (coord, own) = if let Ok(m) = r#move.downcast::<Move>() {
+        let m = m.get();
+        (m.coord, m.ctx.map(|(_, c)| c))
+    } else if r#move.downcast::<PyString>().is_ok() {
+        (coord_arg(r#move)?, None)
+    } else {
+        return Err(PyTypeError::new_err(format!(
+            "move must be a tamerlane.Move or a coordinate string like 'f3f4', not {}",
             type_name(r#move)
-        ))
-    })?;
-    let m = m.get();
-    let color = match (turn, m.ctx) {
-        (Some(t), _) => t,
-        (None, Some((_, c))) => c,
+        )));
+    };
+    let color = match (turn, own) {
+        (Some(t), Some(c)) if t != c => {
+            return Err(PyValueError::new_err(format!(
+                "move {coord} was made by {}, not by {} (turn=)",
+                c.name(),
+                t.name()
+            )))
+        }
+        (_, Some(c)) | (Some(c), None) => c,
         (None, None) => {
             return Err(PyValueError::new_err(format!(
-                "move {} has no colour (it was not generated from a position): pass turn=",
-                m.coord
+                "move {coord} has no colour (a string, or a Move not generated from a position): pass turn="
             )))
         }
     };
-    Ok(action_index(m.coord, color))
+    Ok(action_index(coord, color))
 }
 
-/// The action index (0..ACTION_SPACE_SIZE) of a move:
-/// `112 * from + to`, both squares seen from the mover's side (rotated
-/// through 180 degrees for Black). The mover is the move's own colour when
-/// it came from a position; otherwise pass `turn`.
+/// The action index (0 to `ACTION_SPACE_SIZE - 1`) of a move (a `Move`
+/// or a coordinate string): `112 * from + to`, both squares seen from the
+/// mover's side (rotated through 180 degrees for Black).
+///
+/// The mover is the move's own colour when it came from a position; a
+/// `turn` given as well must agree with it (`ValueError` otherwise). A
+/// coordinate string or a `Move` without context has no colour: `turn`
+/// (a `Color` or a bool, `True` for White) is then required.
 #[pyfunction]
 #[pyo3(signature = (r#move, turn = None))]
-pub fn move_to_index(r#move: &Bound<'_, PyAny>, turn: Option<Color>) -> PyResult<usize> {
+pub fn move_to_index(r#move: &Bound<'_, PyAny>, turn: Option<ColorArg>) -> PyResult<usize> {
     index_of(r#move, turn.map(core::Color::from))
 }
 
@@ -652,7 +667,8 @@ pub fn action_in_range(index: i64) -> Option<usize> {
 pub fn action_move(pos: &Position, index: i64) -> PyResult<Move> {
     let i = action_in_range(index).ok_or_else(|| {
         PyValueError::new_err(format!(
-            "action index {index} out of range (expected 0..{ACTION_SPACE_SIZE})"
+            "action index {index} out of range (expected 0 to {})",
+            ACTION_SPACE_SIZE - 1
         ))
     })?;
     let turn = pos.turn();

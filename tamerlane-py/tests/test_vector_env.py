@@ -310,7 +310,7 @@ def test_batch_helpers_equal_the_single_board_forms() -> None:
     with pytest.raises(ValueError, match="not both"):
         tamerlane.moves_to_indices(moves, tamerlane.WHITE, board=b)
     with pytest.raises(TypeError, match=r"moves\[0\]"):
-        tamerlane.moves_to_indices(["f3f4"])  # type: ignore[list-item]
+        tamerlane.moves_to_indices([5])  # type: ignore[list-item]
     with pytest.raises(ValueError, match="GiB"):  # 44 GiB: refused, not a failed allocation
         tamerlane.planes_many([Board()] * 30000, history=64)
     with pytest.raises(TypeError, match=r"boards\[1\]"):

@@ -7,10 +7,12 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
-use tamerlane_core::{Game, PlayError, Position, RuleSet, RuleSetError, TfenError};
+use tamerlane_core::{RuleSet, RuleSetError};
 
 use super::{MAX_HASH_MIB, MAX_POSITION_MOVES, MAX_THREADS};
+use crate::any_game::{AnyFenError, AnyGame, AnyPlayError};
 use crate::limits::Limits;
+use crate::variant::{AnyRules, UnknownVariant, Variant};
 
 /// An input command of the protocol.
 ///
@@ -36,10 +38,14 @@ pub enum Command {
     Hash(usize),
     /// `setoption name Threads value N` (1 to [`MAX_THREADS`])
     Threads(usize),
-    /// `setoption name Rules value STRING`: the rule set of the positions
-    /// that follow (RULES-SPEC section 9; an empty value is the default).
-    Rules(RuleSet),
-    /// `position startpos|tfen TFEN [moves ...]`
+    /// `setoption name UCI_Variant value tamerlane|chess|makruk`: the game
+    /// of the positions that follow, under its default rules.
+    Variant(Variant),
+    /// `setoption name Rules value STRING`: the rules of the positions that
+    /// follow (RULES-SPEC section 9; an empty value is the default), read
+    /// as the current game's.
+    Rules(AnyRules),
+    /// `position startpos|fen FEN|tfen TFEN [moves ...]`
     Position(PositionCommand),
     /// `go [depth N] [nodes N] [movetime MS] [wtime MS] [btime MS] [winc MS]
     /// [binc MS] [infinite]` (negative clock times count as 0)
@@ -52,10 +58,12 @@ pub enum Command {
 
 /// A `position` command: a game from a start position through legal moves.
 ///
-/// It is written as `position tfen START [moves M ...]`. The rule set is
-/// not part of the line: it is the session's `Rules` option
-/// ([`parse_command_with_rules`]; [`FromStr`] reads under the default
-/// rules). Two commands are equal when their start positions and moves are.
+/// It is written as `position tfen START [moves M ...]` for Tamerlane and
+/// `position fen START [moves M ...]` for chess and Makruk. The game and
+/// its rules are not part of the line: they are the session's
+/// `UCI_Variant` and `Rules` options ([`parse_command_in`]; [`FromStr`]
+/// reads Tamerlane under the default rules). Two commands are equal when
+/// their games, rules, start positions and moves are.
 ///
 /// ```
 /// use tamerlane_ai::uci::PositionCommand;
@@ -70,29 +78,32 @@ pub enum Command {
 /// ```
 #[derive(Clone, Debug)]
 pub struct PositionCommand {
-    game: Game,
+    game: AnyGame,
 }
 
 impl PositionCommand {
-    /// The command for `game` (its start position and moves).
-    pub fn new(game: Game) -> PositionCommand {
-        PositionCommand { game }
+    /// The command for `game` (its start position and moves): a Tamerlane
+    /// [`Game`], or any game ([`AnyGame`], or a chess or Makruk game).
+    pub fn new(game: impl Into<AnyGame>) -> PositionCommand {
+        PositionCommand { game: game.into() }
     }
 
     /// The game.
-    pub fn game(&self) -> &Game {
+    pub fn game(&self) -> &AnyGame {
         &self.game
     }
 
     /// The game, by value.
-    pub fn into_game(self) -> Game {
+    pub fn into_game(self) -> AnyGame {
         self.game
     }
 }
 
 impl PartialEq for PositionCommand {
     fn eq(&self, other: &PositionCommand) -> bool {
-        self.game.start() == other.game.start() && self.game.moves() == other.game.moves()
+        self.game.rules() == other.game.rules()
+            && self.game.start_fen() == other.game.start_fen()
+            && self.game.moves() == other.game.moves()
     }
 }
 
@@ -132,10 +143,10 @@ pub enum CommandError {
         /// Its largest value.
         max: usize,
     },
-    /// `position` without `startpos` or `tfen TFEN`.
+    /// `position` without `startpos`, `fen FEN` or `tfen TFEN`.
     PositionSyntax,
-    /// The TFEN of `position tfen` is not valid.
-    BadTfen(TfenError),
+    /// The position text of `position fen|tfen` is not valid.
+    BadFen(AnyFenError),
     /// `position` lists more than [`MAX_POSITION_MOVES`] moves (the count
     /// is given).
     TooManyMoves(usize),
@@ -146,10 +157,13 @@ pub enum CommandError {
         /// The move as given.
         text: String,
         /// Why it is refused (garbled, illegal, or after the end of the game).
-        error: PlayError,
+        error: AnyPlayError,
     },
-    /// The value of `setoption name Rules` is not a rule set.
+    /// The value of `setoption name Rules` is not a rule set of the
+    /// current game.
     BadRules(RuleSetError),
+    /// The value of `setoption name UCI_Variant` is not a game.
+    BadVariant(UnknownVariant),
 }
 
 impl fmt::Display for CommandError {
@@ -174,7 +188,7 @@ impl fmt::Display for CommandError {
             CommandError::PositionSyntax => {
                 write!(f, "expected `position startpos|tfen TFEN [moves ...]`")
             }
-            CommandError::BadTfen(e) => write!(f, "bad TFEN: {e}"),
+            CommandError::BadFen(e) => e.fmt(f),
             CommandError::TooManyMoves(n) => write!(
                 f,
                 "{n} moves: a position may list at most {MAX_POSITION_MOVES}"
@@ -183,6 +197,7 @@ impl fmt::Display for CommandError {
                 write!(f, "move {index} ({text}): {error}")
             }
             CommandError::BadRules(e) => write!(f, "option Rules: {e}"),
+            CommandError::BadVariant(e) => write!(f, "option UCI_Variant: {e}"),
         }
     }
 }
@@ -197,19 +212,27 @@ fn number<T: FromStr>(what: &str, tok: Option<&str>) -> Result<T, CommandError> 
     })
 }
 
-/// Parses one input line under the default rules. `Ok(None)` is an empty
-/// or blank line.
+/// Parses one input line under Tamerlane's default rules. `Ok(None)` is an
+/// empty or blank line.
 pub fn parse_command(line: &str) -> Result<Option<Command>, CommandError> {
-    parse_command_with_rules(line, RuleSet::DEFAULT)
+    parse_command_in(line, AnyRules::default())
 }
 
-/// Parses one input line, reading a `position` under `rules` (the
-/// session's `Rules` option): `startpos` is the rules' start position, and
-/// moves past the end of the game are refused. `Ok(None)` is a blank line.
+/// Parses one input line under Tamerlane's rule set `rules`
+/// ([`parse_command_in`]).
 pub fn parse_command_with_rules(
     line: &str,
     rules: RuleSet,
 ) -> Result<Option<Command>, CommandError> {
+    parse_command_in(line, AnyRules::Tamerlane(rules))
+}
+
+/// Parses one input line under the session's game and rules (its
+/// `UCI_Variant` and `Rules` options): a `position` is that game's
+/// (`startpos` is the rules' start position, and moves past the end of the
+/// game are refused), and a `Rules` value is read as that game's rules.
+/// `Ok(None)` is a blank line.
+pub fn parse_command_in(line: &str, rules: AnyRules) -> Result<Option<Command>, CommandError> {
     let mut toks = line.split_whitespace();
     let Some(head) = toks.next() else {
         return Ok(None);
@@ -228,7 +251,7 @@ pub fn parse_command_with_rules(
         "ucinewgame" => no_args(Command::NewGame),
         "stop" => no_args(Command::Stop),
         "quit" => no_args(Command::Quit),
-        "setoption" => parse_setoption(&rest).map(Some),
+        "setoption" => parse_setoption(&rest, rules.variant()).map(Some),
         "position" => parse_position(&rest, rules).map(|p| Some(Command::Position(p))),
         "go" => parse_go(&rest).map(|l| Some(Command::Go(l))),
         other => Err(CommandError::UnknownCommand(other.to_owned())),
@@ -257,7 +280,7 @@ impl FromStr for PositionCommand {
     }
 }
 
-fn parse_setoption(rest: &[&str]) -> Result<Command, CommandError> {
+fn parse_setoption(rest: &[&str], variant: Variant) -> Result<Command, CommandError> {
     let name_at = rest.iter().position(|t| *t == "name");
     let value_at = rest.iter().position(|t| *t == "value");
     let (Some(n), Some(v)) = (name_at, value_at) else {
@@ -269,10 +292,16 @@ fn parse_setoption(rest: &[&str]) -> Result<Command, CommandError> {
     let name = rest[n + 1..v].join(" ");
     let value = rest[v + 1..].join(" ");
     if name.eq_ignore_ascii_case("rules") {
-        return value
-            .parse()
+        return variant
+            .parse_rules(&value)
             .map(Command::Rules)
             .map_err(CommandError::BadRules);
+    }
+    if name.eq_ignore_ascii_case("uci_variant") {
+        return value
+            .parse()
+            .map(Command::Variant)
+            .map_err(CommandError::BadVariant);
     }
     let (option, max, make): (&'static str, usize, fn(usize) -> Command) =
         match name.to_ascii_lowercase().as_str() {
@@ -287,7 +316,7 @@ fn parse_setoption(rest: &[&str]) -> Result<Command, CommandError> {
     Ok(make(v))
 }
 
-fn parse_position(rest: &[&str], rules: RuleSet) -> Result<PositionCommand, CommandError> {
+fn parse_position(rest: &[&str], rules: AnyRules) -> Result<PositionCommand, CommandError> {
     let moves_at = rest.iter().position(|t| *t == "moves");
     let (head, moves) = match moves_at {
         Some(i) => (&rest[..i], &rest[i + 1..]),
@@ -296,15 +325,16 @@ fn parse_position(rest: &[&str], rules: RuleSet) -> Result<PositionCommand, Comm
     if moves.len() > MAX_POSITION_MOVES {
         return Err(CommandError::TooManyMoves(moves.len()));
     }
-    let start = match head.first() {
-        Some(&"startpos") if head.len() == 1 => Position::start_with_rules(rules),
-        Some(&"tfen") | Some(&"fen") => Position::from_tfen_with_rules(&head[1..].join(" "), rules)
-            .map_err(CommandError::BadTfen)?,
+    let tamerlane = rules.variant() == Variant::Tamerlane;
+    let mut game = match head.first() {
+        Some(&"startpos") if head.len() == 1 => Ok(AnyGame::new(rules)),
+        Some(&"fen") => AnyGame::from_fen(rules, &head[1..].join(" ")),
+        Some(&"tfen") if tamerlane => AnyGame::from_fen(rules, &head[1..].join(" ")),
         _ => return Err(CommandError::PositionSyntax),
-    };
-    let mut game = Game::from_position(start);
+    }
+    .map_err(CommandError::BadFen)?;
     for (i, m) in moves.iter().enumerate() {
-        game.play_str(m).map_err(|error| CommandError::BadMove {
+        game.play_uci(m).map_err(|error| CommandError::BadMove {
             index: i + 1,
             text: (*m).to_owned(),
             error,
@@ -343,9 +373,14 @@ fn parse_go(rest: &[&str]) -> Result<Limits, CommandError> {
 }
 
 impl fmt::Display for PositionCommand {
-    /// `position tfen START`, then ` moves M ...` if there are moves.
+    /// `position tfen START` (Tamerlane) or `position fen START` (chess,
+    /// Makruk), then ` moves M ...` if there are moves.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "position tfen {}", self.game.start().to_tfen())?;
+        let kind = match self.game.variant() {
+            Variant::Tamerlane => "tfen",
+            Variant::Chess | Variant::Makruk => "fen",
+        };
+        write!(f, "position {kind} {}", self.game.start_fen())?;
         let moves = self.game.moves();
         if !moves.is_empty() {
             f.write_str(" moves")?;
@@ -397,6 +432,7 @@ impl fmt::Display for Command {
             Command::NewGame => f.write_str("ucinewgame"),
             Command::Hash(n) => write!(f, "setoption name Hash value {n}"),
             Command::Threads(n) => write!(f, "setoption name Threads value {n}"),
+            Command::Variant(v) => write!(f, "setoption name UCI_Variant value {v}"),
             Command::Rules(r) => write!(f, "setoption name Rules value {r}"),
             Command::Position(p) => p.fmt(f),
             Command::Go(l) => write_go(f, l),
@@ -409,6 +445,7 @@ impl fmt::Display for Command {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tamerlane_core::Game;
 
     fn ms(n: u64) -> Duration {
         Duration::from_millis(n)
@@ -454,9 +491,8 @@ mod tests {
         );
         match parse("position startpos moves f3f4 f8f7") {
             Ok(Command::Position(p)) => {
-                assert_eq!(p.game().start(), &Position::new());
-                let moves: Vec<String> = p.game().moves().iter().map(|m| m.to_string()).collect();
-                assert_eq!(moves, ["f3f4", "f8f7"]);
+                assert_eq!(p.game().start_fen(), tamerlane_core::INITIAL_TFEN);
+                assert_eq!(p.game().moves(), ["f3f4", "f8f7"]);
             }
             other => panic!("{other:?}"),
         }
@@ -524,7 +560,7 @@ mod tests {
             other => panic!("{other:?}"),
         }
         for bad in ["position tfen garbage", "position tfen 11/11 w - 00 0 1"] {
-            assert!(matches!(parse(bad), Err(CommandError::BadTfen(_))), "{bad}");
+            assert!(matches!(parse(bad), Err(CommandError::BadFen(_))), "{bad}");
         }
         // The messages people see.
         let e = parse("position startpos moves f3f5")

@@ -5,5 +5,6 @@ mod fuzz_regressions;
 mod protocol_limits;
 mod protocol_rules;
 mod search;
+mod sibling_games;
 mod stop_short_iterations;
 mod tactics;

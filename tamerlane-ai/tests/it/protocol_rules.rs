@@ -79,7 +79,7 @@ fn positions_are_read_under_the_option() {
     ));
     // `startpos` is the preset's own start array.
     match parse_command_with_rules("position startpos", "seed-001".parse().unwrap()) {
-        Ok(Some(Command::Position(p))) => assert_eq!(p.game().start().to_tfen(), SEED_001_TFEN),
+        Ok(Some(Command::Position(p))) => assert_eq!(p.game().start_fen(), SEED_001_TFEN),
         other => panic!("{other:?}"),
     }
     // In a session: the refused position is an error line, and the game
@@ -91,12 +91,13 @@ fn positions_are_read_under_the_option() {
 
 #[test]
 fn the_option_round_trips_as_a_command() {
-    let cmd = Command::Rules("seed-001,repetition=3".parse().unwrap());
+    let rules: RuleSet = "seed-001,repetition=3".parse().unwrap();
+    let cmd = Command::Rules(rules.into());
     let line = cmd.to_string();
     assert!(line.starts_with("setoption name Rules value swap-when=check,"));
     assert_eq!(line.parse::<Command>(), Ok(cmd));
     // The default rules: an empty value.
-    let cmd = Command::Rules(RuleSet::DEFAULT);
+    let cmd = Command::Rules(RuleSet::DEFAULT.into());
     assert_eq!(cmd.to_string(), "setoption name Rules value ");
     assert_eq!("setoption name Rules value".parse::<Command>(), Ok(cmd));
 }

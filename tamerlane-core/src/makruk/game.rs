@@ -97,7 +97,7 @@ impl From<GameOverError> for PlayError {
 /// }
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     moves: Vec<Move>,
     /// `positions[0]` is the start; `positions[i + 1]` follows `moves[i]`.

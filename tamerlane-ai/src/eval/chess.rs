@@ -1,0 +1,200 @@
+//! The evaluation of FIDE chess, in centipawns from the side to move's
+//! point of view.
+//!
+//! A small hand-set evaluation, the yardstick's starting point rather than
+//! a tuned one: material; centralisation of knights and bishops; pawn
+//! advancement, more for passed pawns; rook, bishop and queen mobility;
+//! the bishop pair; the king sheltered on its first ranks while queens or
+//! much material remain, central in the endgame; and a mop-up term that
+//! drives a lone king to the edge.
+
+use tamerlane_core::board8::{attacks, Bitboard, Square};
+use tamerlane_core::chess::{Position, Role};
+use tamerlane_core::Color;
+
+use super::{EvalKind, MATE_BOUND};
+
+/// The material value of a role in centipawns (the King 0).
+pub const fn value(role: Role) -> i32 {
+    match role {
+        Role::Pawn => 100,
+        Role::Knight => 320,
+        Role::Bishop => 330,
+        Role::Rook => 500,
+        Role::Queen => 950,
+        Role::King => 0,
+    }
+}
+
+/// The value used for move ordering (MVV-LVA): a King counts as a piece.
+pub(crate) const fn order_value(role: Role) -> i32 {
+    match role {
+        Role::King => 1000,
+        r => value(r),
+    }
+}
+
+const ROLES: [Role; 6] = [
+    Role::Pawn,
+    Role::Knight,
+    Role::Bishop,
+    Role::Rook,
+    Role::Queen,
+    Role::King,
+];
+
+/// 0 on the edge, 3 in the four centre squares.
+fn centrality(sq: Square) -> i32 {
+    let f = sq.file() as i32;
+    let r = sq.rank() as i32;
+    let df = f.min(7 - f);
+    let dr = r.min(7 - r);
+    df.min(dr)
+}
+
+/// Chebyshev distance.
+fn distance(a: Square, b: Square) -> i32 {
+    let df = (a.file() as i32 - b.file() as i32).abs();
+    let dr = (a.rank() as i32 - b.rank() as i32).abs();
+    df.max(dr)
+}
+
+/// The squares in front of a pawn of `c` on `sq`, on its file and the two
+/// next to it: no enemy pawn there means a passed pawn.
+fn front_span(c: Color, sq: Square) -> Bitboard {
+    let mut files = Bitboard::file(sq.file());
+    if sq.file() > 0 {
+        files |= Bitboard::file(sq.file() - 1);
+    }
+    if sq.file() < 7 {
+        files |= Bitboard::file(sq.file() + 1);
+    }
+    let mut ahead = Bitboard::EMPTY;
+    for r in 0..8 {
+        let in_front = match c {
+            Color::White => r > sq.rank(),
+            Color::Black => r < sq.rank(),
+        };
+        if in_front {
+            ahead |= Bitboard::rank(r);
+        }
+    }
+    files & ahead
+}
+
+/// Each side's material (kings excluded).
+fn material(pos: &Position, c: Color) -> i32 {
+    let b = pos.board();
+    let own = b.by_color(c);
+    ROLES
+        .iter()
+        .map(|&r| (b.by_role(r) & own).count() as i32 * value(r))
+        .sum()
+}
+
+/// Evaluates `pos` for the side to move.
+pub fn evaluate(pos: &Position, kind: EvalKind) -> i32 {
+    let us = pos.turn();
+    let mat = [material(pos, Color::White), material(pos, Color::Black)];
+    if kind == EvalKind::Material {
+        return mat[us.index()] - mat[(!us).index()];
+    }
+    let b = pos.board();
+    let occ = b.occupied();
+    let queens = b.by_role(Role::Queen).any();
+    let endgame = !queens || mat[0] + mat[1] < 2600;
+    let mut s = [0i32; 2];
+    for c in Color::ALL {
+        let own = b.by_color(c);
+        let enemy_pawns = b.by_role(Role::Pawn) & b.by_color(!c);
+        let mut score = mat[c.index()];
+        for sq in b.by_role(Role::Pawn) & own {
+            let adv = sq.relative_rank(c) as i32 - 1;
+            let central = i32::from((2..=5).contains(&sq.file()));
+            score += adv * (2 + 2 * central);
+            if (front_span(c, sq) & enemy_pawns).is_empty() {
+                score += 8 * adv * adv + 10;
+            }
+        }
+        for sq in b.by_role(Role::Knight) & own {
+            score += 8 * centrality(sq) - 6;
+        }
+        for sq in b.by_role(Role::Bishop) & own {
+            score += 4 * centrality(sq) + 3 * (attacks::bishop(sq, occ) - own).count() as i32;
+        }
+        if (b.by_role(Role::Bishop) & own).more_than_one() {
+            score += 30;
+        }
+        for sq in b.by_role(Role::Rook) & own {
+            score += 2 * (attacks::rook(sq, occ) - own).count() as i32;
+            let file = Bitboard::file(sq.file());
+            if (file & b.by_role(Role::Pawn) & own).is_empty() {
+                score += 12;
+            }
+        }
+        for sq in b.by_role(Role::Queen) & own {
+            score += (attacks::queen(sq, occ) - own).count() as i32;
+        }
+        if let Some(k) = b.king_of(c) {
+            if endgame {
+                score += 6 * centrality(k);
+            } else {
+                let back = k.relative_rank(c) as i32;
+                score -= 15 * back.min(3);
+                let shield = attacks::king(k) & b.by_role(Role::Pawn) & own;
+                score += 8 * shield.count().min(3) as i32;
+            }
+        }
+        s[c.index()] = score;
+    }
+    // Mop-up: drive a lone king (or nearly) to the edge and come closer.
+    for c in Color::ALL {
+        let them = !c;
+        if mat[c.index()] - mat[them.index()] < 300 || mat[them.index()] > 400 {
+            continue;
+        }
+        if let (Some(k), Some(ours)) = (b.king_of(them), b.king_of(c)) {
+            s[c.index()] += 10 * (3 - centrality(k)) + 4 * (7 - distance(k, ours));
+        }
+    }
+    let mut eval = s[us.index()] - s[(!us).index()] + 10;
+    // The 50-move rule: fade toward the draw as the clock runs.
+    let hm = i64::from(pos.halfmoves().min(100));
+    eval = (i64::from(eval) * (200 - hm) / 200) as i32;
+    eval.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_is_balanced_and_mirror_symmetric() {
+        let start = Position::new();
+        assert_eq!(evaluate(&start, EvalKind::Full), 10, "only the tempo");
+        for fen in [
+            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+            "8/5k2/8/3P4/8/8/2K5/8 w - - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        ] {
+            let pos = Position::from_fen(fen).unwrap();
+            assert_eq!(
+                evaluate(&pos, EvalKind::Full),
+                evaluate(&pos.mirror(), EvalKind::Full),
+                "{fen}"
+            );
+        }
+    }
+
+    #[test]
+    fn material_counts_and_passed_pawns_help() {
+        // White is a rook up: the material evaluation says 500.
+        let pos = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
+        assert_eq!(evaluate(&pos, EvalKind::Material), 500);
+        assert!(evaluate(&pos, EvalKind::Full) > 450);
+        // A passed pawn on the seventh is worth more than one on the second.
+        let far = Position::from_fen("4k3/P7/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+        let near = Position::from_fen("4k3/8/8/8/8/8/P7/4K3 w - - 0 1").unwrap();
+        assert!(evaluate(&far, EvalKind::Full) > evaluate(&near, EvalKind::Full) + 100);
+    }
+}

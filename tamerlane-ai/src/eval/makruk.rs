@@ -1,0 +1,152 @@
+//! The evaluation of Makruk, in centipawns from the side to move's point
+//! of view.
+//!
+//! A small hand-set evaluation: material; centralisation of the short
+//! movers (Ma, Khon, Met); Bia advancement toward the sixth rank, where
+//! it becomes a Met; Ruea mobility; a central King once the board has
+//! emptied; a mop-up term that drives a lone King to a corner; and, while
+//! a count runs, a score that fades toward the draw as the count nears its
+//! limit (the counting rules end the game there).
+
+use tamerlane_core::board8::{attacks, Square};
+use tamerlane_core::makruk::{Position, Role};
+use tamerlane_core::Color;
+
+use super::{EvalKind, MATE_BOUND};
+
+/// The material value of a role in centipawns (the King 0).
+pub const fn value(role: Role) -> i32 {
+    match role {
+        Role::Pawn => 100,
+        Role::Met => 190,
+        Role::Khon => 260,
+        Role::Knight => 310,
+        Role::Rook => 500,
+        Role::King => 0,
+    }
+}
+
+/// The value used for move ordering (MVV-LVA): a King counts as a piece.
+pub(crate) const fn order_value(role: Role) -> i32 {
+    match role {
+        Role::King => 1000,
+        r => value(r),
+    }
+}
+
+const ROLES: [Role; 6] = [
+    Role::Pawn,
+    Role::Met,
+    Role::Khon,
+    Role::Knight,
+    Role::Rook,
+    Role::King,
+];
+
+/// 0 on the edge, 3 in the four centre squares.
+fn centrality(sq: Square) -> i32 {
+    let f = sq.file() as i32;
+    let r = sq.rank() as i32;
+    f.min(7 - f).min(r.min(7 - r))
+}
+
+/// Chebyshev distance.
+fn distance(a: Square, b: Square) -> i32 {
+    let df = (a.file() as i32 - b.file() as i32).abs();
+    let dr = (a.rank() as i32 - b.rank() as i32).abs();
+    df.max(dr)
+}
+
+/// Distance to the nearest corner.
+fn corner_distance(sq: Square) -> i32 {
+    let f = sq.file() as i32;
+    let r = sq.rank() as i32;
+    f.min(7 - f).max(r.min(7 - r))
+}
+
+/// One side's material (the King excluded).
+fn material(pos: &Position, c: Color) -> i32 {
+    let b = pos.board();
+    let own = b.by_color(c);
+    ROLES
+        .iter()
+        .map(|&r| (b.by_role(r) & own).count() as i32 * value(r))
+        .sum()
+}
+
+/// Evaluates `pos` for the side to move.
+pub fn evaluate(pos: &Position, kind: EvalKind) -> i32 {
+    let us = pos.turn();
+    let mat = [material(pos, Color::White), material(pos, Color::Black)];
+    if kind == EvalKind::Material {
+        return mat[us.index()] - mat[(!us).index()];
+    }
+    let b = pos.board();
+    let occ = b.occupied();
+    let endgame = (b.by_role(Role::Rook)).count() <= 1 || mat[0] + mat[1] < 1800;
+    let mut s = [0i32; 2];
+    for c in Color::ALL {
+        let own = b.by_color(c);
+        let mut score = mat[c.index()];
+        for sq in b.by_role(Role::Pawn) & own {
+            // Bia start on the third rank and become Mets on the sixth.
+            let adv = (sq.relative_rank(c) as i32 - 2).max(0);
+            score += 6 * adv * adv;
+        }
+        for sq in (b.by_role(Role::Knight) | b.by_role(Role::Khon) | b.by_role(Role::Met)) & own {
+            score += 6 * centrality(sq);
+        }
+        for sq in b.by_role(Role::Rook) & own {
+            score += 2 * (attacks::rook(sq, occ) - own).count() as i32;
+        }
+        if endgame {
+            if let Some(k) = b.king(c) {
+                score += 5 * centrality(k);
+            }
+        }
+        s[c.index()] = score;
+    }
+    // Mop-up: mates in Makruk's endings are made in a corner.
+    for c in Color::ALL {
+        let them = !c;
+        if mat[c.index()] - mat[them.index()] < 250 || mat[them.index()] > 300 {
+            continue;
+        }
+        if let (Some(k), Some(ours)) = (b.king(them), b.king(c)) {
+            s[c.index()] += 20 * (3 - corner_distance(k)) + 6 * (7 - distance(k, ours));
+        }
+    }
+    let mut eval = s[us.index()] - s[(!us).index()] + 10;
+    // The count: the closer to its limit, the closer to a draw.
+    if let Some(count) = pos.count() {
+        let limit = i64::from(count.limit_plies().max(1));
+        let used = i64::from(count.ply()).min(limit);
+        eval = (i64::from(eval) * (2 * limit - used) / (2 * limit)) as i32;
+    }
+    eval.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_is_balanced_and_mirror_symmetric() {
+        let start = Position::new();
+        assert_eq!(evaluate(&start, EvalKind::Full), 10, "only the tempo");
+        let pos =
+            Position::from_fen("rnsmksnr/8/1ppppppp/p7/4P3/PPPP1PPP/8/RNSKMSNR b - - 0 2").unwrap();
+        assert_eq!(
+            evaluate(&pos, EvalKind::Full),
+            evaluate(&pos.mirror(), EvalKind::Full)
+        );
+    }
+
+    #[test]
+    fn material_counts() {
+        // White has a Ruea more: the material evaluation says 500.
+        let pos = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
+        assert_eq!(evaluate(&pos, EvalKind::Material), 500);
+        assert!(evaluate(&pos, EvalKind::Full) > 300);
+    }
+}

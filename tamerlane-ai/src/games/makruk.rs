@@ -1,0 +1,164 @@
+//! Makruk for the search: the trait implementations for [`Position`] and
+//! [`Game`].
+//!
+//! Rules in the tree: checkmate loses, unless the counting rules make it a
+//! draw; stalemate is a draw; a repetition is a draw under the rules'
+//! repetition rule, and so are a count past its limit and the rules' move
+//! limit.
+
+use tamerlane_core::makruk::{Game, Move, MoveList, Position, Role};
+use tamerlane_core::Color;
+
+use crate::eval::makruk::{evaluate, order_value};
+use crate::eval::EvalKind;
+use crate::game::{SearchGame, SearchPosition};
+use crate::packed_move::PackedMove;
+
+impl SearchPosition for Position {
+    type Move = Move;
+    type MoveList = MoveList;
+    type Material = ();
+
+    const NAME: &'static str = "makruk";
+    const HISTORY_SIZE: usize = 64 * 64;
+
+    #[inline]
+    fn turn(&self) -> Color {
+        Position::turn(self)
+    }
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        Position::hash(self)
+    }
+
+    #[inline]
+    fn halfmoves(&self) -> u32 {
+        Position::halfmoves(self)
+    }
+
+    #[inline]
+    fn legal_moves_into(&self, list: &mut MoveList) {
+        Position::legal_moves_into(self, list);
+    }
+
+    #[inline]
+    fn tactical_moves_into(&self, list: &mut MoveList) {
+        Position::tactical_moves_into(self, list);
+    }
+
+    #[inline]
+    fn has_legal_moves(&self) -> bool {
+        Position::has_legal_moves(self)
+    }
+
+    #[inline]
+    fn play_unchecked(&mut self, m: &Move) {
+        Position::play_unchecked(self, m);
+    }
+
+    #[inline]
+    fn null_move(&self) -> Option<Position> {
+        (!self.is_check()).then(|| Position::null_move(self))
+    }
+
+    #[inline]
+    fn in_check(&self) -> bool {
+        self.is_check()
+    }
+
+    #[inline]
+    fn is_immediate_draw(&self) -> bool {
+        false
+    }
+
+    #[inline]
+    fn repetition_is_draw(&self) -> bool {
+        self.rules().repetition().is_some()
+    }
+
+    #[inline]
+    fn move_limit(&self) -> u32 {
+        self.rules().move_limit().unwrap_or(u32::MAX)
+    }
+
+    #[inline]
+    fn is_rule_draw(&self) -> bool {
+        self.count().is_some_and(|c| c.is_exceeded())
+    }
+
+    /// Stalemate draws; checkmate loses unless the counting rules make it
+    /// a draw (rare: the position's outcome decides).
+    #[inline]
+    fn no_moves_is_loss(&self, in_check: bool) -> bool {
+        in_check && self.outcome().is_some_and(|o| o.winner.is_some())
+    }
+
+    /// Two pieces other than Bia and the King.
+    #[inline]
+    fn has_null_move_material(&self) -> bool {
+        let b = self.board();
+        (b.by_color(Position::turn(self)) - b.by_role(Role::Pawn) - b.by_role(Role::King)).count()
+            >= 2
+    }
+
+    #[inline]
+    fn surely_has_moves(&self) -> bool {
+        self.board().by_color(Position::turn(self)).count() >= 6
+    }
+
+    /// Origin and destination: a Bia reaching its sixth rank always
+    /// becomes a Met, so they name the move.
+    #[inline]
+    fn pack(m: &Move) -> PackedMove {
+        PackedMove::new(m.from.index() as u16 | (m.to.index() as u16) << 6)
+    }
+
+    #[inline]
+    fn history_index(m: &Move) -> usize {
+        m.from.index() * 64 + m.to.index()
+    }
+
+    #[inline]
+    fn is_quiet(m: &Move) -> bool {
+        m.capture.is_none() && !m.promotion
+    }
+
+    #[inline(never)]
+    fn tactical_score(m: &Move) -> i32 {
+        let victim = m.capture.map_or(0, order_value);
+        let promo = if m.promotion { 100 } else { 0 };
+        victim * 16 + promo * 8 - order_value(m.role) / 16
+    }
+
+    #[inline]
+    fn material(&self) {}
+
+    #[inline]
+    fn material_after(_before: (), _m: &Move, _us: Color) {}
+
+    #[inline]
+    fn evaluate(&self, kind: EvalKind, _material: ()) -> i32 {
+        evaluate(self, kind)
+    }
+}
+
+impl SearchGame for Game {
+    type Position = Position;
+
+    fn position(&self) -> &Position {
+        Game::position(self)
+    }
+
+    fn earlier_hashes(&self) -> Vec<u64> {
+        let positions = self.positions();
+        positions[..positions.len() - 1]
+            .iter()
+            .map(Position::hash)
+            .collect()
+    }
+
+    fn result(&self) -> Option<Option<Color>> {
+        self.outcome().map(|o| o.winner)
+    }
+}
