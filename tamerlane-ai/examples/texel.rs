@@ -252,7 +252,11 @@ fn main() -> Result<(), Box<dyn Error>> {
         loop {
             let mut improved = false;
             for i in 0..values.len() {
-                let step = if i < 12 { step } else { (step / 10.0f64).max(1.0) };
+                let step = if i < 12 {
+                    step
+                } else {
+                    (step / 10.0f64).max(1.0)
+                };
                 for delta in [step, -step] {
                     if i < 12 && values[i] + delta < MIN_VALUE {
                         continue;
