@@ -1,12 +1,13 @@
 //! Texel tuning of the Tamerlane evaluation: the piece values and the
 //! weight of every positional term, on self-play positions.
 //!
-//! Reads match records written by `tamerlane match --out FILE` (or the
-//! one-line format of earlier match files: `N A B RESULT TERMINATION |
-//! OPENING-TFEN | MOVES`), replays every game, and keeps the *quiet*
-//! positions (side to move not in check, no tactical move available, past
-//! the first 8 plies, before the last 10), each labelled with its game's
-//! result for White. The evaluation before its scaling is linear in the
+//! Reads the positions of `tamerlane datagen` files (`TFEN | SCORE |
+//! RESULT`), or replays the games of match records written by `tamerlane
+//! match --out FILE` (or the one-line format of earlier match files: `N A B
+//! RESULT TERMINATION | OPENING-TFEN | MOVES`), and keeps the *quiet*
+//! positions (side to move not in check, no tactical move available; from
+//! match records also past the first 8 plies and before the last 10), each
+//! labelled with its game's result for White. The evaluation before its scaling is linear in the
 //! parameters:
 //!
 //! `raw = sum_r values[r] * (white_r - black_r) + sum_t weights[t] * count_t + tempo`
@@ -50,6 +51,9 @@ const TUNED: [&[Role]; 12] = [
     &[Role::PawnOfPawns],
     &[Role::PawnOfKings],
 ];
+
+/// The first line of a `tamerlane datagen` file.
+const DATAGEN_HEADER: &str = "# tamerlane datagen";
 
 /// The number of tuned parameters: the values, then the term weights.
 const PARAMS: usize = 12 + 14;
@@ -130,7 +134,28 @@ fn keep_quiet(start: &Position, moves: &[Move], result: f64, out: &mut Vec<Sampl
 fn read_games(path: &str, out: &mut Vec<Sample>) -> Result<usize, Box<dyn Error>> {
     let text = fs::read_to_string(path)?;
     let mut games = 0;
-    if text.lines().next().is_some_and(|l| l.contains(" | ")) {
+    if text.starts_with(DATAGEN_HEADER) {
+        // `tamerlane datagen` files: `TFEN | SCORE | RESULT` per position.
+        for line in text.lines().filter(|l| !l.starts_with('#')) {
+            let parts: Vec<&str> = line.split(" | ").collect();
+            let [tfen, _score, result] = parts[..] else {
+                return Err(format!("{path}: not a datagen line: {line}").into());
+            };
+            let result: f64 = result.parse()?;
+            let pos = Position::from_tfen(tfen)?;
+            if !pos.is_check() && pos.tactical_moves().is_empty() && !pos.is_citadel_draw() {
+                out.push(sample(&pos, result));
+            }
+        }
+        // The second line says how many games: `# games N ...`.
+        games = text
+            .lines()
+            .nth(1)
+            .and_then(|l| l.strip_prefix("# games "))
+            .and_then(|l| l.split_whitespace().next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(0);
+    } else if text.lines().next().is_some_and(|l| l.contains(" | ")) {
         for line in text.lines() {
             let parts: Vec<&str> = line.split(" | ").collect();
             if parts.len() != 3 {
