@@ -779,6 +779,32 @@ mod tests {
     }
 
     #[test]
+    fn a_sibling_game_at_the_ply_cap_is_a_drawn_line() {
+        let a = Player::internal("a", SearchConfig::full(), Limits::new().depth(1), 1);
+        let b = Player::internal("b", SearchConfig::full(), Limits::new().depth(1), 1);
+        let opening = AnyGame::new(Variant::Makruk.default_rules());
+        let r = play_game([&a, &b], &opening, false, 4, Some(6));
+        assert_eq!(r.end, GameEnd::PlyCap);
+        assert_eq!(r.moves.len(), 6);
+        assert_eq!(r.score_a(), 0.5);
+        assert_eq!(r.result(), GameResult::Draw);
+        let line = r.to_line(["a", "b"]);
+        let start = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1";
+        assert_eq!(
+            line,
+            format!(
+                "game 5: b - a 1/2-1/2 (adjudication), makruk, fen {start}, moves {}",
+                r.moves.join(" ")
+            )
+        );
+        assert_eq!(r.to_text(["a", "b"]), Ok(line));
+        assert_eq!(
+            r.to_record(["a", "b"]).unwrap_err(),
+            "a makruk game has no game record"
+        );
+    }
+
+    #[test]
     fn a_clock_that_runs_out_loses_on_time() {
         // No time on the clock and no margin: any move is too slow.
         let mut slow = Player::internal("slow", SearchConfig::full(), Limits::new().depth(2), 1);

@@ -110,6 +110,13 @@ pub struct MatchArgs {
     /// Time per move in milliseconds (both players).
     #[arg(long)]
     movetime: Option<u64>,
+    /// Player A's time per move in milliseconds, instead of `--movetime`
+    /// (time odds).
+    #[arg(long, value_name = "MS")]
+    a_movetime: Option<u64>,
+    /// Player B's time per move in milliseconds, instead of `--movetime`.
+    #[arg(long, value_name = "MS")]
+    b_movetime: Option<u64>,
     /// Nodes per move (both players).
     #[arg(long)]
     nodes: Option<u64>,
@@ -314,6 +321,7 @@ struct Side<'a> {
     cmd: Option<&'a str>,
     name: Option<&'a str>,
     options: &'a [String],
+    movetime: Option<u64>,
 }
 
 /// `tamerlane match`: two players (in-process configurations or engine
@@ -323,8 +331,18 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
     let variant = rules.variant();
     let limits = per_move_limits(args.depth, args.nodes, args.movetime);
     let clock = args.tc.as_deref().map(parse_tc).transpose()?;
-    if limits == Limits::new() && clock.is_none() {
-        return Err("give --movetime, --nodes, --depth or --tc".into());
+    // Each side's limits: the common ones, with its own movetime if given.
+    let side_limits = |movetime: Option<u64>| match movetime {
+        Some(ms) => limits.clone().movetime(Duration::from_millis(ms)),
+        None => limits.clone(),
+    };
+    let unlimited = [args.a_movetime, args.b_movetime]
+        .iter()
+        .any(|&m| side_limits(m) == Limits::new());
+    if unlimited && clock.is_none() {
+        return Err(
+            "give --movetime, --nodes, --depth or --tc (or --a-movetime and --b-movetime)".into(),
+        );
     }
     let timeouts = Timeouts {
         answer: Duration::from_millis(args.timeout),
@@ -372,7 +390,7 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
         Ok(Player {
             name,
             kind,
-            limits: limits.clone(),
+            limits: side_limits(side.movetime),
             clock,
             timeouts,
         })
@@ -383,6 +401,7 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
         cmd: args.a_cmd.as_deref(),
         name: args.a_name.as_deref(),
         options: &args.a_option,
+        movetime: args.a_movetime,
     })?;
     let b = player(Side {
         letter: 'b',
@@ -390,6 +409,7 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
         cmd: args.b_cmd.as_deref(),
         name: args.b_name.as_deref(),
         options: &args.b_option,
+        movetime: args.b_movetime,
     })?;
     let sprt = match &args.sprt {
         None => None,

@@ -840,6 +840,52 @@ mod tests {
         assert!(err.message.contains("unknown option"), "{err}");
     }
 
+    #[test]
+    fn reads_option_lines() {
+        assert_eq!(
+            parse_option("option name UCI_Variant type combo default chess var chess var makruk"),
+            Some(EngineOption {
+                name: "UCI_Variant".into(),
+                vars: vec!["chess".into(), "makruk".into()],
+            })
+        );
+        assert_eq!(
+            parse_option("option name Debug Log File type string default "),
+            Some(EngineOption {
+                name: "Debug Log File".into(),
+                vars: Vec::new(),
+            })
+        );
+        assert_eq!(parse_option("id name x"), None);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn the_game_is_chosen_by_uci_variant_and_the_rules_only_if_listed() {
+        // Lists UCI_Variant (chess, makruk) and no Rules option; plays
+        // e3e4 only once told the game is Makruk and its position is a FEN.
+        let body = r#"v=none; while read -r l; do case "$l" in
+            uci) echo 'option name UCI_Variant type combo default chess var chess var makruk'; echo uciok;;
+            isready) echo readyok;;
+            "setoption name UCI_Variant value makruk") v=makruk;;
+            setoption*) echo "info string error: unexpected $l";;
+            "position fen "*) p=fen;;
+            go*) if [ $v = makruk ] && [ $p = fen ]; then echo 'bestmove e3e4'; else echo 'bestmove none'; fi;;
+        esac; done"#;
+        let mut spec = script(body);
+        spec.rules = Some("counting=fairy-stockfish".into());
+        let mut e = ExternalEngine::start(&spec, Variant::Makruk, quick()).unwrap();
+        let game = AnyGame::new(Variant::Makruk.default_rules());
+        assert_eq!(e.go(&game, &Limits::new().nodes(1)).unwrap().text, "e3e4");
+        let err = ExternalEngine::start(&spec, Variant::Tamerlane, quick())
+            .err()
+            .unwrap();
+        assert_eq!(
+            err.message,
+            "the engine's UCI_Variant does not offer `tamerlane` (it offers 2 values)"
+        );
+    }
+
     #[cfg(unix)]
     #[test]
     fn a_refused_position_is_sent_once_more() {

@@ -6,4 +6,6 @@ mod cli;
 mod cli_chess;
 mod cli_limits;
 mod cli_makruk;
+mod engine_games;
 mod match_external;
+mod match_siblings;
