@@ -16,6 +16,7 @@ mod external;
 mod game_args;
 mod games;
 mod record_cmd;
+mod sibling_pgn;
 use game_args::GameArgs;
 use games::{apply, game_after, outcome_text, sorted_moves, start};
 use tamerlane_ai::AnyRules;
