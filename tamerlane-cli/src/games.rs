@@ -6,20 +6,18 @@
 use tamerlane_ai::{AnyFenError, AnyGame, AnyRules};
 use tamerlane_core::{chess, makruk, Position};
 
-/// Runs `$body` with `$g` bound to the game inside, whatever its type.
-macro_rules! each_game {
-    ($game:expr, $g:ident => $body:expr) => {
-        match $game {
-            AnyGame::Tamerlane($g) => $body,
-            AnyGame::Chess($g) => $body,
-            AnyGame::Makruk($g) => $body,
-        }
-    };
+/// The moves' texts.
+fn texts<M: ToString>(moves: &[M]) -> Vec<String> {
+    moves.iter().map(M::to_string).collect()
 }
 
 /// The legal moves of the current position in UCI, in the generator's order.
 pub fn legal_moves(game: &AnyGame) -> Vec<String> {
-    each_game!(game, g => g.position().legal_moves().iter().map(|m| m.to_string()).collect())
+    match game {
+        AnyGame::Tamerlane(g) => texts(&g.position().legal_moves()),
+        AnyGame::Chess(g) => texts(&g.position().legal_moves()),
+        AnyGame::Makruk(g) => texts(&g.position().legal_moves()),
+    }
 }
 
 /// The legal moves of the current position, sorted, on one line.
@@ -112,26 +110,39 @@ pub fn game_after(
 
 /// `none`, or the outcome as `<white|black|draw> <termination>`.
 pub fn outcome_text(game: &AnyGame) -> String {
-    each_game!(game, g => g.outcome().map_or_else(|| "none".to_owned(), |o| o.to_string()))
+    let outcome = match game {
+        AnyGame::Tamerlane(g) => g.outcome().map(|o| o.to_string()),
+        AnyGame::Chess(g) => g.outcome().map(|o| o.to_string()),
+        AnyGame::Makruk(g) => g.outcome().map(|o| o.to_string()),
+    };
+    outcome.unwrap_or_else(|| "none".to_owned())
 }
 
 /// The current position's board as text (ranks top down).
 pub fn board_text(game: &AnyGame) -> String {
-    each_game!(game, g => g.position().board().to_string())
+    match game {
+        AnyGame::Tamerlane(g) => g.position().board().to_string(),
+        AnyGame::Chess(g) => g.position().board().to_string(),
+        AnyGame::Makruk(g) => g.position().board().to_string(),
+    }
 }
 
-/// Plays a move written in UCI (coordinates) or, failing that, in the
-/// game's algebraic notation (SAN); the error is the UCI reading's.
+/// Plays a move written in the game's algebraic notation (SAN); on an
+/// error the game is unchanged.
+pub fn play_san(game: &mut AnyGame, san: &str) -> Result<(), String> {
+    match game {
+        AnyGame::Tamerlane(g) => g.play_san(san).map(drop).map_err(|e| e.to_string()),
+        AnyGame::Chess(g) => g.play_san(san).map(drop).map_err(|e| e.to_string()),
+        AnyGame::Makruk(g) => g.play_san(san).map(drop).map_err(|e| e.to_string()),
+    }
+}
+
+/// Plays a move written in UCI (coordinates) or, failing that, in SAN;
+/// the error is the UCI reading's.
 pub fn play_text(game: &mut AnyGame, text: &str) -> Result<(), String> {
-    let uci = match game.play_uci(text) {
-        Ok(()) => return Ok(()),
-        Err(e) => e.to_string(),
-    };
-    let san_ok = each_game!(game, g => g.play_san(text).is_ok());
-    if san_ok {
-        Ok(())
-    } else {
-        Err(uci)
+    match game.play_uci(text) {
+        Ok(()) => Ok(()),
+        Err(e) => play_san(game, text).map_err(|_| e.to_string()),
     }
 }
 

@@ -9,7 +9,7 @@
 use tamerlane_ai::{AnyGame, AnyRules};
 use tamerlane_core::GameResult;
 
-use crate::games::start;
+use crate::games::{play_san, start};
 
 /// A game read.
 #[derive(Debug, PartialEq, Eq)]
@@ -122,12 +122,7 @@ fn game_of(pending: &mut Pending, rules: AnyRules) -> Result<&mut AnyGame, Strin
 fn play(pending: &mut Pending, san: &str, rules: AnyRules) -> Result<(), String> {
     let san = san.trim_end_matches(['!', '?']);
     let game = game_of(pending, rules)?;
-    let ok = match game {
-        AnyGame::Tamerlane(g) => g.play_san(san).map(drop).map_err(|e| e.to_string()),
-        AnyGame::Chess(g) => g.play_san(san).map(drop).map_err(|e| e.to_string()),
-        AnyGame::Makruk(g) => g.play_san(san).map(drop).map_err(|e| e.to_string()),
-    };
-    ok.map_err(|e| format!("move {} ({san}): {e}", game.moves().len() + 1))
+    play_san(game, san).map_err(|e| format!("move {} ({san}): {e}", game.moves().len() + 1))
 }
 
 /// The game of `pending` ended by the result token `result`: its first
