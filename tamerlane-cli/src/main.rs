@@ -1,6 +1,8 @@
-//! The `tamerlane` command-line tool: perft, legal moves, applying moves and
-//! game outcomes for Tamerlane chess positions (and, with `--game chess`
-//! or `--game makruk`, for FIDE chess and Makruk).
+//! The `tamerlane` command-line tool: perft, legal moves, applying moves,
+//! game outcomes, record validation, the engine protocol, analysis, play
+//! and matches for Tamerlane chess (and, with `--game chess` or `--game
+//! makruk`, for FIDE chess and Makruk: one path for the three games, over
+//! `tamerlane_ai::AnyGame`).
 //!
 //! Results go to stdout; errors go to stderr with exit code 2.
 
