@@ -34,6 +34,7 @@ from ._tamerlane import (
     GameOverError,
     IllegalMoveError,
     Info,
+    InvalidFenError,
     InvalidMoveError,
     InvalidRulesError,
     InvalidTfenError,
@@ -112,6 +113,7 @@ def square_rank(square: SupportsIndex | str) -> int | None:
 
 
 from . import svg  # noqa: E402  (``import tamerlane`` makes ``tamerlane.svg`` available)
+from . import chess, makruk  # noqa: E402  (the sibling games: ``tamerlane.chess.Board``, ``tamerlane.makruk.Board``)
 
 __all__ = [
     "ACTION_SPACE_SIZE",
@@ -135,6 +137,7 @@ __all__ = [
     "GameOverError",
     "IllegalMoveError",
     "Info",
+    "InvalidFenError",
     "InvalidMoveError",
     "InvalidRulesError",
     "InvalidTfenError",
@@ -147,7 +150,9 @@ __all__ = [
     "Square",
     "Termination",
     "__version__",
+    "chess",
     "index_to_move",
+    "makruk",
     "move_to_index",
     "parse_square",
     "square_file",
