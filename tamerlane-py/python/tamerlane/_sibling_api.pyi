@@ -5,7 +5,7 @@ one Rust definition, with no common base)."""
 
 from __future__ import annotations
 
-from typing import Any, Generic, Iterator, Optional, SupportsIndex, TypeVar, Union
+from typing import Any, Generic, Iterator, Optional, Protocol, SupportsIndex, TypeVar, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -181,3 +181,38 @@ class SiblingBoard(Generic[_M, _O, _L]):
         """The pickled state: start FEN, rules and moves."""
     def __setstate__(self, state: Any) -> None:
         """Restores a pickled state."""
+
+_B_contra = TypeVar("_B_contra", contravariant=True)
+_M_co = TypeVar("_M_co", covariant=True)
+_M_contra = TypeVar("_M_contra", contravariant=True)
+_R_co = TypeVar("_R_co", covariant=True)
+
+class MoveToIndex(Protocol[_M_contra]):
+    """``move_to_index(move, turn)``: the action index of a move (a ``Move``
+    or UCI string) made by ``turn`` (a ``Color`` or a bool, ``True`` for
+    White)."""
+
+    def __call__(self, move: Union[_M_contra, str], turn: ColorArg) -> int: ...
+
+class IndexToMove(Protocol[_B_contra, _M_co]):
+    """``index_to_move(board, index)``: the legal move of ``board`` with
+    this action index (``ValueError`` out of range, ``IllegalMoveError`` if
+    no legal move has it)."""
+
+    def __call__(self, board: _B_contra, index: SupportsIndex) -> _M_co: ...
+
+class SearchFunction(Protocol[_B_contra, _R_co]):
+    """``search(board, *, depth=None, movetime=None, nodes=None,
+    hash_mb=None)``: searches ``board`` with a new engine (GIL released)
+    until ``depth`` plies, ``movetime`` seconds or ``nodes`` nodes (at least
+    one limit)."""
+
+    def __call__(
+        self,
+        board: _B_contra,
+        *,
+        depth: Optional[SupportsIndex] = None,
+        movetime: Optional[float] = None,
+        nodes: Optional[SupportsIndex] = None,
+        hash_mb: Optional[SupportsIndex] = None,
+    ) -> _R_co: ...

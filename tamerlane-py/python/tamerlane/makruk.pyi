@@ -2,39 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Optional, SupportsIndex, Union
-
 from ._sibling_api import (
-    ColorArg,
+    IndexToMove,
+    MoveToIndex,
+    SearchFunction,
     SiblingBoard,
     SiblingLegalMoves,
     SiblingMove,
     SiblingOutcome,
     SiblingSearchResult,
 )
-from ._tamerlane import AmbiguousMoveError as AmbiguousMoveError
-from ._tamerlane import Color as Color
-from ._tamerlane import GameOverError as GameOverError
-from ._tamerlane import IllegalMoveError as IllegalMoveError
-from ._tamerlane import InvalidFenError as InvalidFenError
-from ._tamerlane import InvalidMoveError as InvalidMoveError
-from ._tamerlane import InvalidRulesError as InvalidRulesError
-
-STARTING_FEN: str
-"""The FEN of the start position."""
-ACTION_SPACE_SIZE: int
-"""The number of actions (see ``move_to_index``)."""
-PLANES: int
-"""The number of planes of ``Board.to_planes()``."""
-PLANE_NAMES: list[str]
-"""The name of each plane, in order."""
-TERMINATIONS: list[str]
-"""The names of the ways a game ends, in the order they are checked."""
-WHITE: Color
-BLACK: Color
+from ._sibling_names import *
 
 class Move(SiblingMove):
-    """A Makruk move; its promotion letter is m (a pawn reaching its sixth rank always becomes a Met)."""
+    """A Makruk move; its promotion letter is ``m`` (a pawn reaching its sixth rank always becomes a Met)."""
 
 class Outcome(SiblingOutcome):
     """How a Makruk game ended."""
@@ -48,19 +29,6 @@ class SearchResult(SiblingSearchResult[Move]):
 class Board(SiblingBoard[Move, Outcome, LegalMoves]):
     """A Makruk game: start position, rule options, moves played."""
 
-def move_to_index(move: Union[Move, str], turn: ColorArg) -> int:
-    """The action index of a move made by ``turn``."""
-
-def index_to_move(board: Board, index: SupportsIndex) -> Move:
-    """The legal move of ``board`` with this action index."""
-
-def search(
-    board: Board,
-    *,
-    depth: Optional[SupportsIndex] = None,
-    movetime: Optional[float] = None,
-    nodes: Optional[SupportsIndex] = None,
-    hash_mb: Optional[SupportsIndex] = None,
-) -> SearchResult:
-    """Searches ``board`` with a new engine (GIL released) until ``depth``,
-    ``movetime`` seconds or ``nodes`` (at least one)."""
+move_to_index: MoveToIndex[Move]
+index_to_move: IndexToMove[Board, Move]
+search: SearchFunction[Board, SearchResult]
