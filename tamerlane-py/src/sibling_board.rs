@@ -1,6 +1,6 @@
 //! `tamerlane.chess` and `tamerlane.makruk`: the Python `Board`, `Move`,
 //! `LegalMoves`, `Outcome` and `SearchResult` of the sibling games, and
-//! their module functions, defined once by the [`sibling_board!`] macro and
+//! their module functions, defined once by the `sibling_board!` macro and
 //! instantiated for each game (the modules [`chess`] and [`makruk`]).
 //!
 //! What the two games spell alike in `tamerlane_core` is written once in

@@ -55,8 +55,6 @@ pub trait SiblingGame: Clone + Send + Sync + 'static {
 
     /// The game's name in messages: `"chess"`, `"Makruk"`.
     const NAME: &'static str;
-    /// The letters a UCI move may end with (promotion pieces), for messages.
-    const PROMOTION_LETTERS: &'static str;
     /// The number of actions (see [`action_index`](Self::action_index)).
     const ACTION_SPACE_SIZE: usize;
     /// The names of the planes after the twelve piece planes.
@@ -101,7 +99,6 @@ impl SiblingGame for chess::Game {
     type Termination = chess::Termination;
 
     const NAME: &'static str = "chess";
-    const PROMOTION_LETTERS: &'static str = "q, r, b or n";
     /// From-to pairs, then the 72 underpromotions.
     const ACTION_SPACE_SIZE: usize = 64 * 64 + 8 * 3 * 3;
     const EXTRA_PLANE_NAMES: &'static [&'static str] = &[
@@ -193,7 +190,6 @@ impl SiblingGame for makruk::Game {
     type Termination = makruk::Termination;
 
     const NAME: &'static str = "Makruk";
-    const PROMOTION_LETTERS: &'static str = "m";
     /// From-to pairs: a pawn reaching its sixth rank always becomes a Met,
     /// so the squares name the move.
     const ACTION_SPACE_SIZE: usize = 64 * 64;

@@ -479,3 +479,31 @@ def test_mask_agrees_with_legal_moves(module: Any) -> None:
             for m, i in zip(moves, indices):
                 assert module.index_to_move(board, i) == m
             board.push(rng.choice(moves))
+
+
+# --- documentation ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("module", [chess, makruk])
+def test_doctests_and_docstrings(module: Any) -> None:
+    import doctest
+    import inspect
+
+    failed, tried = doctest.testmod(module)
+    assert failed == 0 and tried > 0
+    missing = []
+    for name in module.__all__:
+        obj = getattr(module, name)
+        if (inspect.isclass(obj) or callable(obj)) and not (obj.__doc__ or "").strip():
+            missing.append(name)
+        if inspect.isclass(obj) and not issubclass(obj, BaseException):
+            for attr, value in vars(obj).items():
+                if not attr.startswith("_") and not (getattr(value, "__doc__", None) or "").strip():
+                    missing.append(f"{name}.{attr}")
+    assert not missing, missing
+    assert {"Board", "Move", "search", "InvalidFenError", "WHITE"} <= set(module.__all__)
+
+
+def test_sibling_classes_are_final() -> None:
+    with pytest.raises(TypeError):
+        type("Sub", (chess.Board,), {})
