@@ -723,6 +723,10 @@ macro_rules! sibling_board {
                 /// `IllegalMoveError` (`InvalidMoveError` for a bad
                 /// string); the board is then unchanged.
                 fn push(&mut self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
+                    // A finished game refuses any string, as `push_uci` does.
+                    if r#move.downcast::<PyString>().is_ok() {
+                        self.check_open(py)?;
+                    }
                     let uci = move_arg(r#move)?;
                     self.play(py, uci).map(drop)
                 }

@@ -88,6 +88,11 @@ def test_chess_checkmate_ends_the_game() -> None:
     with pytest.raises(tamerlane.GameOverError) as info:
         board.push_uci("e1f2")
     assert info.value.ply == 4
+    for refused in ["zz", "e1f2", chess.Move.from_uci("e1f2")]:
+        with pytest.raises(tamerlane.GameOverError):
+            board.push(refused)
+    with pytest.raises(tamerlane.GameOverError):
+        board.push_san("Kf2")
     assert info.value.outcome == board.outcome()
     assert len(board.move_stack) == 4
     assert board.pop().uci() == "d8h4"
