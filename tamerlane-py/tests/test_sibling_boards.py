@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 import pickle
 import random
-from typing import Any, Dict, List
+from typing import Any, Dict, List, Union
 
 import chess as pychess
 import numpy as np
@@ -88,7 +88,8 @@ def test_chess_checkmate_ends_the_game() -> None:
     with pytest.raises(tamerlane.GameOverError) as info:
         board.push_uci("e1f2")
     assert info.value.ply == 4
-    for refused in ["zz", "e1f2", chess.Move.from_uci("e1f2")]:
+    refusals: List[Union[chess.Move, str]] = ["zz", "e1f2", chess.Move.from_uci("e1f2")]
+    for refused in refusals:
         with pytest.raises(tamerlane.GameOverError):
             board.push(refused)
     with pytest.raises(tamerlane.GameOverError):
