@@ -25,7 +25,7 @@ def main() -> None:
     ap.add_argument("--movetime", type=float, default=None, help="seconds")
     ap.add_argument("--hash", type=int, default=64, help="MiB")
     ap.add_argument("--threads", type=int, default=1)
-    ap.add_argument("--tfen", default=None)
+    ap.add_argument("--tfen", default=tamerlane.INITIAL_TFEN)
     ap.add_argument("moves", nargs="*", help="coordinate or SAN moves played first")
     args = ap.parse_args()
     if args.depth is None and args.movetime is None:

@@ -46,7 +46,8 @@ def main() -> None:
         board.push(result.move)
         if len(board.move_stack) % args.every == 0:
             snapshot()
-    snapshot()
+    if len(board.move_stack) % args.every != 0:
+        snapshot()  # the final position, unless it was just written
     print()
     print(board)
     outcome = board.outcome()

@@ -30,7 +30,7 @@ def python_perft(board: tamerlane.Board, depth: int) -> int:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--depth", type=int, default=4)
-    ap.add_argument("--tfen", default=None)
+    ap.add_argument("--tfen", default=tamerlane.INITIAL_TFEN)
     ap.add_argument("--divide", action="store_true", help="print the count below each root move")
     args = ap.parse_args()
     board = tamerlane.Board(args.tfen)

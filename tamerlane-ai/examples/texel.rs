@@ -1,30 +1,37 @@
-//! Texel tuning of the piece values on self-play positions.
+//! Texel tuning of the Tamerlane evaluation: the piece values and the
+//! weight of every positional term, on self-play positions.
 //!
-//! Reads match records written by `tamerlane match --out FILE` (one game
-//! per line: `N A B RESULT TERMINATION | OPENING-TFEN | MOVES`), replays
-//! every game, and keeps the *quiet* positions (side to move not in check,
-//! no tactical move available, past the first 8 plies, before the last
-//! 10), each labelled with the game's result for White. The evaluation of
-//! a position is split into its material part, linear in the piece values,
-//! and the rest, held fixed:
+//! Reads the positions of `tamerlane datagen` files (`TFEN | SCORE |
+//! RESULT`), or replays the games of match records written by `tamerlane
+//! match --out FILE` (or the one-line format of earlier match files: `N A B
+//! RESULT TERMINATION | OPENING-TFEN | MOVES`), and keeps the *quiet*
+//! positions (side to move not in check, no tactical move available; from
+//! match records also past the first 8 plies and before the last 10), each
+//! labelled with its game's result for White. The evaluation before its scaling is linear in the
+//! parameters:
 //!
-//! `eval(values) = fade * (sum_r values[r] * (white_r - black_r) + rest)`
+//! `raw = sum_r values[r] * (white_r - black_r) + sum_t weights[t] * count_t + tempo`
 //!
-//! where `fade` is the evaluation's halfmove-clock factor. The tuner first
-//! fits the scale `K` of the win-probability curve
-//! `1 / (1 + 10^(-K * eval / 400))` to the current values, then minimises
-//! the mean squared error between that curve and the results by coordinate
-//! descent on the values (pawn fixed at 100, King at 0, no value below
-//! 50), with a 10%
-//! hold-out set to show it does not merely fit noise.
+//! with the term counts of `eval::tamerlane::positional_terms` (White's
+//! minus Black's); the scaling (the move-limit fade and the citadel rule)
+//! is a factor per position, held at its value under the current
+//! parameters. The tuner fits the scale `K` of the win-probability curve
+//! `1 / (1 + 10^(-K * eval / 400))` to the current parameters, then
+//! minimises the mean squared error between that curve and the results by
+//! coordinate descent on all parameters (pawn fixed at 100, King at 0, no
+//! piece value below 50), with a 10% hold-out set to show it does not
+//! merely fit noise.
 //!
 //! ```text
-//! cargo run --release -p tamerlane-ai --example texel -- games1.txt games2.txt ...
+//! cargo run --release -p tamerlane-ai --example texel -- games1.pgn games2.pgn ...
 //! ```
 
 use std::error::Error;
 use std::fs;
 
+use tamerlane_ai::eval::tamerlane::{
+    material, positional_terms, scale, Term, TermCounts, TEMPO, WEIGHTS,
+};
 use tamerlane_ai::eval::{evaluate, value, EvalKind};
 use tamerlane_core::{read_records, Color, Game, GameResult, Move, Position, Role};
 
@@ -45,17 +52,24 @@ const TUNED: [&[Role]; 12] = [
     &[Role::PawnOfKings],
 ];
 
+/// The first line of a `tamerlane datagen` file.
+const DATAGEN_HEADER: &str = "# tamerlane datagen";
+
+/// The number of tuned parameters: the values, then the term weights.
+const PARAMS: usize = 12 + 14;
+
 /// No tuned value goes below this: a piece is worth at least half a pawn.
 const MIN_VALUE: f64 = 50.0;
 
 struct Sample {
-    /// White minus Black count of each tuned role.
-    diff: [i32; 12],
-    /// The evaluation (White's view, before the fade) minus its tuned
-    /// material part.
-    rest: f64,
-    /// The halfmove-clock factor of the evaluation.
-    fade: f64,
+    /// White minus Black count of each tuned role, then each term's
+    /// count (White's minus Black's).
+    features: [i32; PARAMS],
+    /// The untuned part of the raw evaluation (White's view): the other
+    /// pawns' material and the tempo.
+    fixed: f64,
+    /// The scaling of the evaluation (fade, citadel), as a factor.
+    factor: f64,
     /// The result for White: 1, 0.5 or 0.
     result: f64,
 }
@@ -65,26 +79,34 @@ fn count(pos: &Position, role: Role, c: Color) -> i32 {
 }
 
 fn sample(pos: &Position, result: f64) -> Sample {
-    let mut diff = [0; 12];
-    let mut material = 0.0;
+    let mut features = [0; PARAMS];
+    let mut tuned_material = 0;
     for (i, roles) in TUNED.iter().enumerate() {
         for &r in *roles {
             let d = count(pos, r, Color::White) - count(pos, r, Color::Black);
-            diff[i] += d;
-            material += f64::from(d * value(r));
+            features[i] += d;
+            tuned_material += d * value(r);
         }
     }
-    let fade = f64::from(240 - pos.halfmoves().min(200) as i32) / 240.0;
-    let sign = if pos.turn() == Color::White {
+    let mat = material(pos);
+    let mut terms = TermCounts::default();
+    positional_terms(pos, mat, &mut terms);
+    features[12..].copy_from_slice(&terms.0);
+    let sign = if pos.turn() == Color::White { 1 } else { -1 };
+    let weighted: i32 = terms.0.iter().zip(WEIGHTS).map(|(c, w)| c * w).sum();
+    let fixed = mat.white - mat.black - tuned_material + sign * TEMPO;
+    let raw_white = tuned_material + fixed + weighted;
+    let scaled = sign * scale(pos, sign * raw_white);
+    debug_assert_eq!(scaled, sign * evaluate(pos, EvalKind::Full));
+    let factor = if raw_white == 0 {
         1.0
     } else {
-        -1.0
+        f64::from(scaled) / f64::from(raw_white)
     };
-    let white_eval = sign * f64::from(evaluate(pos, EvalKind::Full));
     Sample {
-        diff,
-        rest: white_eval / fade - material,
-        fade,
+        features,
+        fixed: f64::from(fixed),
+        factor,
         result,
     }
 }
@@ -112,7 +134,28 @@ fn keep_quiet(start: &Position, moves: &[Move], result: f64, out: &mut Vec<Sampl
 fn read_games(path: &str, out: &mut Vec<Sample>) -> Result<usize, Box<dyn Error>> {
     let text = fs::read_to_string(path)?;
     let mut games = 0;
-    if text.lines().next().is_some_and(|l| l.contains(" | ")) {
+    if text.starts_with(DATAGEN_HEADER) {
+        // `tamerlane datagen` files: `TFEN | SCORE | RESULT` per position.
+        for line in text.lines().filter(|l| !l.starts_with('#')) {
+            let parts: Vec<&str> = line.split(" | ").collect();
+            let [tfen, _score, result] = parts[..] else {
+                return Err(format!("{path}: not a datagen line: {line}").into());
+            };
+            let result: f64 = result.parse()?;
+            let pos = Position::from_tfen(tfen)?;
+            if !pos.is_check() && pos.tactical_moves().is_empty() && !pos.is_citadel_draw() {
+                out.push(sample(&pos, result));
+            }
+        }
+        // The second line says how many games: `# games N ...`.
+        games = text
+            .lines()
+            .nth(1)
+            .and_then(|l| l.strip_prefix("# games "))
+            .and_then(|l| l.split_whitespace().next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(0);
+    } else if text.lines().next().is_some_and(|l| l.contains(" | ")) {
         for line in text.lines() {
             let parts: Vec<&str> = line.split(" | ").collect();
             if parts.len() != 3 {
@@ -147,25 +190,34 @@ fn read_games(path: &str, out: &mut Vec<Sample>) -> Result<usize, Box<dyn Error>
     Ok(games)
 }
 
-fn eval(s: &Sample, values: &[f64; 12]) -> f64 {
-    let material: f64 = s
-        .diff
+fn eval(s: &Sample, params: &[f64; PARAMS]) -> f64 {
+    let linear: f64 = s
+        .features
         .iter()
-        .zip(values)
-        .map(|(&d, &v)| f64::from(d) * v)
+        .zip(params)
+        .map(|(&f, &p)| f64::from(f) * p)
         .sum();
-    s.fade * (material + s.rest)
+    s.factor * (linear + s.fixed)
 }
 
-fn error(samples: &[Sample], values: &[f64; 12], k: f64) -> f64 {
+fn error(samples: &[Sample], params: &[f64; PARAMS], k: f64) -> f64 {
     let total: f64 = samples
         .iter()
         .map(|s| {
-            let p = 1.0 / (1.0 + 10f64.powf(-k * eval(s, values) / 400.0));
+            let p = 1.0 / (1.0 + 10f64.powf(-k * eval(s, params) / 400.0));
             (s.result - p).powi(2)
         })
         .sum();
     total / samples.len() as f64
+}
+
+/// The name of parameter `i`.
+fn name(i: usize) -> String {
+    if i < 12 {
+        format!("{:?}", TUNED[i][0])
+    } else {
+        format!("{:?}", Term::ALL[i - 12])
+    }
 }
 
 fn main() -> Result<(), Box<dyn Error>> {
@@ -192,9 +244,12 @@ fn main() -> Result<(), Box<dyn Error>> {
         train.len(),
         test.len()
     );
-    let mut values = [0.0; 12];
+    let mut values = [0.0; PARAMS];
     for (v, roles) in values.iter_mut().zip(TUNED) {
         *v = f64::from(value(roles[0]));
+    }
+    for (v, w) in values[12..].iter_mut().zip(WEIGHTS) {
+        *v = f64::from(w);
     }
     let start = values;
     // The scale K, by golden-section search on the current values.
@@ -216,12 +271,19 @@ fn main() -> Result<(), Box<dyn Error>> {
     );
     // Coordinate descent with shrinking steps.
     let mut best = e0;
-    for step in [20.0, 10.0, 5.0, 2.0] {
+    // Steps in proportion to each parameter's size: piece values move by
+    // tens of centipawns, term weights by units.
+    for step in [20.0, 10.0, 5.0, 2.0, 1.0] {
         loop {
             let mut improved = false;
             for i in 0..values.len() {
+                let step = if i < 12 {
+                    step
+                } else {
+                    (step / 10.0f64).max(1.0)
+                };
                 for delta in [step, -step] {
-                    if values[i] + delta < MIN_VALUE {
+                    if i < 12 && values[i] + delta < MIN_VALUE {
                         continue;
                     }
                     values[i] += delta;
@@ -243,9 +305,9 @@ fn main() -> Result<(), Box<dyn Error>> {
         "tuned: train {best:.6}, hold-out {:.6}",
         error(&test, &values, k)
     );
-    println!("{:<24} {:>7} {:>7}", "role", "before", "tuned");
-    for ((roles, b), v) in TUNED.iter().zip(start).zip(values) {
-        println!("{:<24} {:>7.0} {:>7.0}", format!("{:?}", roles[0]), b, v);
+    println!("{:<24} {:>7} {:>7}", "parameter", "before", "tuned");
+    for (i, (b, v)) in start.iter().zip(values).enumerate() {
+        println!("{:<24} {:>7.0} {:>7.0}", name(i), b, v);
     }
     Ok(())
 }

@@ -6,68 +6,100 @@ use std::str::FromStr;
 
 use crate::eval::EvalKind;
 
-/// Which search techniques are on: every one can be switched off to
-/// measure what it is worth.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Features {
-    /// Use the transposition table for cutoffs and move ordering.
-    pub tt: bool,
-    /// Principal variation search (zero-window searches after the first move).
-    pub pvs: bool,
-    /// Aspiration windows from depth 5.
-    pub aspiration: bool,
-    /// Null-move pruning (with the zugzwang guard).
-    pub null_move: bool,
-    /// Late-move reductions.
-    pub lmr: bool,
-    /// Killer moves and the history heuristic.
-    pub killers_history: bool,
-    /// Extend moves that attack a single royal by one ply.
-    pub check_extension: bool,
-    /// Quiescence search on captures and other tactical moves.
-    pub quiescence: bool,
+/// Declares the search features once: each field with its name in the
+/// text form, whether the default engine uses it, whether the plain
+/// baseline does, and its documentation.
+macro_rules! features {
+    ($($(#[doc = $doc:literal])* $field:ident: $name:literal, default $on:literal, plain $plain:literal;)*) => {
+        /// Which search techniques are on: every one can be switched off to
+        /// measure what it is worth.
+        #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+        pub struct Features {
+            $($(#[doc = $doc])* pub $field: bool,)*
+        }
+
+        impl Features {
+            /// The engine's default: everything that measured a gain
+            /// (`docs/STRENGTH.md`). Null-move pruning measured no gain in
+            /// 200-game matches at 5,000 and 20,000 nodes per move and is off
+            /// until it does (`full,+null` turns it on).
+            pub const DEFAULT: Features = Features { $($field: $on,)* };
+            /// Everything on.
+            pub const ALL: Features = Features { $($field: true,)* };
+            /// Plain alpha-beta: iterative deepening, captures first
+            /// (MVV-LVA) and a quiescence search, nothing else.
+            pub const PLAIN: Features = Features { $($field: $plain,)* };
+            /// The features' names in the text form, in declaration order.
+            pub const NAMES: &'static [&'static str] = &[$($name,)*];
+
+            /// The switch of the feature named `name` in the text form.
+            pub fn flag_mut(&mut self, name: &str) -> Option<&mut bool> {
+                match name {
+                    $($name => Some(&mut self.$field),)*
+                    _ => None,
+                }
+            }
+
+            /// The switches in the order of [`NAMES`](Self::NAMES).
+            pub fn flags(&self) -> Vec<bool> {
+                vec![$(self.$field,)*]
+            }
+        }
+    };
 }
 
 impl Features {
-    /// The engine's default: everything that measured a gain
-    /// (`docs/STRENGTH.md`), that is everything but null-move pruning,
-    /// which measured no gain in 200-game matches at 5,000 and 20,000
-    /// nodes per move and is off until it does (`full,+null` turns it on).
-    pub const DEFAULT: Features = Features {
-        null_move: false,
-        ..Features::ALL
-    };
-    /// Everything on, null-move pruning included.
-    pub const ALL: Features = Features {
-        tt: true,
-        pvs: true,
-        aspiration: true,
-        null_move: true,
-        lmr: true,
-        killers_history: true,
-        check_extension: true,
-        quiescence: true,
-    };
-    /// Plain alpha-beta: iterative deepening, captures first (MVV-LVA) and
-    /// a quiescence search, nothing else.
-    pub const PLAIN: Features = Features {
-        tt: false,
-        pvs: false,
-        aspiration: false,
-        null_move: false,
-        lmr: false,
-        killers_history: false,
-        check_extension: false,
-        quiescence: true,
-    };
+    /// Whether a feature uses the static evaluation of interior nodes
+    /// (else the search does not compute it there).
+    pub const fn use_static_eval(&self) -> bool {
+        self.null_move || self.rfp || self.razoring || self.futility || self.improving
+    }
+}
+
+features! {
+    /// Use the transposition table for cutoffs and move ordering.
+    tt: "tt", default true, plain false;
+    /// Principal variation search (zero-window searches after the first move).
+    pvs: "pvs", default true, plain false;
+    /// Aspiration windows from depth 5.
+    aspiration: "asp", default true, plain false;
+    /// Null-move pruning (with the zugzwang guard).
+    null_move: "null", default false, plain false;
+    /// Late-move reductions.
+    lmr: "lmr", default true, plain false;
+    /// Killer moves and the history heuristic.
+    killers_history: "kh", default true, plain false;
+    /// Extend moves that give check (attack a single royal) by one ply.
+    check_extension: "check", default true, plain false;
+    /// Quiescence search on captures and other tactical moves.
+    quiescence: "qs", default true, plain true;
+    /// Reverse futility pruning (static null move) at low depth.
+    rfp: "rfp", default false, plain false;
+    /// Razoring: a quiescence search decides nodes far below alpha at low depth.
+    razoring: "razor", default false, plain false;
+    /// Futility pruning of quiet moves far below alpha at low depth.
+    futility: "fut", default false, plain false;
+    /// Move-count (late-move) pruning of quiet moves at low depth.
+    lmp: "lmp", default false, plain false;
+    /// Internal iterative reduction of nodes without a table move.
+    iir: "iir", default false, plain false;
+    /// Transposition-table cutoffs in the quiescence search.
+    qs_tt: "qstt", default false, plain false;
+    /// Late-move reductions adjusted by the move's history score.
+    history_lmr: "hlmr", default false, plain false;
+    /// The "improving" flag in the pruning margins.
+    improving: "imp", default false, plain false;
+    /// Time management by the search's settledness (best-move stability
+    /// and score changes) under a clock.
+    time_management: "tm", default false, plain false;
 }
 
 /// A search configuration: features and evaluation.
 ///
 /// Its text form is a base, `full` ([`SearchConfig::full`]) or `plain`
 /// ([`SearchConfig::plain_material`]), followed by comma-separated
-/// changes: `-tt -pvs -asp -null -lmr -kh -check -qs` switch a feature off
-/// (`+...` switches it on), `material` and `fulleval` choose the
+/// changes: `-NAME` switches a feature off and `+NAME` on (the names are
+/// [`Features::NAMES`]: `tt pvs asp null lmr kh check qs` ...), `material` and `fulleval` choose the
 /// evaluation.
 ///
 /// ```
@@ -137,7 +169,8 @@ impl fmt::Display for ConfigError {
             ),
             ConfigError::UnknownFeature(n) => write!(
                 f,
-                "unknown feature `{n}` (known: tt, pvs, asp, null, lmr, kh, check, qs)"
+                "unknown feature `{n}` (known: {})",
+                Features::NAMES.join(", ")
             ),
         }
     }
@@ -167,19 +200,10 @@ impl FromStr for SearchConfig {
                         Some(("+", n)) => (true, n),
                         _ => return Err(ConfigError::BadItem(p.to_owned())),
                     };
-                    let f = &mut c.features;
-                    let flag = match name {
-                        "tt" => &mut f.tt,
-                        "pvs" => &mut f.pvs,
-                        "asp" => &mut f.aspiration,
-                        "null" => &mut f.null_move,
-                        "lmr" => &mut f.lmr,
-                        "kh" => &mut f.killers_history,
-                        "check" => &mut f.check_extension,
-                        "qs" => &mut f.quiescence,
-                        _ => return Err(ConfigError::UnknownFeature(name.to_owned())),
-                    };
-                    *flag = on;
+                    match c.features.flag_mut(name) {
+                        Some(flag) => *flag = on,
+                        None => return Err(ConfigError::UnknownFeature(name.to_owned())),
+                    }
                 }
             }
         }
@@ -212,34 +236,26 @@ mod tests {
         );
     }
 
-    /// The flags in the order of the names in the text form.
-    fn flags(f: &Features) -> [bool; 8] {
-        [
-            f.tt,
-            f.pvs,
-            f.aspiration,
-            f.null_move,
-            f.lmr,
-            f.killers_history,
-            f.check_extension,
-            f.quiescence,
-        ]
-    }
-
     #[test]
     fn each_feature_switch_changes_its_own_flag() {
-        let names = ["tt", "pvs", "asp", "null", "lmr", "kh", "check", "qs"];
-        assert_eq!(flags(&parse("full,+null").unwrap().features), [true; 8]);
+        let names = Features::NAMES;
+        let n = names.len();
+        let all: String = names.iter().map(|f| format!(",+{f}")).collect();
+        let full = parse(&format!("full{all}")).unwrap().features;
+        assert_eq!(full, Features::ALL);
         for (i, name) in names.iter().enumerate() {
-            let off = parse(&format!("full,+null,-{name}")).unwrap().features;
-            let mut expected = [true; 8];
+            let off = parse(&format!("full{all},-{name}")).unwrap().features;
+            let mut expected = vec![true; n];
             expected[i] = false;
-            assert_eq!(flags(&off), expected, "-{name}");
+            assert_eq!(off.flags(), expected, "-{name}");
             let on = parse(&format!("plain,+{name}")).unwrap().features;
-            let mut expected = flags(&Features::PLAIN);
+            let mut expected = Features::PLAIN.flags();
             expected[i] = true;
-            assert_eq!(flags(&on), expected, "+{name}");
+            assert_eq!(on.flags(), expected, "+{name}");
         }
+        // The documented names are the fields they switch.
+        let f = parse("plain,+tt,+lmr,+check").unwrap().features;
+        assert!(f.tt && f.lmr && f.check_extension && !f.pvs && !f.null_move);
     }
 
     #[test]

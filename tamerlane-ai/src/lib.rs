@@ -70,7 +70,7 @@ pub use eval::EvalKind;
 pub use game::{SearchGame, SearchPosition};
 pub use limits::Limits;
 pub use packed_move::PackedMove;
-pub use result::{Info, Score, SearchResult};
+pub use result::{Info, PvLine, Score, SearchResult};
 pub use rng::Rng;
 pub use variant::{AnyRules, UnknownVariant, Variant};
 

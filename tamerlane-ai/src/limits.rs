@@ -42,6 +42,15 @@ pub struct Limits {
     /// `movetime` still apply) and a mate found early does not end the
     /// search.
     pub infinite: bool,
+    /// Moves to the next time control (`None`: the clock is for the rest
+    /// of the game).
+    pub movestogo: Option<u32>,
+    /// The root moves to consider, as UCI text (empty: all). Texts that
+    /// name no legal move are ignored; when none names one, all moves are
+    /// searched.
+    pub searchmoves: Vec<String>,
+    /// The number of best lines to find (0 and 1 both mean one).
+    pub multipv: usize,
 }
 
 impl Limits {
@@ -95,6 +104,24 @@ impl Limits {
     /// Searching until stopped (see [`infinite`](Limits#structfield.infinite)).
     pub fn infinite(mut self) -> Limits {
         self.infinite = true;
+        self
+    }
+
+    /// Sets the moves to the next time control.
+    pub fn movestogo(mut self, moves: u32) -> Limits {
+        self.movestogo = Some(moves);
+        self
+    }
+
+    /// Restricts the root to these moves (UCI text).
+    pub fn searchmoves<S: Into<String>>(mut self, moves: impl IntoIterator<Item = S>) -> Limits {
+        self.searchmoves = moves.into_iter().map(Into::into).collect();
+        self
+    }
+
+    /// Asks for the `n` best lines.
+    pub fn multipv(mut self, n: usize) -> Limits {
+        self.multipv = n;
         self
     }
 

@@ -65,6 +65,12 @@ impl<P: SearchPosition> OrderingTables<P> {
         }
     }
 
+    /// The history score of a quiet move of `color`.
+    #[inline]
+    pub(crate) fn history(&self, color: usize, m: &P::Move) -> i32 {
+        self.history[Self::hidx(color, m)]
+    }
+
     /// Scores `moves` into `scores` for the node at `ply`.
     pub(crate) fn score(
         &self,

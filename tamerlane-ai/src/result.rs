@@ -49,6 +49,8 @@ pub struct Info<M = Move> {
     pub depth: u32,
     /// The deepest ply reached.
     pub seldepth: u32,
+    /// Which line this is, from 1 (the best) to the `multipv` asked for.
+    pub multipv: usize,
     /// The score for the side to move.
     pub score: Score,
     /// Nodes searched so far (all threads).
@@ -79,12 +81,25 @@ pub struct SearchResult<M = Move> {
     pub nodes: u64,
     /// The principal variation.
     pub pv: Vec<M>,
+    /// The best lines of the last completed iteration, best first (as many
+    /// as `Limits::multipv` asked for and the root has moves; the first is
+    /// `score` and `pv`). Empty when no iteration completed.
+    pub lines: Vec<PvLine<M>>,
     /// The elapsed time.
     pub time: Duration,
     /// Whether the search was ended by the stop flag
     /// ([`Engine::stop_flag`](crate::Engine::stop_flag)) rather than by
     /// its limits or the end of the game tree.
     pub stopped: bool,
+}
+
+/// One of the best lines of a search: its score and moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PvLine<M = Move> {
+    /// The score for the side to move.
+    pub score: Score,
+    /// The moves, the first being the root move.
+    pub pv: Vec<M>,
 }
 
 impl<M> SearchResult<M> {
@@ -103,6 +118,7 @@ impl<M> SearchResult<M> {
             depth: 0,
             nodes: 0,
             pv: Vec::new(),
+            lines: Vec::new(),
             time: Duration::ZERO,
             stopped: false,
         }
@@ -116,6 +132,7 @@ impl<M> Info<M> {
         Info {
             depth: self.depth,
             seldepth: self.seldepth,
+            multipv: self.multipv,
             score: self.score,
             nodes: self.nodes,
             nps: self.nps,
@@ -135,7 +152,15 @@ impl<M> SearchResult<M> {
             score: self.score,
             depth: self.depth,
             nodes: self.nodes,
-            pv: self.pv.into_iter().map(f).collect(),
+            pv: self.pv.into_iter().map(&mut f).collect(),
+            lines: self
+                .lines
+                .into_iter()
+                .map(|l| PvLine {
+                    score: l.score,
+                    pv: l.pv.into_iter().map(&mut f).collect(),
+                })
+                .collect(),
             time: self.time,
             stopped: self.stopped,
         }

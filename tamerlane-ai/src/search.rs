@@ -20,8 +20,8 @@ use crate::eval::MATE_BOUND;
 use crate::game::SearchPosition;
 use crate::limits::Limits;
 use crate::movepick::{pick, OrderingTables, CAPTURE_SCORE};
-use crate::result::{Info, Score, SearchResult};
-use crate::timeman::TimeBudget;
+use crate::result::{Info, PvLine, Score, SearchResult};
+use crate::timeman::{soft_scale, TimeBudget};
 use crate::tt::{Bound, TranspositionTable};
 
 /// The score of a mate at the root (mate in `n` plies is `MATE - n`).
@@ -73,6 +73,57 @@ pub(crate) struct Worker<'a, 'b, P: SearchPosition> {
     /// ply: set by whoever searches that ply (the parent already knows it
     /// from its check extension test).
     checks: Vec<bool>,
+    /// The static evaluation at each ply of the current path (`-INFINITY`
+    /// in check).
+    static_evals: Vec<i32>,
+    /// Whether the static evaluation improved on two plies before.
+    improving: Vec<bool>,
+    /// The root moves the search may play (`searchmoves`; empty: all).
+    root_only: Vec<P::Move>,
+    /// Root moves already given as better lines of this iteration
+    /// (`multipv`): not searched again.
+    root_excluded: Vec<P::Move>,
+}
+
+/// Reverse futility pruning up to this depth.
+const RFP_MAX_DEPTH: i32 = 6;
+/// Razoring up to this depth.
+const RAZOR_MAX_DEPTH: i32 = 3;
+/// Move-count pruning up to this depth.
+const LMP_MAX_DEPTH: i32 = 8;
+/// Futility pruning up to this depth.
+const FUTILITY_MAX_DEPTH: i32 = 6;
+/// Internal iterative reduction from this depth.
+const IIR_MIN_DEPTH: i32 = 4;
+/// A history score of this size reduces (or, negative, extends) a late
+/// move by one ply more.
+const HISTORY_LMR_DIVISOR: i32 = 6000;
+
+/// How far above beta the static evaluation must be for reverse futility
+/// pruning.
+fn rfp_margin(depth: i32, improving: bool) -> i32 {
+    80 * depth - if improving { 40 } else { 0 }
+}
+
+/// How far below alpha the static evaluation must be for razoring.
+fn razor_margin(depth: i32) -> i32 {
+    250 + 150 * depth
+}
+
+/// The quiet moves searched before move-count pruning.
+fn lmp_count(depth: i32, improving: bool) -> usize {
+    let n = (3 + depth * depth) as usize;
+    if improving {
+        n
+    } else {
+        n / 2 + 1
+    }
+}
+
+/// How far below alpha the static evaluation must be for a quiet move to
+/// be pruned as futile.
+fn futility_margin(depth: i32) -> i32 {
+    100 + 90 * depth
 }
 
 /// Entries of the per-thread evaluation cache (a power of two).
@@ -143,6 +194,10 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
             eval_cache: vec![(u64::MAX, 0); EVAL_CACHE_SIZE],
             material: vec![P::Material::default(); MAX_PLY + 2],
             checks: vec![false; MAX_PLY + 2],
+            static_evals: vec![-INFINITY; MAX_PLY + 2],
+            improving: vec![false; MAX_PLY + 2],
+            root_only: Vec::new(),
+            root_excluded: Vec::new(),
         }
     }
 
@@ -242,6 +297,13 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
         }
     }
 
+    /// Whether the root move `m` is searched: among the `searchmoves` (if
+    /// any) and not already a better line of this iteration.
+    #[inline]
+    fn is_root_move(&self, m: &P::Move) -> bool {
+        (self.root_only.is_empty() || self.root_only.contains(m)) && !self.root_excluded.contains(m)
+    }
+
     fn update_pv(&mut self, ply: usize, m: P::Move) {
         let (a, b) = self.pv.split_at_mut(ply + 1);
         a[ply].clear();
@@ -322,6 +384,42 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
                 }
             }
         }
+        // The static evaluation, for the pruning below and for the
+        // "improving" flag (better than two plies ago, when neither side
+        // was in check); not computed when no feature uses it.
+        let static_eval = if in_check || !features.use_static_eval() {
+            -INFINITY
+        } else {
+            self.eval(pos, ply)
+        };
+        self.static_evals[ply] = static_eval;
+        let improving =
+            features.improving && !in_check && ply >= 2 && static_eval > self.static_evals[ply - 2];
+        let quiet_node = !pv_node && !in_check && beta.abs() < MATE_BOUND;
+        // Reverse futility pruning (static null move): far above beta at
+        // low depth, the side to move keeps its advantage.
+        if features.rfp
+            && quiet_node
+            && depth <= RFP_MAX_DEPTH
+            && static_eval - rfp_margin(depth, improving) >= beta
+        {
+            return (static_eval + beta) / 2;
+        }
+        // Razoring: far below alpha at low depth, only a capture can save
+        // the node: ask the quiescence search.
+        if features.razoring
+            && quiet_node
+            && depth <= RAZOR_MAX_DEPTH
+            && static_eval + razor_margin(depth) < alpha
+        {
+            let v = self.qsearch(pos, alpha, alpha + 1, ply, 0);
+            if self.aborted {
+                return 0;
+            }
+            if v <= alpha {
+                return v;
+            }
+        }
         // Null-move pruning, guarded against zugzwang (in Tamerlane
         // stalemate loses, so "passing" is never safe with little
         // material): only with the game's minimum of pieces, not in check,
@@ -334,7 +432,7 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
             && depth >= 3
             && beta.abs() < MATE_BOUND
             && pos.has_null_move_material()
-            && self.eval(pos, ply) >= beta
+            && static_eval >= beta
         {
             pos.null_move()
         } else {
@@ -373,6 +471,14 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
             }
         }
 
+        self.improving[ply] = improving;
+        // Internal iterative reduction: without a table move, a node is
+        // searched a ply shallower (its move ordering is a guess).
+        let depth = if features.iir && tt_move.is_none() && depth >= IIR_MIN_DEPTH {
+            depth - 1
+        } else {
+            depth
+        };
         let mut list = self.stacks[ply].take().expect("move list");
         let mut scores = std::mem::take(&mut self.scores[ply]);
         pos.legal_moves_into(&mut list);
@@ -423,19 +529,43 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
         let mut best_move: Option<P::Move> = None;
         let mut quiets: [Option<P::Move>; 32] = [None; 32];
         let mut n_quiets = 0;
+        let mut searched = 0;
         let n = list.len();
         for i in 0..n {
             let m = pick(list, scores, i);
+            if ply == 0 && !self.is_root_move(&m) {
+                continue;
+            }
             let quiet = P::is_quiet(&m);
             let mut child = pos.clone();
             child.play_unchecked(&m);
             self.material[ply + 1] = P::material_after(self.material[ply], &m, pos.turn());
             let gives_check = child.in_check();
             self.checks[ply + 1] = gives_check;
+            // Late quiet moves at low depth: move-count pruning (the
+            // later, the less likely to matter) and futility pruning (too
+            // far below alpha for a quiet move to reach it). The first
+            // move is always searched, so a node is never scored as if it
+            // had no move.
+            if i > 0 && quiet && !pv_node && !in_check && !gives_check && best > -MATE_BOUND {
+                if features.lmp
+                    && depth <= LMP_MAX_DEPTH
+                    && i >= lmp_count(depth, self.improving[ply])
+                {
+                    continue;
+                }
+                if features.futility
+                    && depth <= FUTILITY_MAX_DEPTH
+                    && self.static_evals[ply] + futility_margin(depth) <= alpha
+                {
+                    continue;
+                }
+            }
             let ext = i32::from(features.check_extension && gives_check && ply < 64);
             let new_depth = depth - 1 + ext;
             let mut score;
-            if i == 0 {
+            searched += 1;
+            if searched == 1 {
                 score = -self.search(&child, new_depth, -beta, -alpha, ply + 1, pv_node, true);
             } else {
                 let mut r = 0;
@@ -443,6 +573,9 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
                     r = self.lmr[(depth as usize).min(63)][i.min(63)];
                     if pv_node {
                         r -= 1;
+                    }
+                    if features.history_lmr {
+                        r -= self.ordering.history(pos.turn().index(), &m) / HISTORY_LMR_DIVISOR;
                     }
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
@@ -539,6 +672,21 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
         }
         let in_check = self.checks[ply];
         debug_assert_eq!(in_check, pos.in_check());
+        // The table's bound cuts here too: any stored depth is at least
+        // the quiescence search's.
+        if self.config.features.tt && self.config.features.qs_tt {
+            if let Some(e) = self.shared.tt.probe(pos.hash()) {
+                let s = from_tt(e.score, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
         // With several pieces a position without legal moves is practically
         // impossible, so such a side is taken to have a move without
         // generating the quiet ones.
@@ -613,8 +761,41 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
         result
     }
 
+    /// One iteration's search of the root at depth `d`, in an aspiration
+    /// window around `prev` (the line's score of the previous iteration)
+    /// from depth 5, widened on each fail.
+    fn aspiration(&mut self, root: &P, depth: u32, prev: i32) -> i32 {
+        let d = depth as i32;
+        let mut delta = 25;
+        let (mut alpha, mut beta) =
+            if self.config.features.aspiration && depth >= 5 && prev.abs() < MATE_BOUND {
+                (prev - delta, prev + delta)
+            } else {
+                (-INFINITY, INFINITY)
+            };
+        loop {
+            let s = self.search(root, d, alpha, beta, 0, true, false);
+            if self.aborted {
+                return s;
+            }
+            if s <= alpha && alpha > -INFINITY {
+                alpha = (alpha - delta).max(-INFINITY);
+                delta *= 2;
+            } else if s >= beta && beta < INFINITY {
+                beta = (beta + delta).min(INFINITY);
+                delta *= 2;
+            } else {
+                return s;
+            }
+            if delta > 1000 {
+                alpha = -INFINITY;
+                beta = INFINITY;
+            }
+        }
+    }
+
     /// Iterative deepening from `root`. The main thread (id 0) reports
-    /// each iteration through `info`.
+    /// each line of each iteration through `info`.
     pub(crate) fn iterate(
         &mut self,
         root: &P,
@@ -631,6 +812,7 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
             depth: 0,
             nodes: 0,
             pv: Vec::new(),
+            lines: Vec::new(),
             time: Duration::ZERO,
             stopped: false,
         };
@@ -646,77 +828,116 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
             };
             return result;
         }
-        result.best = Some(root_moves[0]);
+        // `searchmoves`: the root moves named (all of them when none is).
+        self.root_only = root_moves
+            .iter()
+            .copied()
+            .filter(|m| limits.searchmoves.iter().any(|t| *t == m.to_string()))
+            .collect();
+        let allowed = if self.root_only.is_empty() {
+            root_moves.len()
+        } else {
+            self.root_only.len()
+        };
+        let wanted = limits.multipv.clamp(1, allowed);
+        result.best = Some(self.root_only.first().copied().unwrap_or(root_moves[0]));
         self.material[0] = root.material();
         self.checks[0] = root.in_check();
-        let mut prev: i32 = 0;
+        // Each line's score of the previous iteration.
+        let mut prev = vec![0i32; wanted];
+        // The settledness of the search, for time management: a decaying
+        // count of best-move changes and the iterations since the last.
+        let mut best_changes = 0.0f64;
+        let mut stable = 0u32;
         let mut depth = 1;
         if self.id > 0 && self.id % 2 == 1 && max_depth > 1 {
             depth = 2;
         }
         while depth <= max_depth {
             self.seldepth = 0;
-            let d = depth as i32;
-            let mut delta = 25;
-            let (mut alpha, mut beta) =
-                if self.config.features.aspiration && depth >= 5 && prev.abs() < MATE_BOUND {
-                    (prev - delta, prev + delta)
-                } else {
-                    (-INFINITY, INFINITY)
-                };
-            let score = loop {
-                let s = self.search(root, d, alpha, beta, 0, true, false);
+            // The lines of this iteration, best first: each searches the
+            // root without the moves of the lines before it.
+            self.root_excluded.clear();
+            let mut lines: Vec<(i32, Vec<P::Move>)> = Vec::with_capacity(wanted);
+            for &prev_score in prev.iter().take(wanted) {
+                let s = self.aspiration(root, depth, prev_score);
                 if self.aborted {
-                    break s;
+                    break;
                 }
-                if s <= alpha && alpha > -INFINITY {
-                    alpha = (alpha - delta).max(-INFINITY);
-                    delta *= 2;
-                } else if s >= beta && beta < INFINITY {
-                    beta = (beta + delta).min(INFINITY);
-                    delta *= 2;
-                } else {
-                    break s;
-                }
-                if delta > 1000 {
-                    alpha = -INFINITY;
-                    beta = INFINITY;
-                }
-            };
-            if self.aborted {
+                let pv = self.pv[0].clone();
+                let Some(&first) = pv.first() else {
+                    break;
+                };
+                self.root_excluded.push(first);
+                lines.push((s, pv));
+            }
+            if self.aborted || lines.is_empty() {
                 break;
             }
-            prev = score;
-            let pv = self.pv[0].clone();
-            if let Some(&m) = pv.first() {
-                result.best = Some(m);
+            // A later line can come out better than an earlier one (its
+            // window was another): best first.
+            lines.sort_by_key(|l| std::cmp::Reverse(l.0));
+            let score = lines[0].0;
+            let score_drop = prev[0] - score;
+            for (p, l) in prev.iter_mut().zip(&lines) {
+                *p = l.0;
             }
+            best_changes /= 2.0;
+            let m = lines[0].1[0];
+            if result.best == Some(m) {
+                stable += 1;
+            } else {
+                best_changes += 1.0;
+                stable = 0;
+            }
+            result.best = Some(m);
             result.score = Score::from_internal(score);
             result.depth = depth;
-            result.pv = pv;
+            result.pv = lines[0].1.clone();
+            result.lines = lines
+                .into_iter()
+                .map(|(s, pv)| PvLine {
+                    score: Score::from_internal(s),
+                    pv,
+                })
+                .collect();
             if self.id == 0 {
                 self.flush();
                 let elapsed = self.shared.start.elapsed();
                 let nodes = self.shared.nodes.load(Ordering::Relaxed);
-                info(&Info {
-                    depth,
-                    seldepth: self.seldepth as u32,
-                    score: result.score,
-                    nodes,
-                    nps: (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
-                    time: elapsed,
-                    pv: result.pv.clone(),
-                    hashfull: self.shared.tt.hashfull(),
-                });
-                if self
-                    .shared
-                    .budget
-                    .soft
-                    .is_some_and(|s| self.shared.start.elapsed() >= s)
+                for (k, line) in result.lines.iter().enumerate() {
+                    info(&Info {
+                        depth,
+                        seldepth: self.seldepth as u32,
+                        multipv: k + 1,
+                        score: line.score,
+                        nodes,
+                        nps: (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
+                        time: elapsed,
+                        pv: line.pv.clone(),
+                        hashfull: self.shared.tt.hashfull(),
+                    });
+                }
+                let budget = self.shared.budget;
+                // With a clock (soft below hard), the soft limit bends to
+                // how settled the search is; a fixed move time is used in
+                // full.
+                let scale = if self.config.features.time_management
+                    && budget.soft != budget.hard
+                    && depth >= 4
                 {
+                    soft_scale(best_changes, stable, score_drop)
+                } else {
+                    1.0
+                };
+                if budget.soft.is_some_and(|s| {
+                    let soft = s.mul_f64(scale).min(budget.hard.unwrap_or(s));
+                    self.shared.start.elapsed() >= soft
+                }) {
                     break;
                 }
                 // A forced mate found well within the depth: no need to go on.
+                let d = depth as i32;
                 if score.abs() >= MATE_BOUND
                     && (MATE - score.abs()) < d - 2
                     && !limits.infinite

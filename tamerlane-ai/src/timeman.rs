@@ -18,8 +18,9 @@ pub(crate) struct TimeBudget {
 
 /// Computes the budget for the side `us` to move.
 ///
-/// With a clock: the soft limit is `time / 30 + inc * 3/4`, the hard limit
-/// five times that, both at most `time - 50 ms` (at least 1 ms).
+/// With a clock: the soft limit is `time / n + inc * 3/4`, where `n` is 30,
+/// or the moves to go (plus one) when fewer, the hard limit five times
+/// that, both at most `time - 50 ms` (at least 1 ms).
 pub(crate) fn budget(limits: &Limits, us: Color) -> TimeBudget {
     if limits.infinite {
         return TimeBudget {
@@ -43,7 +44,8 @@ pub(crate) fn budget(limits: &Limits, us: Color) -> TimeBudget {
             let cap = left
                 .saturating_sub(Duration::from_millis(50))
                 .max(Duration::from_millis(1));
-            let soft = (left / 30 + inc * 3 / 4).min(cap);
+            let n = limits.movestogo.map_or(30, |m| m.saturating_add(1).min(30));
+            let soft = (left / n + inc * 3 / 4).min(cap);
             let hard = (soft * 5).min(cap);
             TimeBudget {
                 soft: Some(soft),
@@ -51,6 +53,29 @@ pub(crate) fn budget(limits: &Limits, us: Color) -> TimeBudget {
             }
         }
     }
+}
+
+/// How much of the soft limit a clock search uses, from how settled the
+/// search looks after an iteration: `best_changes` is a decaying count of
+/// recent changes of the best move (each change adds 1, each iteration
+/// halves it), `stable` the number of iterations since the best move last
+/// changed, and `score_drop` how many centipawns the score fell since the
+/// previous iteration (negative: it rose). A settled search stops early;
+/// an unsettled one, or a falling score, thinks longer (up to 2.5 times,
+/// never past the hard limit).
+pub(crate) fn soft_scale(best_changes: f64, stable: u32, score_drop: i32) -> f64 {
+    let mut scale = 1.0 + 0.5 * best_changes;
+    if stable >= 4 {
+        scale *= 0.6;
+    } else if stable >= 2 {
+        scale *= 0.8;
+    }
+    if score_drop > 100 {
+        scale *= 1.6;
+    } else if score_drop > 30 {
+        scale *= 1.25;
+    }
+    scale.clamp(0.4, 2.5)
 }
 
 #[cfg(test)]
@@ -67,6 +92,9 @@ mod tests {
         assert_eq!(b.hard, Some(Duration::from_millis(13750)));
         // Black has no clock: no budget for Black.
         assert_eq!(budget(&l, Color::Black).hard, None);
+        // Four moves to go: a fifth of the time (plus the increment part).
+        let b = budget(&l.clone().movestogo(4), Color::White);
+        assert_eq!(b.soft, Some(Duration::from_millis(12_750)));
         let short = Limits::new().wtime(Duration::from_millis(30));
         assert!(budget(&short, Color::White).hard.unwrap() <= Duration::from_millis(30));
         assert_eq!(
@@ -77,5 +105,16 @@ mod tests {
             .hard,
             Some(Duration::from_millis(5))
         );
+    }
+
+    #[test]
+    fn settled_searches_stop_early_and_unsettled_ones_think_longer() {
+        assert_eq!(soft_scale(0.0, 1, 0), 1.0);
+        assert!(soft_scale(0.0, 5, 0) < 1.0);
+        assert!(soft_scale(1.5, 0, 0) > 1.5);
+        assert!(soft_scale(0.0, 1, 150) > soft_scale(0.0, 1, 50));
+        assert!(soft_scale(0.0, 1, 50) > 1.0);
+        assert_eq!(soft_scale(9.0, 0, 500), 2.5, "capped");
+        assert_eq!(soft_scale(0.0, 9, -500), 0.6);
     }
 }

@@ -42,6 +42,8 @@ pub const DEFAULT_HASH_MIB: usize = Engine::DEFAULT_HASH_MIB;
 pub const MAX_HASH_MIB: usize = 65_536;
 /// The largest accepted `Threads` value.
 pub const MAX_THREADS: usize = Engine::MAX_THREADS;
+/// The largest `MultiPV` option.
+pub const MAX_MULTIPV: usize = 256;
 /// The longest input line read, in bytes; a longer line is dropped (read
 /// and discarded, never held whole in memory) and answered with an error.
 pub const MAX_LINE_BYTES: usize = 1 << 20;
@@ -53,9 +55,10 @@ pub const MAX_POSITION_MOVES: usize = tamerlane_core::GameRecord::MAX_PLIES;
 pub fn info_line<M: std::fmt::Display>(i: &Info<M>) -> String {
     let pv: Vec<String> = i.pv.iter().map(|m| m.to_string()).collect();
     format!(
-        "info depth {} seldepth {} score {} nodes {} nps {} time {} hashfull {} pv {}",
+        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} time {} hashfull {} pv {}",
         i.depth,
         i.seldepth,
+        i.multipv,
         i.score,
         i.nodes,
         i.nps,
@@ -84,6 +87,8 @@ pub struct Session {
     /// The `Rules` option: the rule set positions are read under.
     rules: AnyRules,
     game: AnyGame,
+    /// The `MultiPV` option.
+    multipv: usize,
     out: Output,
     search: Option<JoinHandle<Engine>>,
     /// The engine's stop flag.
@@ -106,6 +111,7 @@ impl Session {
             engine: Some(engine),
             rules: AnyRules::default(),
             game: AnyGame::new(AnyRules::default()),
+            multipv: 1,
             out,
             search: None,
             stop,
@@ -193,6 +199,10 @@ impl Session {
                         vars.join(" ")
                     ),
                 );
+                emit(
+                    &self.out,
+                    &format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
+                );
                 emit(&self.out, "option name Rules type string default <empty>");
                 emit(&self.out, "uciok");
             }
@@ -231,6 +241,7 @@ impl Session {
                     e.set_threads(n);
                 }
             }
+            Command::MultiPv(n) => self.multipv = n,
             Command::Variant(v) => self.set_rules(v.default_rules()),
             Command::Rules(rules) => self.set_rules(rules),
             Command::Position(p) => self.game = p.into_game(),
@@ -239,7 +250,8 @@ impl Session {
         true
     }
 
-    fn go(&mut self, limits: Limits) {
+    fn go(&mut self, mut limits: Limits) {
+        limits.multipv = self.multipv;
         let Some(mut engine) = self.engine.take() else {
             emit(&self.out, "info string error: the engine is not available");
             return;

@@ -12,6 +12,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 mod arena;
 mod chess_cmd;
+mod datagen_cmd;
 mod engine_cmd;
 mod external;
 mod makruk_cmd;
@@ -124,6 +125,8 @@ enum Command {
     Play(engine_cmd::PlayArgs),
     /// Play an engine-vs-engine match and report score, Elo and SPRT.
     Match(Box<engine_cmd::MatchArgs>),
+    /// Write self-play positions with engine scores and results (for tuning).
+    Datagen(datagen_cmd::DatagenArgs),
 }
 
 /// Writes one line to stdout; a closed pipe or full disk is an error, not a panic.
@@ -232,6 +235,7 @@ fn run(cli: Cli) -> Result<(), String> {
     }
     match cli.command {
         Command::Pgn(a) => record_cmd::run(a),
+        Command::Datagen(a) => datagen_cmd::run(a),
         Command::Perft {
             depth,
             tfen,

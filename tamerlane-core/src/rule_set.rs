@@ -533,13 +533,10 @@ pub(crate) fn parse_count(
 }
 
 /// The presets by name: `default` and `seed-001`.
-fn preset(name: &str) -> Option<RuleSet> {
-    match name {
-        "default" => Some(RuleSet::DEFAULT),
-        "seed-001" => Some(RuleSet::SEED_001),
-        _ => None,
-    }
-}
+const PRESETS: &[(&str, RuleSet)] = &[
+    ("default", RuleSet::DEFAULT),
+    ("seed-001", RuleSet::SEED_001),
+];
 
 impl FromStr for RuleSet {
     type Err = RuleSetError;
@@ -548,20 +545,20 @@ impl FromStr for RuleSet {
     /// `key=value` pairs applied left to right (section 9). The syntax is
     /// strict: lower case, no whitespace, no empty items, no key twice.
     fn from_str(s: &str) -> Result<RuleSet, RuleSetError> {
-        parse_rule_string(s, RuleSet::DEFAULT, preset, RuleSet::apply)
+        parse_rule_string(s, RuleSet::DEFAULT, PRESETS, RuleSet::apply)
     }
 }
 
 /// The strict rule-set string syntax of RULES-SPEC section 9, for any
 /// game's options `T` (Tamerlane's [`RuleSet`], and the sibling games'):
 /// at most [`MAX_RULE_SET_LEN`] bytes of `a-z 0-9 - = ,`, comma-separated
-/// non-empty items, an optional preset (looked up by `preset`) only as the
-/// first item, then `key=value` pairs handed to `apply` left to right, no
+/// non-empty items, an optional preset (one of `presets`, by name) only as
+/// the first item, then `key=value` pairs handed to `apply` left to right, no
 /// key twice. The empty string gives `default`.
-pub(crate) fn parse_rule_string<T>(
+pub(crate) fn parse_rule_string<T: Clone>(
     s: &str,
     default: T,
-    preset: fn(&str) -> Option<T>,
+    presets: &'static [(&'static str, T)],
     apply: fn(&mut T, &str, &str) -> Result<(), RuleSetError>,
 ) -> Result<T, RuleSetError> {
     if s.len() > MAX_RULE_SET_LEN {
@@ -583,10 +580,15 @@ pub(crate) fn parse_rule_string<T>(
             return Err(RuleSetError::EmptyItem { index });
         }
         match item.split_once('=') {
-            None => match preset(item) {
-                Some(p) if index == 0 => rules = p,
+            None => match presets.iter().find(|(name, _)| *name == item) {
+                Some((_, p)) if index == 0 => rules = p.clone(),
                 Some(_) => return Err(RuleSetError::PresetNotFirst(item.to_owned())),
-                None => return Err(RuleSetError::UnknownPreset(excerpt(item, EXCERPT_CHARS))),
+                None => {
+                    return Err(RuleSetError::UnknownPreset {
+                        name: excerpt(item, EXCERPT_CHARS),
+                        presets: presets.iter().map(|(name, _)| *name).collect(),
+                    })
+                }
             },
             Some((key, value)) => {
                 if seen.contains(&key) {
@@ -701,8 +703,13 @@ pub enum RuleSetError {
         /// Index of the item, counting from 0.
         index: usize,
     },
-    /// An item without `=` that is not a preset name.
-    UnknownPreset(String),
+    /// An item without `=` that is not a preset name of the game.
+    UnknownPreset {
+        /// The item.
+        name: String,
+        /// The game's presets.
+        presets: Vec<&'static str>,
+    },
     /// A preset after the first item.
     PresetNotFirst(String),
     /// A key that no option has.
@@ -750,9 +757,10 @@ impl fmt::Display for RuleSetError {
             RuleSetError::EmptyItem { index } => {
                 write!(f, "rule set: item {} is empty", index + 1)
             }
-            RuleSetError::UnknownPreset(s) => write!(
+            RuleSetError::UnknownPreset { name, presets } => write!(
                 f,
-                "rule set: unknown preset {s:?} (presets: default, seed-001; options are key=value)"
+                "rule set: unknown preset {name:?} (presets: {}; options are key=value)",
+                presets.join(", ")
             ),
             RuleSetError::PresetNotFirst(s) => {
                 write!(f, "rule set: the preset {s:?} must be the first item")

@@ -9,15 +9,20 @@ use pyo3::exceptions::{
     PyIndexError, PyKeyboardInterrupt, PyRuntimeError, PyTypeError, PyValueError,
 };
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyString, PyTuple};
+use pyo3::types::{PyBool, PyDict, PyList, PyMapping, PyString, PyTuple};
 use tamerlane_core as core;
-use tamerlane_core::{excerpt, CoordMove, Game, Position, RuleSet, Square};
+use tamerlane_core::{excerpt, Bitboard, CoordMove, Game, Position, RuleSet};
 
+use crate::edit::edited;
 use crate::errors::{move_err, play_err, san_err, tfen_err, IllegalMoveError, InvalidMoveError};
 use crate::interrupt::run_interruptible;
+use crate::notation;
 use crate::research;
 use crate::rules::{rules_with_start, start_array_name, RulesArg};
-use crate::types::{int_arg, square_arg, type_name, Color, Move, Outcome, Piece, Role};
+use crate::types::{
+    index_arg, int_arg, opt_int_arg, square_arg, square_list, type_name, Color, ColorArg, Move,
+    Outcome, Piece, Role, SquareMask,
+};
 
 /// The deepest perft `Board.perft` accepts.
 pub const MAX_PERFT_DEPTH: u32 = 30;
@@ -83,6 +88,33 @@ impl Board {
         Move::full(m, self.pos().turn())
     }
 
+    /// The termination of the current position by itself (citadel, no
+    /// legal move, royals only, move limit), without the game's history.
+    fn position_termination(&self) -> Option<core::Termination> {
+        self.pos().outcome().map(|o| o.termination)
+    }
+
+    /// The legal moves (only captures if `captures`) from `from` to `to`,
+    /// as a Python iterator.
+    fn moves_between<'py>(
+        &self,
+        py: Python<'py>,
+        from: SquareMask,
+        to: SquareMask,
+        captures: bool,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let pos = self.pos();
+        let turn = pos.turn();
+        let moves = pos
+            .legal_moves()
+            .iter()
+            .filter(|m| from.0.contains(m.from) && to.0.contains(m.to))
+            .filter(|m| !captures || m.is_capture())
+            .map(|&m| Move::full(m, turn))
+            .collect::<Vec<_>>();
+        Ok(PyList::new(py, moves)?.try_iter()?.into_any())
+    }
+
     /// The moves played, each with the side that made it, oldest first.
     fn moves(&self) -> impl DoubleEndedIterator<Item = Move> + '_ {
         self.game
@@ -90,6 +122,82 @@ impl Board {
             .iter()
             .zip(self.game.positions())
             .map(|(m, before)| Move::full(*m, before.turn()))
+    }
+}
+
+/// A `tfen` argument: a TFEN string, or (only as the default of
+/// `Board()`) the start position of the rules. `None` is a `TypeError`:
+/// an empty board, python-chess's `Board(None)`, is not a valid Tamerlane
+/// position (each side needs a royal).
+#[derive(Clone, Debug)]
+pub enum TfenArg {
+    /// The rules' start position (`Board()` without a TFEN).
+    Start,
+    /// A TFEN string.
+    Text(String),
+}
+
+impl<'py> FromPyObject<'py> for TfenArg {
+    fn extract_bound(ob: &Bound<'py, PyAny>) -> PyResult<TfenArg> {
+        if let Ok(s) = ob.downcast::<PyString>() {
+            return Ok(TfenArg::Text(s.to_cow()?.into_owned()));
+        }
+        if ob.is_none() {
+            return Err(PyTypeError::new_err(
+                "tfen must be a TFEN string, not None: an empty board (python-chess's Board(None)) \
+                 is not a valid Tamerlane position, each side needs a royal; Board() starts from \
+                 the start position, set_piece_map() builds a position piece by piece",
+            ));
+        }
+        Err(PyTypeError::new_err(format!(
+            "tfen must be a TFEN string, not {}",
+            type_name(ob)
+        )))
+    }
+}
+
+impl TfenArg {
+    /// The position this argument names under `rules`.
+    fn position(&self, rules: RuleSet) -> PyResult<Position> {
+        match self {
+            TfenArg::Start => Ok(Position::start_with_rules(rules)),
+            TfenArg::Text(t) => Position::from_tfen_with_rules(t, rules).map_err(tfen_err),
+        }
+    }
+}
+
+/// A `stack` argument of `Board.copy`: `True` (every move), `False` (no
+/// move) or an int, the number of last moves to keep (python-chess's
+/// `copy(stack=...)`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum StackArg {
+    /// Every move of the game.
+    All,
+    /// At most this many of the last moves.
+    Last(usize),
+}
+
+impl<'py> FromPyObject<'py> for StackArg {
+    fn extract_bound(ob: &Bound<'py, PyAny>) -> PyResult<StackArg> {
+        if let Ok(b) = ob.downcast::<PyBool>() {
+            return Ok(if b.is_true() {
+                StackArg::All
+            } else {
+                StackArg::Last(0)
+            });
+        }
+        if index_arg(ob, "stack")?.is_none() {
+            return Err(PyTypeError::new_err(format!(
+                "stack must be a bool or an int (the number of last moves to keep), not {}",
+                type_name(ob)
+            )));
+        }
+        let n = int_arg(ob, "stack")?;
+        usize::try_from(n).map(StackArg::Last).map_err(|_| {
+            PyValueError::new_err(format!(
+                "stack must not be negative (the number of last moves to keep), not {n}"
+            ))
+        })
     }
 }
 
@@ -146,10 +254,6 @@ pub fn write_board<'py>(board: &Bound<'py, Board>) -> PyResult<PyRefMut<'py, Boa
     })
 }
 
-fn color_arg(c: Color) -> core::Color {
-    c.into()
-}
-
 /// Perft that polls `stop` between subtrees; `None` when stopped.
 fn perft_stoppable(pos: &Position, depth: u32, stop: &AtomicBool) -> Option<u64> {
     if depth <= 4 {
@@ -173,17 +277,15 @@ impl Board {
     /// `"seed-001"` or `"repetition=2,move-limit=100"`; raises
     /// `InvalidRulesError`), at the position of a TFEN string (raises
     /// `InvalidTfenError`) or, without one, at the rules' start position.
+    /// `Board(None)` raises `TypeError`: python-chess's empty board is not
+    /// a valid Tamerlane position.
     #[new]
     #[pyo3(
-        signature = (tfen = None, *, rules = RulesArg::default()),
-        text_signature = "(tfen=None, *, rules='')"
+        signature = (tfen = TfenArg::Start, *, rules = RulesArg::default()),
+        text_signature = "(tfen=..., *, rules='')"
     )]
-    fn new(tfen: Option<&str>, rules: RulesArg) -> PyResult<Board> {
-        let pos = match tfen {
-            None => Position::start_with_rules(rules.0),
-            Some(t) => Position::from_tfen_with_rules(t, rules.0).map_err(tfen_err)?,
-        };
-        Ok(Board::at(pos))
+    fn new(tfen: TfenArg, rules: RulesArg) -> PyResult<Board> {
+        Ok(Board::at(tfen.position(rules.0)?))
     }
 
     /// The rule set, in canonical form (`""` for the default rules).
@@ -193,9 +295,9 @@ impl Board {
     }
 
     /// Replaces the position by a TFEN one (under the board's rules) and
-    /// clears the move stack.
-    fn set_tfen(&mut self, tfen: &str) -> PyResult<()> {
-        *self = Board::at(Position::from_tfen_with_rules(tfen, self.rule_set()).map_err(tfen_err)?);
+    /// clears the move stack. `None` raises `TypeError`, as in `Board()`.
+    fn set_tfen(&mut self, tfen: TfenArg) -> PyResult<()> {
+        *self = Board::at(tfen.position(self.rule_set())?);
         Ok(())
     }
 
@@ -216,8 +318,8 @@ impl Board {
     }
 
     /// Plies since the start of the game, from the fullmove number and side
-    /// to move: `2 * (fullmove_number - 1) + (1 if Black to move else 0)`.
-    #[getter]
+    /// to move: `2 * (fullmove_number - 1) + (1 if Black to move else 0)`
+    /// (a method, as in python-chess).
     fn ply(&self) -> u64 {
         2 * (u64::from(self.pos().fullmoves()) - 1) + self.pos().turn().index() as u64
     }
@@ -243,9 +345,9 @@ impl Board {
         )
     }
 
-    /// Whether `color` still has its king-swap right.
-    fn has_swap_right(&self, color: Color) -> bool {
-        self.pos().swap_right(color_arg(color))
+    /// Whether `color` (a `Color` or a bool) still has its king-swap right.
+    fn has_swap_right(&self, color: ColorArg) -> bool {
+        self.pos().swap_right(color.into())
     }
 
     /// The pawn-of-pawns stages (0, 1 or 2) as `(white, black)`.
@@ -257,9 +359,9 @@ impl Board {
         )
     }
 
-    /// The pawn-of-pawns stage (0, 1 or 2) of `color`.
-    fn pawn_of_pawns_stage(&self, color: Color) -> u8 {
-        self.pos().pawn_of_pawns_stage(color_arg(color))
+    /// The pawn-of-pawns stage (0, 1 or 2) of `color` (a `Color` or a bool).
+    fn pawn_of_pawns_stage(&self, color: ColorArg) -> u8 {
+        self.pos().pawn_of_pawns_stage(color.into())
     }
 
     /// The legal moves: sized (`len`), iterable and supporting `in`.
@@ -299,6 +401,49 @@ impl Board {
     fn parse_str(&self, text: &str) -> PyResult<Move> {
         let m = self.pos().parse_move(text).map_err(move_err)?;
         Ok(self.wrap_move(m))
+    }
+
+    /// python-chess's name for [`push_str`](Self::push_str): plays a
+    /// coordinate move string (`"f3f4"`) and returns the move.
+    fn push_uci(&mut self, py: Python<'_>, uci: &str) -> PyResult<Move> {
+        self.play_str(py, uci)
+    }
+
+    /// python-chess's name for [`parse_str`](Self::parse_str): the legal
+    /// move a coordinate string names.
+    fn parse_uci(&self, uci: &str) -> PyResult<Move> {
+        self.parse_str(uci)
+    }
+
+    /// The long algebraic notation of a legal move (`IllegalMoveError`
+    /// otherwise): SAN with the whole origin square and `-` or `x`
+    /// (`Nb2-c4`, `f3-f4`, `d4xe5`, `e9-e10=F`, `a9-bc`); a king swap,
+    /// placement or transfer as in SAN (`K<>a1`, `P@e4`, `P>f3`).
+    fn lan(&self, r#move: &Bound<'_, PyAny>) -> PyResult<String> {
+        let m = self.resolve(r#move)?;
+        Ok(notation::lan(self.pos(), &m))
+    }
+
+    /// The SAN of a line of moves (`Move`s or coordinate strings) played
+    /// from here, numbered: `"1. f4 f7 2. Nc4"`, `"1...f7 2. f4"` when
+    /// Black moves first. The board is not changed. A move that is not
+    /// legal where it comes raises `IllegalMoveError` (or
+    /// `InvalidMoveError`, `GameOverError` as `push` does).
+    fn variation_san(&self, py: Python<'_>, variation: &Bound<'_, PyAny>) -> PyResult<String> {
+        if variation.downcast::<PyString>().is_ok() {
+            return Err(PyTypeError::new_err(
+                "variation_san takes a list of moves, not a str (write [\"f3f4\", \"f8f7\"])",
+            ));
+        }
+        let mut game = self.game.clone();
+        let mut line = Vec::new();
+        for mv in variation.try_iter()? {
+            let text = move_text(&mv?)?;
+            let before = game.position().clone();
+            let m = game.play_str(&text).map_err(|e| play_err(py, e))?;
+            line.push((before, m));
+        }
+        Ok(notation::numbered(&line))
     }
 
     /// Parses and plays a SAN string (or coordinates); returns the move.
@@ -343,15 +488,23 @@ impl Board {
         self.moves().collect()
     }
 
-    /// A copy (with the rules); with `stack=False` the copy has no move
-    /// history.
-    #[pyo3(signature = (stack = true))]
-    fn copy(&self, stack: bool) -> Board {
-        if stack {
-            self.clone()
-        } else {
-            Board::at(self.pos().clone())
+    /// A copy (with the rules). `stack` is as in python-chess: `True`
+    /// keeps the whole move stack, `False` none (the copy starts at the
+    /// current position), an int `n` the last `n` moves (the copy starts
+    /// `n` moves back; `ValueError` if negative).
+    #[pyo3(signature = (stack = StackArg::All), text_signature = "($self, stack=True)")]
+    fn copy(&self, py: Python<'_>, stack: StackArg) -> PyResult<Board> {
+        let moves = self.game.moves();
+        let keep = match stack {
+            StackArg::All => return Ok(self.clone()),
+            StackArg::Last(n) => n.min(moves.len()),
+        };
+        let first = moves.len() - keep;
+        let mut game = Game::from_position(self.game.positions()[first].clone());
+        for m in &moves[first..] {
+            game.play(m).map_err(|e| play_err(py, e))?;
         }
+        Ok(Board { game })
     }
 
     fn __copy__(&self) -> Board {
@@ -373,14 +526,14 @@ impl Board {
         Ok(self.pos().board().piece_at(sq).map(Piece::from))
     }
 
-    /// The squares (ints, ascending) holding pieces of `role` and `color`.
-    fn pieces(&self, role: Role, color: Color) -> Vec<usize> {
-        self.pos()
-            .board()
-            .by_piece(core::Piece::new(color.into(), role.into()))
-            .squares()
-            .map(Square::index)
-            .collect()
+    /// The squares (ints, ascending) holding pieces of `role` and `color`
+    /// (a `Color` or a bool).
+    fn pieces(&self, role: Role, color: ColorArg) -> Vec<usize> {
+        square_list(
+            self.pos()
+                .board()
+                .by_piece(core::Piece::new(color.into(), role.into())),
+        )
     }
 
     /// All pieces as a dict from square (int) to `Piece`.
@@ -401,6 +554,181 @@ impl Board {
     /// Whether some royal of the side to move is attacked.
     fn is_check(&self) -> bool {
         self.pos().is_check()
+    }
+
+    /// Whether the side to move is checkmated: no legal move, and its
+    /// single royal attacked (a loss; also outside a citadel draw).
+    fn is_checkmate(&self) -> bool {
+        self.position_termination() == Some(core::Termination::Checkmate)
+    }
+
+    /// Whether the side to move is stalemated: no legal move otherwise (in
+    /// Tamerlane chess also a loss for it, unlike chess).
+    fn is_stalemate(&self) -> bool {
+        self.position_termination() == Some(core::Termination::Stalemate)
+    }
+
+    /// Whether the current position has occurred at least `count` times
+    /// in this game (this occurrence included), as python-chess's
+    /// `is_repetition(count=3)`.
+    #[pyo3(signature = (count = None), text_signature = "($self, count=3)")]
+    fn is_repetition(&self, count: Option<&Bound<'_, PyAny>>) -> PyResult<bool> {
+        let count = opt_int_arg(count, "count")?.unwrap_or(3);
+        let seen = i64::try_from(self.game.repetition_count()).unwrap_or(i64::MAX);
+        Ok(seen >= count)
+    }
+
+    /// The legal moves from a square of `from_mask` to a square of
+    /// `to_mask` (ints, bit `i` for square `i`, as python-chess's masks;
+    /// every square by default: `-1` or `BB_ALL`), as an iterator of
+    /// `Move`s.
+    #[pyo3(
+        signature = (from_mask = SquareMask::ALL, to_mask = SquareMask::ALL),
+        text_signature = "($self, from_mask=-1, to_mask=-1)"
+    )]
+    fn generate_legal_moves<'py>(
+        &self,
+        py: Python<'py>,
+        from_mask: SquareMask,
+        to_mask: SquareMask,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        self.moves_between(py, from_mask, to_mask, false)
+    }
+
+    /// The legal captures from a square of `from_mask` to a square of
+    /// `to_mask` (see `generate_legal_moves`), as an iterator of `Move`s.
+    #[pyo3(
+        signature = (from_mask = SquareMask::ALL, to_mask = SquareMask::ALL),
+        text_signature = "($self, from_mask=-1, to_mask=-1)"
+    )]
+    fn generate_legal_captures<'py>(
+        &self,
+        py: Python<'py>,
+        from_mask: SquareMask,
+        to_mask: SquareMask,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        self.moves_between(py, from_mask, to_mask, true)
+    }
+
+    /// Whether a legal move (a `Move` or a coordinate string;
+    /// `IllegalMoveError` otherwise) captures.
+    fn is_capture(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self.resolve(r#move)?.is_capture())
+    }
+
+    /// Whether a legal move (`IllegalMoveError` otherwise) attacks a royal
+    /// of the opponent once played: `is_check()` after `push(move)`.
+    fn gives_check(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let m = self.resolve(r#move)?;
+        Ok(self.pos().gives_check(&m))
+    }
+
+    /// The squares (ascending) of the pieces of `color` (a `Color` or a
+    /// bool) that attack `square`: that could capture there by their
+    /// movement pattern, pinned or not. Nothing attacks a citadel.
+    fn attackers(&self, color: ColorArg, square: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
+        let sq = square_arg(square)?;
+        Ok(square_list(self.pos().attackers(sq, color.into())))
+    }
+
+    /// Whether a piece of `color` attacks `square` (see `attackers`).
+    fn is_attacked_by(&self, color: ColorArg, square: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let sq = square_arg(square)?;
+        Ok(self.pos().is_attacked(sq, color.into()))
+    }
+
+    /// The squares (ascending) of the opponent's pieces attacking a royal
+    /// of the side to move: empty exactly when `is_check()` is false.
+    fn checkers(&self) -> Vec<usize> {
+        let pos = self.pos();
+        let them = !pos.turn();
+        let all = pos
+            .royals(pos.turn())
+            .squares()
+            .fold(Bitboard::EMPTY, |a, sq| a | pos.attackers(sq, them));
+        square_list(all)
+    }
+
+    /// The squares (ascending) of the royals (King, Prince, Adventitious
+    /// King) of `color` (a `Color` or a bool).
+    fn royals(&self, color: ColorArg) -> Vec<usize> {
+        square_list(self.pos().royals(color.into()))
+    }
+
+    /// The position seen from the other side, as a new board without move
+    /// stack (same rules): the board turned through 180 degrees (`a1` <->
+    /// `k10`, `wc` <-> `bc`), colours, rights, stages and the side to move
+    /// swapped. python-chess flips vertically; a Tamerlane board has a
+    /// citadel on each side, which only a rotation maps onto each other.
+    fn mirror(&self) -> Board {
+        Board::at(self.pos().mirror())
+    }
+
+    /// Puts `piece` (a `Piece`, or `None` to empty the square) on `square`.
+    /// The move stack is cleared, as in python-chess. Raises
+    /// `InvalidPositionError` and leaves the board unchanged if the result
+    /// is not a valid position (see docs/PYTHON.md).
+    #[pyo3(signature = (square, piece))]
+    fn set_piece_at(&mut self, square: &Bound<'_, PyAny>, piece: Option<Piece>) -> PyResult<()> {
+        let sq = square_arg(square)?;
+        let piece = piece.map(|p| core::Piece::new(p.color.into(), p.role.into()));
+        let pos = edited(self.pos(), |b| {
+            b.set(sq, piece);
+        })?;
+        *self = Board::at(pos);
+        Ok(())
+    }
+
+    /// Empties `square` and returns the piece that stood there (`None` if
+    /// it was empty). Clears the move stack; raises `InvalidPositionError`
+    /// and leaves the board unchanged if the result is not a valid
+    /// position (the last royal of a side, for example).
+    fn remove_piece_at(&mut self, square: &Bound<'_, PyAny>) -> PyResult<Option<Piece>> {
+        let sq = square_arg(square)?;
+        let removed = self.pos().board().piece_at(sq);
+        let pos = edited(self.pos(), |b| {
+            b.set(sq, None);
+        })?;
+        *self = Board::at(pos);
+        Ok(removed.map(Piece::from))
+    }
+
+    /// Replaces the whole placement by a mapping from squares (ints or
+    /// names) to `Piece`s, the inverse of `piece_map()`. Side to move,
+    /// stages and clocks are kept, the move stack is cleared; raises
+    /// `InvalidPositionError` (or `TypeError`/`ValueError` for a bad key or
+    /// value) and leaves the board unchanged if the result is not a valid
+    /// position.
+    fn set_piece_map(slf: &Bound<'_, Self>, pieces: &Bound<'_, PyAny>) -> PyResult<()> {
+        // Read the whole (user-supplied) mapping before borrowing the board.
+        let mapping = pieces.downcast::<PyMapping>().map_err(|_| {
+            PyTypeError::new_err(format!(
+                "set_piece_map takes a dict from squares to Pieces, not {}",
+                type_name(pieces)
+            ))
+        })?;
+        let mut placed = Vec::new();
+        for item in mapping.items()?.try_iter()? {
+            let (key, value): (Bound<'_, PyAny>, Bound<'_, PyAny>) = item?.extract()?;
+            let sq = square_arg(&key)?;
+            let p = value.downcast::<Piece>().map_err(|_| {
+                PyTypeError::new_err(format!(
+                    "set_piece_map: the value for square {sq} must be a tamerlane.Piece, not {}",
+                    type_name(&value)
+                ))
+            })?;
+            let p = p.get();
+            placed.push((sq, core::Piece::new(p.color.into(), p.role.into())));
+        }
+        let mut board = write_board(slf)?;
+        let pos = edited(board.pos(), |b| {
+            *b = core::Board::empty();
+            for (sq, p) in placed {
+                b.set(sq, Some(p));
+            }
+        })?;
+        *board = Board::at(pos);
+        Ok(())
     }
 
     /// How many times the current position has occurred in this game.
@@ -440,7 +768,7 @@ impl Board {
             .filter(|d| *d <= MAX_PERFT_DEPTH)
             .ok_or_else(|| {
                 PyValueError::new_err(format!(
-                    "perft depth {depth} out of range (expected 0..={MAX_PERFT_DEPTH})"
+                    "perft depth {depth} out of range (expected 0 to {MAX_PERFT_DEPTH})"
                 ))
             })?;
         // Copy the position and drop the borrow before releasing the GIL, so

@@ -2,31 +2,28 @@
 
 use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
+use std::sync::{Arc, Mutex, MutexGuard, TryLockError, Weak};
 use std::time::Duration;
 
-use pyo3::exceptions::{
-    PyKeyboardInterrupt, PyOverflowError, PyRuntimeError, PyTypeError, PyValueError,
-};
+use pyo3::exceptions::{PyKeyboardInterrupt, PyRuntimeError};
 use pyo3::prelude::*;
-use pyo3::types::PyBool;
 use tamerlane_ai as ai;
-use tamerlane_core as core;
 
+use crate::analysis::{Analysis, AnalysisStop};
 use crate::board::{read_board, Board};
 use crate::interrupt::run_interruptible;
-use crate::types::{opt_int_arg, Move};
+use crate::search_limits::{check_lines, check_range, limit_object, LimitArgs};
+use crate::search_results::{Info, PlayResult, SearchResult};
+use crate::types::opt_int_arg;
 
 /// Largest transposition table accepted, in MiB.
 const MAX_HASH_MB: i64 = 4096;
 /// Largest thread count accepted.
 const MAX_THREADS: i64 = 256;
-/// Largest depth accepted (the search's own maximum).
-const MAX_DEPTH: i64 = ai::MAX_DEPTH as i64;
 /// Stack of the search thread (the search recurses deeply).
-const SEARCH_STACK: usize = 64 << 20;
+pub const SEARCH_STACK: usize = 64 << 20;
 /// How long a wait for a busy engine sleeps between polls.
-const LOCK_POLL: Duration = Duration::from_millis(2);
+pub const LOCK_POLL: Duration = Duration::from_millis(2);
 
 thread_local! {
     /// The address of the engine whose search (and so whose `info`
@@ -47,45 +44,13 @@ pub struct Engine {
     engine: Mutex<ai::Engine>,
     stop: Arc<AtomicBool>,
     last: Mutex<Option<Py<SearchResult>>>,
+    /// The stop control of the latest analysis, which a new command
+    /// (`search`, `play`, `analysis`, `new_game`) stops first.
+    analysis: Mutex<Weak<AnalysisStop>>,
     /// Fixed at construction, so readable without the engine lock.
     hash_mb: usize,
     /// Fixed at construction, so readable without the engine lock.
     threads: usize,
-}
-
-fn check_range(name: &str, v: i64, lo: i64, hi: i64) -> PyResult<i64> {
-    if (lo..=hi).contains(&v) {
-        Ok(v)
-    } else {
-        Err(PyValueError::new_err(format!(
-            "{name} {v} out of range (expected {lo}..={hi})"
-        )))
-    }
-}
-
-/// A score as `(score_cp, mate)`.
-fn score_parts(s: ai::Score) -> (Option<i32>, Option<i32>) {
-    match s {
-        ai::Score::Cp(c) => (Some(c), None),
-        ai::Score::Mate(m) => (None, Some(m)),
-    }
-}
-
-/// Wraps a PV: the moves alternate sides starting with `turn`.
-fn pv_moves(pv: &[core::Move], turn: core::Color) -> Vec<Move> {
-    let mut c = turn;
-    pv.iter()
-        .map(|&m| {
-            let r = Move::full(m, c);
-            c = !c;
-            r
-        })
-        .collect()
-}
-
-fn nps(nodes: u64, time: Duration) -> u64 {
-    let us = time.as_micros().max(1);
-    (u128::from(nodes) * 1_000_000 / us).min(u128::from(u64::MAX)) as u64
 }
 
 impl Engine {
@@ -105,7 +70,7 @@ impl Engine {
     }
 
     /// The engine lock, or `None` if it is held by someone else right now.
-    fn try_lock(&self) -> Option<MutexGuard<'_, ai::Engine>> {
+    pub fn try_lock(&self) -> Option<MutexGuard<'_, ai::Engine>> {
         match self.engine.try_lock() {
             Ok(g) => Some(g),
             Err(TryLockError::Poisoned(e)) => Some(e.into_inner()),
@@ -125,41 +90,6 @@ impl Engine {
             py.allow_threads(|| std::thread::sleep(LOCK_POLL));
         }
     }
-}
-
-/// The `movetime` argument in seconds: `ValueError` when out of range
-/// (including ints too big for a float), `TypeError` for a non-number or a
-/// `bool`.
-fn movetime_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<f64>> {
-    let Some(o) = obj.filter(|o| !o.is_none()) else {
-        return Ok(None);
-    };
-    let range_err = |t: &str| {
-        PyValueError::new_err(format!(
-            "movetime {t} out of range (expected seconds, 0 to 1e7)"
-        ))
-    };
-    if o.downcast::<PyBool>().is_ok() {
-        return Err(PyTypeError::new_err(
-            "movetime must be a number of seconds, not bool",
-        ));
-    }
-    let t = match o.extract::<f64>() {
-        Ok(t) => t,
-        Err(e) if e.is_instance_of::<PyOverflowError>(o.py()) => {
-            return Err(range_err("(a huge number)"))
-        }
-        Err(_) => {
-            return Err(PyTypeError::new_err(format!(
-                "movetime must be a number of seconds, not {}",
-                o.get_type().name()?
-            )))
-        }
-    };
-    if !(t.is_finite() && (0.0..=1e7).contains(&t)) {
-        return Err(range_err(&t.to_string()));
-    }
-    Ok(Some(t))
 }
 
 #[pymethods]
@@ -188,6 +118,7 @@ impl Engine {
             engine: Mutex::new(e),
             stop,
             last: Mutex::new(None),
+            analysis: Mutex::new(Weak::new()),
             hash_mb: hash,
             threads,
         })
@@ -205,12 +136,14 @@ impl Engine {
         self.threads
     }
 
-    /// Forgets everything learnt (clears the transposition table). If a
-    /// search on another thread is running, waits for it to finish (GIL
+    /// Forgets everything learnt (clears the transposition table). A
+    /// running `analysis` is stopped first. If a search on another thread
+    /// is running, waits for it to finish (GIL
     /// released, Ctrl-C honoured); from this engine's own `info` callback
     /// raises `RuntimeError`.
     fn new_game(&self, py: Python<'_>) -> PyResult<()> {
         self.check_not_reentrant("new_game")?;
+        self.stop_analysis();
         let mut guard = self.lock_interruptible(py)?;
         let engine: &mut ai::Engine = &mut guard;
         py.allow_threads(|| engine.new_game());
@@ -235,21 +168,34 @@ impl Engine {
 
     /// Searches `board`'s position under the board's rules (its move stack
     /// counts for repetitions) until `depth` plies, `movetime` seconds or
-    /// `nodes` nodes, whichever comes first; with no limit at all, until
-    /// stopped (`stop()` or Ctrl-C). A game that has ended is not searched:
-    /// the result, at once, has no move. `info`, if given, is called with
-    /// an `Info` after each completed iteration; an exception in it stops
-    /// the search and is re-raised.
+    /// `nodes` nodes, whichever comes first, or as the clocks allow: the
+    /// side to move's `wtime`/`btime` (seconds left) with `winc`/`binc`
+    /// (seconds added per move). With no limit at all (no depth, time or
+    /// node limit, no clock for the side to move), until stopped (`stop()`
+    /// or Ctrl-C). A game that has ended is not searched: the result, at
+    /// once, has no move. `info`, if given, is called with an `Info` after
+    /// each completed iteration; an exception in it stops the search and
+    /// is re-raised.
+    ///
+    /// `movestogo`, `multipv` above 1 and `searchmoves` raise
+    /// `NotImplementedError`: the Rust search does not support them yet.
     ///
     /// The GIL is released while searching. On Ctrl-C the search stops
     /// within a few milliseconds and `KeyboardInterrupt` is raised; the
     /// interrupted search's result (best move so far) is attached to it as
     /// `.result` and kept in `engine.last_result`.
     ///
-    /// If another thread is searching with this engine, waits for it (GIL
-    /// released, Ctrl-C honoured). Called from this engine's own `info`
-    /// callback, raises `RuntimeError` ("engine is busy").
-    #[pyo3(signature = (board, depth = None, movetime = None, nodes = None, info = None))]
+    /// A running `analysis` of this engine is stopped first (as a new
+    /// command stops it in `chess.engine`). If another thread is searching
+    /// with this engine, waits for it (GIL released, Ctrl-C honoured).
+    /// Called from this engine's own `info` callback, raises
+    /// `RuntimeError` ("engine is busy").
+    #[pyo3(signature = (
+        board, depth = None, movetime = None, nodes = None, info = None, *,
+        wtime = None, btime = None, winc = None, binc = None, movestogo = None,
+        multipv = None, searchmoves = None
+    ))]
+    #[allow(clippy::too_many_arguments)]
     fn search(
         &self,
         py: Python<'_>,
@@ -258,27 +204,122 @@ impl Engine {
         movetime: Option<&Bound<'_, PyAny>>,
         nodes: Option<&Bound<'_, PyAny>>,
         info: Option<PyObject>,
+        wtime: Option<&Bound<'_, PyAny>>,
+        btime: Option<&Bound<'_, PyAny>>,
+        winc: Option<&Bound<'_, PyAny>>,
+        binc: Option<&Bound<'_, PyAny>>,
+        movestogo: Option<&Bound<'_, PyAny>>,
+        multipv: Option<&Bound<'_, PyAny>>,
+        searchmoves: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Py<SearchResult>> {
         self.check_not_reentrant("search")?;
-        let movetime = movetime_arg(movetime)?;
-        let depth = opt_int_arg(depth, "depth")?;
-        let nodes = opt_int_arg(nodes, "nodes")?;
-        let mut limits = ai::Limits::new();
-        if let Some(d) = depth {
-            limits.depth = Some(check_range("depth", d, 1, MAX_DEPTH)? as u32);
+        let turn = read_board(board)?.game.turn();
+        let limits = LimitArgs {
+            depth,
+            movetime,
+            nodes,
+            wtime,
+            btime,
+            winc,
+            binc,
+            movestogo,
         }
-        if let Some(t) = movetime {
-            limits.movetime = Some(Duration::from_secs_f64(t).max(Duration::from_millis(1)));
+        .limits(turn)?;
+        check_lines(multipv, searchmoves)?;
+        self.run(py, board, limits, info)
+    }
+
+    /// The move to play in `board`'s position within `limit` (a
+    /// `tamerlane.engine.Limit`), as `chess.engine`'s `play`: a
+    /// `PlayResult` with `.move` (`None` if the game has ended), `.ponder`
+    /// and the search result `.info`. Searches as `search` does (GIL
+    /// released, Ctrl-C honoured); `searchmoves` raises
+    /// `NotImplementedError` for now.
+    #[pyo3(signature = (board, limit, *, searchmoves = None))]
+    fn play(
+        &self,
+        py: Python<'_>,
+        board: &Bound<'_, Board>,
+        limit: &Bound<'_, PyAny>,
+        searchmoves: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PlayResult> {
+        self.check_not_reentrant("play")?;
+        let turn = read_board(board)?.game.turn();
+        let limits = limit_object(limit, turn)?;
+        check_lines(None, searchmoves)?;
+        let result = self.run(py, board, limits, None)?;
+        Ok(PlayResult::new(result.get().clone()))
+    }
+
+    /// Starts searching `board`'s position on a background thread within
+    /// `limit` (a `tamerlane.engine.Limit`; `None`: until stopped) and
+    /// returns at once an `Analysis`: iterate it for an `Info` after each
+    /// completed iteration, `stop()` it, `wait()` for the result; as a
+    /// context manager it stops the search and waits on exit. A running
+    /// analysis of this engine is stopped first. `multipv` above 1 and
+    /// `searchmoves` raise `NotImplementedError` for now.
+    #[pyo3(signature = (board, limit = None, *, multipv = None, searchmoves = None))]
+    fn analysis(
+        slf: &Bound<'_, Self>,
+        board: &Bound<'_, Board>,
+        limit: Option<&Bound<'_, PyAny>>,
+        multipv: Option<&Bound<'_, PyAny>>,
+        searchmoves: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Analysis> {
+        slf.get().check_not_reentrant("analysis")?;
+        let game = read_board(board)?.game.clone();
+        let limits = match limit.filter(|l| !l.is_none()) {
+            Some(l) => limit_object(l, game.turn())?,
+            None => ai::Limits::new().infinite(),
+        };
+        check_lines(multipv, searchmoves)?;
+        slf.get().stop_analysis();
+        Analysis::start(slf.py(), slf.clone().unbind(), game, limits)
+    }
+}
+
+impl Engine {
+    /// The engine's stop flag (setting it stops the running search).
+    pub fn stop_flag(&self) -> &Arc<AtomicBool> {
+        &self.stop
+    }
+
+    /// Stops the running analysis of this engine, if any (a new command
+    /// replaces it, as in `chess.engine`).
+    fn stop_analysis(&self) {
+        let running = self
+            .analysis
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .upgrade();
+        if let Some(a) = running {
+            a.request(self);
         }
-        if let Some(n) = nodes {
-            limits.nodes = Some(check_range("nodes", n, 1, i64::MAX)? as u64);
-        }
-        if depth.is_none() && movetime.is_none() && nodes.is_none() {
-            limits.infinite = true;
-        }
+    }
+
+    /// Makes `stop` the control of the engine's running analysis.
+    pub fn set_analysis(&self, stop: &Arc<AnalysisStop>) {
+        *self.analysis.lock().unwrap_or_else(|e| e.into_inner()) = Arc::downgrade(stop);
+    }
+
+    /// Keeps `result` as the engine's `last_result`.
+    pub fn set_last(&self, result: Py<SearchResult>) {
+        *self.last.lock().unwrap_or_else(|e| e.into_inner()) = Some(result);
+    }
+
+    /// Searches `board` within `limits` on a helper thread, GIL released,
+    /// Ctrl-C honoured (see `search`).
+    fn run(
+        &self,
+        py: Python<'_>,
+        board: &Bound<'_, Board>,
+        limits: ai::Limits,
+        info: Option<PyObject>,
+    ) -> PyResult<Py<SearchResult>> {
         // The board's game: its rules, start position and moves (for the
         // repetition rule); a game that has ended is answered at once.
         let game = read_board(board)?.game.clone();
+        self.stop_analysis();
         let turn = game.turn();
         let interrupted = AtomicBool::new(false);
         // Whether this call holds the engine (so may stop its search).
@@ -318,18 +359,7 @@ impl Engine {
                 if callback_error.is_some() {
                     return;
                 }
-                let (score_cp, mate) = score_parts(i.score);
-                let obj = Info {
-                    depth: i.depth,
-                    seldepth: i.seldepth,
-                    score_cp,
-                    mate,
-                    nodes: i.nodes,
-                    nps: i.nps,
-                    time: i.time.as_secs_f64(),
-                    pv: pv_moves(&i.pv, turn),
-                    hashfull: i.hashfull,
-                };
+                let obj = Info::new(i, turn);
                 let r = Python::with_gil(|py| cb.call1(py, (obj,)).map(|_| ()));
                 if let Err(e) = r {
                     callback_error = Some(e);
@@ -345,21 +375,8 @@ impl Engine {
                 PyKeyboardInterrupt::new_err("interrupted while waiting for the engine")
             }));
         };
-        let (score_cp, mate) = score_parts(result.score);
-        let r = Py::new(
-            py,
-            SearchResult {
-                r#move: result.best.map(|m| Move::full(m, turn)),
-                score_cp,
-                mate,
-                pv: pv_moves(&result.pv, turn),
-                depth: result.depth,
-                nodes: result.nodes,
-                nps: nps(result.nodes, result.time),
-                time: result.time.as_secs_f64(),
-            },
-        )?;
-        *self.last.lock().unwrap_or_else(|e| e.into_inner()) = Some(r.clone_ref(py));
+        let r = Py::new(py, SearchResult::new(&result, turn))?;
+        self.set_last(r.clone_ref(py));
         if let Some(e) = signal {
             if e.is_instance_of::<PyKeyboardInterrupt>(py) {
                 let _ = e.value(py).setattr("result", r.clone_ref(py));
@@ -370,88 +387,5 @@ impl Engine {
             return Err(e);
         }
         Ok(r)
-    }
-}
-
-/// What `Engine.search` returns.
-#[pyclass(module = "tamerlane", frozen, get_all)]
-pub struct SearchResult {
-    /// The best move (`None` if the game has ended).
-    pub r#move: Option<Move>,
-    /// The score in centipawns for the side to move (`None` for a mate score).
-    pub score_cp: Option<i32>,
-    /// Mate in this many moves (negative: the side to move is mated), or `None`.
-    pub mate: Option<i32>,
-    /// The principal variation.
-    pub pv: Vec<Move>,
-    /// The last completed depth.
-    pub depth: u32,
-    /// Nodes searched (all threads).
-    pub nodes: u64,
-    /// Nodes per second.
-    pub nps: u64,
-    /// Seconds spent.
-    pub time: f64,
-}
-
-#[pymethods]
-impl SearchResult {
-    fn __repr__(&self) -> String {
-        let mv = self
-            .r#move
-            .map_or("None".to_owned(), |m| m.coord.to_string());
-        let score = match (self.score_cp, self.mate) {
-            (_, Some(m)) => format!("mate={m}"),
-            (Some(c), None) => format!("score_cp={c}"),
-            (None, None) => "score=None".to_owned(),
-        };
-        let pv: Vec<String> = self.pv.iter().map(|m| m.coord.to_string()).collect();
-        format!(
-            "SearchResult(move={mv}, {score}, depth={}, nodes={}, nps={}, pv=[{}])",
-            self.depth,
-            self.nodes,
-            self.nps,
-            pv.join(" ")
-        )
-    }
-}
-
-/// Progress of a search, passed to the `info` callback after each
-/// completed iteration.
-#[pyclass(module = "tamerlane", frozen, get_all)]
-pub struct Info {
-    /// The iteration depth.
-    pub depth: u32,
-    /// The deepest ply reached.
-    pub seldepth: u32,
-    /// The score in centipawns for the side to move (`None` for a mate score).
-    pub score_cp: Option<i32>,
-    /// Mate in this many moves, or `None`.
-    pub mate: Option<i32>,
-    /// Nodes searched so far.
-    pub nodes: u64,
-    /// Nodes per second.
-    pub nps: u64,
-    /// Seconds since the start of the search.
-    pub time: f64,
-    /// The principal variation.
-    pub pv: Vec<Move>,
-    /// Permille of the transposition table in use.
-    pub hashfull: u32,
-}
-
-#[pymethods]
-impl Info {
-    fn __repr__(&self) -> String {
-        let pv: Vec<String> = self.pv.iter().map(|m| m.coord.to_string()).collect();
-        let opt = |v: Option<i32>| v.map_or("None".to_owned(), |x| x.to_string());
-        format!(
-            "Info(depth={}, score_cp={}, mate={}, nodes={}, pv=[{}])",
-            self.depth,
-            opt(self.score_cp),
-            opt(self.mate),
-            self.nodes,
-            pv.join(" ")
-        )
     }
 }

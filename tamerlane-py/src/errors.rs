@@ -4,7 +4,8 @@ use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use tamerlane_core::{
-    GameOverError as CoreGameOver, MoveError, PlayError, RuleSetError, SanError, TfenError,
+    GameOverError as CoreGameOver, MoveError, PlayError, PositionError, RuleSetError, SanError,
+    TfenError,
 };
 
 use crate::types::Outcome;
@@ -46,6 +47,18 @@ create_exception!(
     PyValueError,
     "A move refused because the game has already ended (its `ply` and `outcome` say when and how)."
 );
+
+create_exception!(
+    tamerlane,
+    InvalidPositionError,
+    PyValueError,
+    "A board edit (`set_piece_at`, `remove_piece_at`, `set_piece_map`) refused because it would give a position the rules exclude; the board is left unchanged."
+);
+
+/// A position error of a board edit as `InvalidPositionError`.
+pub fn position_err(e: PositionError) -> PyErr {
+    InvalidPositionError::new_err(format!("invalid position: {e}"))
+}
 
 /// A TFEN error as `InvalidTfenError`.
 pub fn tfen_err(e: TfenError) -> PyErr {

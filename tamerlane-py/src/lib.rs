@@ -17,12 +17,18 @@
 
 use pyo3::prelude::*;
 
+pub mod analysis;
 pub mod board;
+pub mod edit;
 pub mod engine;
 pub mod errors;
 pub mod interrupt;
+pub mod notation;
+pub mod pgn;
 pub mod research;
 pub mod rules;
+pub mod search_limits;
+pub mod search_results;
 pub mod sibling_board;
 pub mod sibling_errors;
 pub mod sibling_game;
@@ -53,6 +59,10 @@ fn _tamerlane(m: &Bound<'_, PyModule>) -> PyResult<()> {
         py.get_type::<errors::InvalidRulesError>(),
     )?;
     m.add("GameOverError", py.get_type::<errors::GameOverError>())?;
+    m.add(
+        "InvalidPositionError",
+        py.get_type::<errors::InvalidPositionError>(),
+    )?;
     m.add_class::<types::Color>()?;
     m.add_class::<types::Role>()?;
     m.add_class::<types::Piece>()?;
@@ -62,8 +72,13 @@ fn _tamerlane(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<board::Board>()?;
     m.add_class::<board::LegalMoves>()?;
     m.add_class::<engine::Engine>()?;
-    m.add_class::<engine::SearchResult>()?;
-    m.add_class::<engine::Info>()?;
+    m.add_class::<search_results::SearchResult>()?;
+    m.add_class::<search_results::Info>()?;
+    m.add_class::<search_results::PlayResult>()?;
+    m.add_class::<analysis::Analysis>()?;
+    m.add("PgnError", py.get_type::<pgn::PgnError>())?;
+    m.add_class::<pgn::PgnRecord>()?;
+    m.add_class::<pgn::PgnReader>()?;
     m.add_function(wrap_pyfunction!(types::square_name, m)?)?;
     m.add_function(wrap_pyfunction!(types::parse_square, m)?)?;
     m.add_function(wrap_pyfunction!(research::move_to_index, m)?)?;

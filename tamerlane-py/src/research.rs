@@ -5,14 +5,15 @@
 
 use std::ops::ControlFlow;
 
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyByteArray;
+use pyo3::types::{PyByteArray, PyString};
 use tamerlane_core as core;
 use tamerlane_core::{CoordMove, Position, Square};
 
+use crate::board::coord_arg;
 use crate::errors::IllegalMoveError;
-use crate::types::{type_name, Color, Move};
+use crate::types::{type_name, ColorArg, Move};
 
 /// Rows of the plane grid: the ten ranks.
 pub const ROWS: usize = 10;
@@ -159,31 +160,45 @@ pub fn mask<'py>(py: Python<'py>, pos: &Position) -> PyResult<Bound<'py, PyAny>>
     numpy_array(py, &bytes, "bool_", &[ACTION_SPACE_SIZE])
 }
 
-/// The action index (0..ACTION_SPACE_SIZE) of a move:
-/// `112 * from + to`, both squares seen from the mover's side (rotated
-/// through 180 degrees for Black). The mover is the move's own colour when
-/// it came from a position; otherwise pass `turn`.
+/// The action index (0 to `ACTION_SPACE_SIZE - 1`) of a move (a `Move`
+/// or a coordinate string): `112 * from + to`, both squares seen from the
+/// mover's side (rotated through 180 degrees for Black).
+///
+/// The mover is the move's own colour when it came from a position; a
+/// `turn` given as well must agree with it (`ValueError` otherwise). A
+/// coordinate string or a `Move` without context has no colour: `turn`
+/// (a `Color` or a bool, `True` for White) is then required.
 #[pyfunction]
 #[pyo3(signature = (r#move, turn = None))]
-pub fn move_to_index(r#move: &Bound<'_, PyAny>, turn: Option<Color>) -> PyResult<usize> {
-    let m = r#move.downcast::<Move>().map_err(|_| {
-        pyo3::exceptions::PyTypeError::new_err(format!(
-            "move must be a tamerlane.Move, not {}",
+pub fn move_to_index(r#move: &Bound<'_, PyAny>, turn: Option<ColorArg>) -> PyResult<usize> {
+    let (coord, own) = if let Ok(m) = r#move.downcast::<Move>() {
+        let m = m.get();
+        (m.coord, m.ctx.map(|(_, c)| c))
+    } else if r#move.downcast::<PyString>().is_ok() {
+        (coord_arg(r#move)?, None)
+    } else {
+        return Err(PyTypeError::new_err(format!(
+            "move must be a tamerlane.Move or a coordinate string like 'f3f4', not {}",
             type_name(r#move)
-        ))
-    })?;
-    let m = m.get();
-    let color = match (turn, m.ctx) {
-        (Some(t), _) => core::Color::from(t),
-        (None, Some((_, c))) => c,
+        )));
+    };
+    let turn = turn.map(core::Color::from);
+    let color = match (turn, own) {
+        (Some(t), Some(c)) if t != c => {
+            return Err(PyValueError::new_err(format!(
+                "move {coord} was made by {}, not by {} (turn=)",
+                c.name(),
+                t.name()
+            )))
+        }
+        (_, Some(c)) | (Some(c), None) => c,
         (None, None) => {
             return Err(PyValueError::new_err(format!(
-                "move {} has no colour (it was not generated from a position): pass turn=",
-                m.coord
+                "move {coord} has no colour (a string, or a Move not generated from a position): pass turn="
             )))
         }
     };
-    Ok(action_index(m.coord, color))
+    Ok(action_index(coord, color))
 }
 
 /// The legal move of `pos` with action index `index`. Raises
@@ -195,7 +210,8 @@ pub fn action_move(pos: &Position, index: i64) -> PyResult<Move> {
         .filter(|i| *i < ACTION_SPACE_SIZE)
         .ok_or_else(|| {
             PyValueError::new_err(format!(
-                "action index {index} out of range (expected 0..{ACTION_SPACE_SIZE})"
+                "action index {index} out of range (expected 0 to {})",
+                ACTION_SPACE_SIZE - 1
             ))
         })?;
     let turn = pos.turn();

@@ -5,12 +5,18 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyString, PyTuple, PyType};
 use tamerlane_core as core;
-use tamerlane_core::{excerpt, CoordMove, MoveKind, Square, EXCERPT_CHARS};
+use tamerlane_core::{excerpt, Bitboard, CoordMove, MoveKind, Square, EXCERPT_CHARS};
 
 use crate::errors::InvalidMoveError;
 
 /// A side: `Color.WHITE` moves first.
-#[pyclass(module = "tamerlane", eq, eq_int, frozen, hash)]
+///
+/// As python-chess's `WHITE = True` and `BLACK = False`: `WHITE` is true,
+/// equal to `True` and `1`, hashes as `1`, and `int(WHITE) == 1`; `BLACK`
+/// is false, equal to `False` and `0`, hashes as `0`. So `==`, `hash()`,
+/// `in` lists and `in` sets agree, and every argument that takes a colour
+/// also takes a `bool` (`not board.turn`).
+#[pyclass(module = "tamerlane", frozen)]
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Color {
     /// White, upper-case letters, moves first.
@@ -58,6 +64,33 @@ impl Color {
         *self == Color::White
     }
 
+    /// As python-chess's `int(WHITE)`: 1 for White, 0 for Black.
+    fn __int__(&self) -> u8 {
+        u8::from(self.__bool__())
+    }
+
+    /// Equal to the same colour and to the bool (or int) python-chess uses
+    /// for it: `WHITE == True == 1`, `BLACK == False == 0`.
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyObject {
+        let py = other.py();
+        let same = if let Ok(c) = other.downcast::<Color>() {
+            Some(*c.get() == *self)
+        } else if let Ok(i) = other.downcast::<PyInt>() {
+            Some(i.extract::<i64>().ok() == Some(i64::from(self.__int__())))
+        } else {
+            None
+        };
+        match same {
+            Some(b) => PyBool::new(py, b).to_owned().into_any().unbind(),
+            None => py.NotImplemented(),
+        }
+    }
+
+    /// The hash of the bool it equals (`hash(True) == 1`, `hash(False) == 0`).
+    fn __hash__(&self) -> u64 {
+        u64::from(self.__int__())
+    }
+
     /// The TFEN letter, `"w"` or `"b"`.
     #[getter]
     fn letter(&self) -> String {
@@ -73,6 +106,35 @@ impl Color {
                 "BLACK"
             },
         )
+    }
+}
+
+/// A colour argument: a `Color`, or a `bool` as python-chess has them
+/// (`True` is White, `False` Black; `numpy.bool_` too), so that
+/// `not board.turn` names the side not to move. Anything else (ints
+/// included) is a `TypeError`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct ColorArg(pub Color);
+
+impl<'py> FromPyObject<'py> for ColorArg {
+    fn extract_bound(ob: &Bound<'py, PyAny>) -> PyResult<ColorArg> {
+        if let Ok(c) = ob.downcast::<Color>() {
+            return Ok(ColorArg(*c.get()));
+        }
+        let ty = type_name(ob);
+        if ob.downcast::<PyBool>().is_ok() || matches!(ty.as_str(), "bool" | "bool_") {
+            let white = ob.is_truthy()?;
+            return Ok(ColorArg(if white { Color::White } else { Color::Black }));
+        }
+        Err(PyTypeError::new_err(format!(
+            "a colour must be tamerlane.WHITE, tamerlane.BLACK or a bool (True for White), not {ty}"
+        )))
+    }
+}
+
+impl From<ColorArg> for core::Color {
+    fn from(c: ColorArg) -> core::Color {
+        c.0.into()
     }
 }
 
@@ -96,7 +158,10 @@ macro_rules! roles {
     ($($py:literal $v:ident),* $(,)?) => {
         /// A kind of piece or pawn: the twelve pieces (royals first), then the
         /// eleven pawns, each named after the piece it promotes to.
-        #[pyclass(module = "tamerlane", eq, eq_int, frozen, hash)]
+        ///
+        /// A role equals only itself (never an int: `Role.KING != 0`);
+        /// `int(role)` and `role.index` give its index.
+        #[pyclass(module = "tamerlane", eq, frozen, hash)]
         #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
         pub enum Role {
             $(
@@ -244,9 +309,14 @@ impl From<core::Piece> for Piece {
 
 #[pymethods]
 impl Piece {
+    /// The piece of `color` (a `Color` or a bool, `True` for White) and
+    /// `role`.
     #[new]
-    fn new(color: Color, role: Role) -> Piece {
-        Piece { color, role }
+    fn new(color: ColorArg, role: Role) -> Piece {
+        Piece {
+            color: color.0,
+            role,
+        }
     }
 
     /// The piece for a TFEN token: `"K"`, `"k"`, `"PR"`, `"pr"`, ...
@@ -300,8 +370,8 @@ impl Piece {
     }
 }
 
-/// Why a game ended.
-#[pyclass(module = "tamerlane", eq, eq_int, frozen, hash)]
+/// Why a game ended. A termination equals only itself (never an int).
+#[pyclass(module = "tamerlane", eq, frozen, hash)]
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Termination {
     /// No legal move, the single royal attacked: the side to move loses.
@@ -396,11 +466,13 @@ impl From<core::Outcome> for Outcome {
 
 #[pymethods]
 impl Outcome {
+    /// The outcome won by `winner` (a `Color` or a bool, `None` for a
+    /// draw) for the reason `termination`.
     #[new]
     #[pyo3(signature = (winner, termination))]
-    fn new(winner: Option<Color>, termination: Termination) -> Outcome {
+    fn new(winner: Option<ColorArg>, termination: Termination) -> Outcome {
         Outcome {
-            winner,
+            winner: winner.map(|c| c.0),
             termination,
         }
     }
@@ -593,6 +665,19 @@ impl Move {
         Ok(Move { coord, ctx: None })
     }
 
+    /// python-chess's name for [`from_str`](Self::from_str): parses a
+    /// coordinate string (`"f3f4"`, `"k2wc"`); raises `InvalidMoveError`.
+    #[classmethod]
+    fn from_uci(cls: &Bound<'_, PyType>, uci: &str) -> PyResult<Move> {
+        Move::from_str(cls, uci)
+    }
+
+    /// The coordinate string, e.g. `"f3f4"` (python-chess's name for
+    /// `str(move)`).
+    fn uci(&self) -> String {
+        self.coord.to_string()
+    }
+
     /// The origin square (0..111; for a king swap, the King's square).
     #[getter(from_square)]
     fn origin(&self) -> usize {
@@ -653,7 +738,7 @@ impl Move {
 
     /// The coordinate string, e.g. `"f3f4"`.
     fn __str__(&self) -> String {
-        self.coord.to_string()
+        self.uci()
     }
 
     fn __repr__(&self) -> String {
@@ -722,22 +807,22 @@ pub fn square_arg(obj: &Bound<'_, PyAny>) -> PyResult<Square> {
     if let Some(i) = index_arg(obj, "square")? {
         let n: i64 = i
             .extract()
-            .map_err(|_| PyValueError::new_err("square index out of range (expected 0..111)"))?;
+            .map_err(|_| PyValueError::new_err("square index out of range (expected 0 to 111)"))?;
         return u32::try_from(n).ok().and_then(Square::new).ok_or_else(|| {
-            PyValueError::new_err(format!("square index {n} out of range (expected 0..111)"))
+            PyValueError::new_err(format!("square index {n} out of range (expected 0 to 111)"))
         });
     }
     if let Ok(s) = obj.downcast::<PyString>() {
         let s = s.to_cow()?;
         return s.parse::<Square>().map_err(|_| {
             PyValueError::new_err(format!(
-                "invalid square name {:?} (expected a1..k10, wc or bc)",
+                "invalid square name {:?} (expected a1 to k10, wc or bc)",
                 excerpt(&s, EXCERPT_CHARS)
             ))
         });
     }
     Err(PyTypeError::new_err(format!(
-        "a square must be an int 0..111 or a name like 'f3', 'wc', 'bc', not {}",
+        "a square must be an int from 0 to 111 or a name like 'f3', 'wc', 'bc', not {}",
         obj.get_type().name()?
     )))
 }
@@ -812,4 +897,35 @@ pub fn opt_int_arg(obj: Option<&Bound<'_, PyAny>>, name: &str) -> PyResult<Optio
         Some(o) if o.is_none() => Ok(None),
         Some(o) => int_arg(o, name).map(Some),
     }
+}
+
+/// A square-mask argument (`Board.generate_legal_moves`): a Python int
+/// whose bit `i` stands for square `i` (bits 110 and 111 are the
+/// citadels), as python-chess's masks. Bits above 111 are ignored, so a
+/// negative int such as `-1` means every square; a `bool` or a non-integer
+/// is a `TypeError`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct SquareMask(pub Bitboard);
+
+impl SquareMask {
+    /// Every square.
+    pub const ALL: SquareMask = SquareMask(Bitboard::ALL);
+}
+
+impl<'py> FromPyObject<'py> for SquareMask {
+    fn extract_bound(ob: &Bound<'py, PyAny>) -> PyResult<SquareMask> {
+        let Some(i) = index_arg(ob, "a square mask")? else {
+            return Err(PyTypeError::new_err(format!(
+                "a square mask must be an int (bit i set for square i), not {}",
+                type_name(ob)
+            )));
+        };
+        let bits: u128 = i.call_method1("__and__", (Bitboard::ALL.0,))?.extract()?;
+        Ok(SquareMask(Bitboard(bits)))
+    }
+}
+
+/// The squares of a set as ascending ints.
+pub fn square_list(bb: Bitboard) -> Vec<usize> {
+    bb.squares().map(Square::index).collect()
 }

@@ -15,7 +15,7 @@ def test_initial_position() -> None:
     b = Board()
     assert b.tfen() == tamerlane.INITIAL_TFEN
     assert b.turn == Color.WHITE == tamerlane.WHITE
-    assert b.ply == 0
+    assert b.ply() == 0
     assert b.halfmove_clock == 0
     assert b.fullmove_number == 1
     assert b.swap_rights == (True, True)
@@ -75,7 +75,7 @@ def test_push_pop_peek_and_move_context() -> None:
     m = b.push_san("f4")
     assert str(m) == "f3f4" and m.role == Role.PAWN_OF_KINGS and m.kind == "normal"
     assert m.captured is None and m.color == Color.WHITE and not m.is_capture
-    assert b.turn == Color.BLACK and b.ply == 1
+    assert b.turn == Color.BLACK and b.ply() == 1
     assert b.peek() == m
     b.push("f8f7")
     b.push(Move.from_str("b2c4"))
@@ -175,7 +175,7 @@ def test_tfen_round_trip_and_set_tfen() -> None:
     assert b.tfen() == tfen
     assert b.piece_at("bc") == Piece.from_symbol("a")
     assert b.piece_at("wc") == Piece.from_symbol("A")
-    assert b.halfmove_clock == 17 and b.fullmove_number == 42 and b.ply == 83
+    assert b.halfmove_clock == 17 and b.fullmove_number == 42 and b.ply() == 83
     assert b.pawn_of_pawns_stages == (2, 1)
     b.set_tfen(tamerlane.INITIAL_TFEN)
     assert b == Board()
@@ -352,7 +352,7 @@ def test_color_truthiness_follows_python_chess() -> None:
 
 
 def test_move_to_index_type_error_names_move() -> None:
-    with pytest.raises(TypeError, match=r"^move must be a tamerlane\.Move, not int$"):
+    with pytest.raises(TypeError, match=r"^move must be a tamerlane\.Move or a coordinate string like 'f3f4', not int$"):
         tamerlane.move_to_index(1)  # type: ignore[arg-type]
 
 

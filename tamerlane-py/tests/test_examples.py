@@ -42,6 +42,21 @@ def test_engine_vs_engine_example(tmp_path: Path) -> None:
     assert all(p.read_text().startswith("<svg") for p in svgs)
 
 
+def test_pgn_annotate_example(tmp_path: Path) -> None:
+    import io
+
+    import tamerlane.pgn
+
+    source = REPO / "docs" / "matches" / "full-vs-plain-25ms-200.pgn"
+    out = tmp_path / "annotated.pgn"
+    printed = run("pgn_annotate.py", str(source), str(out), "--games", "2", "--plies", "5", "--depth", "2")
+    assert "2 games written" in printed
+    games = list(tamerlane.pgn.read_games(io.StringIO(out.read_text(encoding="utf-8"))))
+    originals = list(tamerlane.pgn.read_games(io.StringIO(source.read_text(encoding="utf-8"))))[:2]
+    assert [g.mainline_moves() for g in games] == [g.mainline_moves() for g in originals]
+    assert [[p for p, _ in g.comments] for g in games] == [[1, 2, 3, 4, 5]] * 2
+
+
 def test_notebook() -> None:
     nbformat = pytest.importorskip("nbformat")
     nbclient = pytest.importorskip("nbclient")

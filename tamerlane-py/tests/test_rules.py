@@ -58,7 +58,7 @@ KEYS = ["swap-when", "swap-with", "citadel-entry", "pawn-of-pawns", "placement-o
 
 
 def played(rules: str, moves: List[str], tfen: Optional[str] = None) -> Board:
-    board = Board(tfen, rules=rules)
+    board = Board(rules=rules) if tfen is None else Board(tfen, rules=rules)
     for m in moves:
         board.push_str(m)
     return board

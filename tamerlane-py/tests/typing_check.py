@@ -3,12 +3,15 @@ as it is used here. Also runs as a plain script."""
 
 from __future__ import annotations
 
+import io
 from typing import List, Optional
 
 import numpy as np
 import numpy.typing as npt
 
 import tamerlane
+import tamerlane.engine
+import tamerlane.pgn
 import tamerlane.svg
 
 
@@ -52,10 +55,83 @@ def typed_tour() -> int:
         n += ply + len(str(end))
     except tamerlane.InvalidRulesError as e:
         raise AssertionError(e) from e
+    # python-chess vocabulary: colours as bools, ply(), masks, editing, attacks.
+    ply_now: int = board.ply()
+    kings: List[int] = board.pieces(tamerlane.Role.KING, not board.turn)
+    uci: tamerlane.Move = board.parse_uci(tamerlane.Move.from_uci(str(list(board.legal_moves)[0])).uci())
+    lan: str = board.lan(uci) + board.variation_san(list(board.legal_moves)[:1])
+    caps: List[tamerlane.Move] = list(board.generate_legal_captures(tamerlane.BB_ALL, 1 << tamerlane.E5))
+    gen: List[tamerlane.Move] = list(board.generate_legal_moves(tamerlane.BB_SQUARES[tamerlane.F3]))
+    attacked: bool = board.is_attacked_by(True, tamerlane.F3) or board.gives_check(uci) or board.is_capture(uci)
+    sets: List[int] = board.attackers(tamerlane.WHITE, "f3") + board.checkers() + board.royals(False)
+    ends: bool = board.is_checkmate() or board.is_stalemate() or board.is_repetition(2)
+    edit = board.copy(stack=1)
+    edit.set_piece_at(tamerlane.E5, tamerlane.Piece(True, tamerlane.Role.ROOK))
+    removed: Optional[tamerlane.Piece] = edit.remove_piece_at("e5")
+    edit.set_piece_map(edit.piece_map())
+    mirrored: tamerlane.Board = edit.mirror()
+    try:
+        edit.set_piece_at("wc", tamerlane.Piece(tamerlane.BLACK, tamerlane.Role.ROOK))
+    except tamerlane.InvalidPositionError as e:
+        n += len(str(e))
+    idx: int = tamerlane.move_to_index("f3f4", turn=True)
+    distance: int = tamerlane.square_distance(tamerlane.A1, "wc") + tamerlane.square(5, 2)
+    n += ply_now + len(kings) + len(caps) + len(sets) + idx + distance + int(attacked) + int(ends)
+    del uci, lan, removed, mirrored
     del first, white_to_move, rules, state
     del role, kind, sq, piece, outcome, planes, mask, index, back, svg, turn, stages
     return n
 
 
+def typed_pgn() -> int:
+    board = tamerlane.Board()
+    board.push_san("f4")
+    game: tamerlane.pgn.Game = tamerlane.pgn.Game.from_board(board)
+    game.headers["White"] = "Timur"
+    white: str = game.headers["White"]
+    text: str = str(game)
+    back: Optional[tamerlane.pgn.Game] = tamerlane.pgn.read_game(io.StringIO(text))
+    assert back is not None and back == game
+    moves: List[tamerlane.Move] = back.mainline_moves()
+    end: tamerlane.pgn.GameNode = back.end()
+    end.comment = "the end"
+    final: tamerlane.Board = end.board()
+    comments: List[tuple[int, str]] = back.comments
+    result: str = back.result
+    termination: Optional[str] = back.termination
+    games: List[tamerlane.pgn.Game] = list(tamerlane.pgn.read_games(io.StringIO(text + text), rules="repetition=2"))
+    try:
+        tamerlane.pgn.read_game(io.StringIO("1. zz9 *"))
+    except tamerlane.pgn.PgnError as e:
+        line: Optional[int] = e.line
+        del line
+    out = io.StringIO()
+    written: int = tamerlane.pgn.write_games(out, games)
+    del white, termination, final
+    return len(moves) + len(comments) + len(result) + written
+
+
+def typed_engine() -> int:
+    from tamerlane.engine import Cp, Limit, Mate, MateGiven, PovScore, Score
+
+    engine = tamerlane.Engine(hash_mb=1)
+    board = tamerlane.Board()
+    result: tamerlane.SearchResult = engine.search(board, depth=2, wtime=1.0, btime=1.0, winc=0.1, binc=0.1, multipv=1)
+    pov: PovScore = result.score
+    white: Score = pov.white()
+    cp: Optional[int] = pov.relative.score()
+    sure: int = pov.black().score(mate_score=100_000)
+    played: tamerlane.PlayResult = engine.play(board, Limit(depth=2, white_clock=1.0))
+    move: Optional[tamerlane.Move] = played.move
+    with engine.analysis(board, Limit(depth=2)) as analysis:
+        infos: List[tamerlane.Info] = list(analysis)
+    last: Optional[tamerlane.SearchResult] = analysis.result
+    scores: List[Score] = [Cp(3), Mate(-2), MateGiven, -white]
+    del cp, move, last
+    return sure + len(infos) + len(scores)
+
+
 if __name__ == "__main__":
     print(typed_tour())
+    print(typed_pgn())
+    print(typed_engine())

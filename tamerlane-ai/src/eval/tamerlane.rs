@@ -158,7 +158,7 @@ const PIECE_ROLES: &[Role] = Role::ALL.split_at(12).0;
 
 /// Each side's material. A search keeps it up to date move by move with
 /// [`material_after`] instead.
-pub(crate) fn material(pos: &Position) -> ByColor<i32> {
+pub fn material(pos: &Position) -> ByColor<i32> {
     let b = pos.board();
     ByColor::new_with(|c| {
         let own = b.by_color(c);
@@ -199,6 +199,100 @@ pub fn evaluate(pos: &Position, kind: EvalKind) -> i32 {
     evaluate_with_material(pos, kind, material(pos))
 }
 
+/// The evaluation's positional terms besides material, each counted per
+/// side and weighted by [`WEIGHTS`]. One function computes them
+/// ([`positional_terms`]); the search adds the weighted counts, the tuner
+/// reads the counts.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Term {
+    /// Pawn advancement: `a * a` for a pawn `a` ranks past its second
+    /// rank (capped at 7).
+    PawnAdvance,
+    /// Centralisation of officers: their centre levels (0 at the edge, up
+    /// to 9 in the centre).
+    Centre,
+    /// Squares a rook attacks (not own men).
+    RookMobility,
+    /// Squares a talia attacks.
+    TaliaMobility,
+    /// Squares a giraffe attacks.
+    GiraffeMobility,
+    /// The pawn of pawns waiting for a placement (stage 1).
+    PawnOfPawnsWaiting,
+    /// The pawn of pawns at stage 2.
+    PawnOfPawnsStage2,
+    /// Own men next to a single royal (at most 4), while material remains.
+    Shelter,
+    /// `n * min(n, 3)` for `n` enemy men within two squares of a single
+    /// royal, while material remains (a penalty: its weight is negative).
+    RoyalAttackers,
+    /// Royals beyond the first.
+    ExtraRoyal,
+    /// Mop-up, for the side well ahead against a side with few men: the
+    /// lone royal's squares taken (8 minus its free squares).
+    MopUpSquares,
+    /// Mop-up: the lone royal near an edge (4 minus its distance).
+    MopUpEdge,
+    /// Mop-up: the lone royal far from the citadel it could escape to
+    /// (distance, at most 6).
+    MopUpEscape,
+    /// Mop-up: own pieces near the lone royal (at most 40).
+    MopUpNear,
+}
+
+impl Term {
+    /// Every term, in the order of [`WEIGHTS`].
+    pub const ALL: [Term; 14] = [
+        Term::PawnAdvance,
+        Term::Centre,
+        Term::RookMobility,
+        Term::TaliaMobility,
+        Term::GiraffeMobility,
+        Term::PawnOfPawnsWaiting,
+        Term::PawnOfPawnsStage2,
+        Term::Shelter,
+        Term::RoyalAttackers,
+        Term::ExtraRoyal,
+        Term::MopUpSquares,
+        Term::MopUpEdge,
+        Term::MopUpEscape,
+        Term::MopUpNear,
+    ];
+}
+
+/// The weight of each [`Term`] in centipawns per unit, in the order of
+/// [`Term::ALL`].
+pub const WEIGHTS: [i32; 14] = [1, 2, 2, 2, 2, 40, 60, 8, -6, 30, 25, 15, 12, 3];
+
+/// The bonus of the side to move.
+pub const TEMPO: i32 = 10;
+
+/// Where [`positional_terms`] puts what it counts.
+pub trait TermSink {
+    /// Adds `count` units of `term` for the side `c`.
+    fn add(&mut self, c: Color, term: Term, count: i32);
+}
+
+/// The weighted sum of each side's terms (what the search uses).
+struct Weighted(ByColor<i32>);
+
+impl TermSink for Weighted {
+    #[inline(always)]
+    fn add(&mut self, c: Color, term: Term, count: i32) {
+        self.0[c] += WEIGHTS[term as usize] * count;
+    }
+}
+
+/// Each term's count, White's minus Black's (what a tuner reads).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TermCounts(pub [i32; 14]);
+
+impl TermSink for TermCounts {
+    fn add(&mut self, c: Color, term: Term, count: i32) {
+        self.0[term as usize] += if c == Color::White { count } else { -count };
+    }
+}
+
 /// Evaluates `pos` for the side to move, given both sides' material
 /// (as [`material`] computes it).
 pub(crate) fn evaluate_with_material(pos: &Position, kind: EvalKind, m: ByColor<i32>) -> i32 {
@@ -207,33 +301,50 @@ pub(crate) fn evaluate_with_material(pos: &Position, kind: EvalKind, m: ByColor<
     if kind == EvalKind::Material {
         return m[us] - m[!us];
     }
+    let mut s = Weighted(m);
+    positional_terms(pos, m, &mut s);
+    scale(pos, s.0[us] - s.0[!us] + TEMPO)
+}
+
+/// Counts the positional terms of both sides into `sink`, given both
+/// sides' material (some terms apply only with enough material, or to the
+/// side well ahead).
+#[inline]
+pub fn positional_terms(pos: &Position, m: ByColor<i32>, sink: &mut impl TermSink) {
     let b = pos.board();
     let occ = b.occupied();
-    let mut s = [0i32; 2];
     let total_material = m.white + m.black;
     for c in Color::ALL {
         let own = b.by_color(c);
         let enemy = b.by_color(!c);
-        let mut score = m[c];
         let pawns = own & b.pawns();
+        let mut advance = 0;
         for (a, &rank) in TABLES.advance_ranks[c.index()].iter().enumerate().skip(1) {
-            score += (pawns & rank).count() as i32 * (a * a) as i32;
+            advance += (pawns & rank).count() as i32 * (a * a) as i32;
         }
+        sink.add(c, Term::PawnAdvance, advance);
         let officers = own - b.pawns() - b.royals();
+        let mut centre = 0;
         for &level in &TABLES.centre_levels {
-            score += 2 * (officers & level).count() as i32;
+            centre += (officers & level).count() as i32;
         }
-        for role in [Role::Rook, Role::Talia, Role::Giraffe] {
+        sink.add(c, Term::Centre, centre);
+        for (role, term) in [
+            (Role::Rook, Term::RookMobility),
+            (Role::Talia, Term::TaliaMobility),
+            (Role::Giraffe, Term::GiraffeMobility),
+        ] {
+            let mut mobility = 0;
             for sq in b.by_role(role) & own {
-                let a = attacks::attacks(c, role, sq, occ) - own;
-                score += 2 * a.count() as i32;
+                mobility += (attacks::attacks(c, role, sq, occ) - own).count() as i32;
             }
+            sink.add(c, term, mobility);
         }
         // The pawn of pawns: a waiting pawn threatens a forking placement or
         // is on its way to becoming an extra royal.
         match pos.pawn_of_pawns_stage(c) {
-            1 => score += 40,
-            2 => score += 60,
+            1 => sink.add(c, Term::PawnOfPawnsWaiting, 1),
+            2 => sink.add(c, Term::PawnOfPawnsStage2, 1),
             _ => {}
         }
         // Royal safety for a side with a single royal, while there is material.
@@ -242,12 +353,12 @@ pub(crate) fn evaluate_with_material(pos: &Position, kind: EvalKind, m: ByColor<
             if !r.is_citadel() && total_material > 2500 {
                 let shelter = (attacks::royal(r) & own).count().min(4) as i32;
                 let attackers = (TABLES.zone2[r.index()] & enemy).count() as i32;
-                score += 8 * shelter - 6 * attackers * attackers.min(3);
+                sink.add(c, Term::Shelter, shelter);
+                sink.add(c, Term::RoyalAttackers, attackers * attackers.min(3));
             }
         } else {
-            score += 30 * (royals.count() as i32 - 1);
+            sink.add(c, Term::ExtraRoyal, royals.count() as i32 - 1);
         }
-        s[c.index()] = score;
     }
     // Mop-up: against a side with little left, drive its single royal to
     // zero moves (checkmate or stalemate, both win), to the edge, away from
@@ -279,9 +390,18 @@ pub(crate) fn evaluate_with_material(pos: &Position, kind: EvalKind, m: ByColor<
             .map(|p| (8 - distance(p, r)).max(0))
             .sum::<i32>()
             .min(40);
-        s[c.index()] += 25 * (8 - free) + 15 * (4 - edge) + 12 * escape + 3 * near;
+        sink.add(c, Term::MopUpSquares, 8 - free);
+        sink.add(c, Term::MopUpEdge, 4 - edge);
+        sink.add(c, Term::MopUpEscape, escape);
+        sink.add(c, Term::MopUpNear, near);
     }
-    let mut eval = s[us.index()] - s[(!us).index()] + 10;
+}
+
+/// The evaluation for the side to move from its raw score `eval` (material,
+/// weighted terms and tempo): faded by the move-limit clock, pulled toward
+/// the draw by the citadel rule, and kept below the mate scores.
+pub fn scale(pos: &Position, mut eval: i32) -> i32 {
+    let us = pos.turn();
     // Progress: as the move-limit clock runs, the score fades toward the
     // draw, to 1/6 of itself at the limit (none without a limit).
     if let Some(limit) = pos.rules().move_limit() {
@@ -336,6 +456,36 @@ mod tests {
                 evaluate(&mirrored, EvalKind::Full),
                 "{pos:?}"
             );
+        }
+    }
+
+    /// The weighted term counts, with material and tempo, are the
+    /// evaluation before its scaling, for any position.
+    #[test]
+    fn term_counts_rebuild_the_evaluation() {
+        let mut pos = Position::new();
+        let mut rng = crate::Rng::new(11);
+        for _ in 0..300 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() || pos.outcome().is_some() {
+                pos = Position::new();
+                continue;
+            }
+            let m = moves[rng.below(moves.len())];
+            pos.play_unchecked(&m);
+            let mat = material(&pos);
+            let mut counts = TermCounts::default();
+            positional_terms(&pos, mat, &mut counts);
+            let white: i32 = mat.white - mat.black
+                + counts
+                    .0
+                    .iter()
+                    .zip(WEIGHTS)
+                    .map(|(c, w)| c * w)
+                    .sum::<i32>();
+            let us = pos.turn();
+            let raw = if us == Color::White { white } else { -white } + TEMPO;
+            assert_eq!(scale(&pos, raw), evaluate(&pos, EvalKind::Full), "{pos:?}");
         }
     }
 

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use tamerlane_core::{RuleSet, RuleSetError};
 
-use super::{MAX_HASH_MIB, MAX_POSITION_MOVES, MAX_THREADS};
+use super::{MAX_HASH_MIB, MAX_MULTIPV, MAX_POSITION_MOVES, MAX_THREADS};
 use crate::any_game::{AnyFenError, AnyGame, AnyPlayError};
 use crate::limits::Limits;
 use crate::variant::{AnyRules, UnknownVariant, Variant};
@@ -38,6 +38,9 @@ pub enum Command {
     Hash(usize),
     /// `setoption name Threads value N` (1 to [`MAX_THREADS`])
     Threads(usize),
+    /// `setoption name MultiPV value N` (1 to [`MAX_MULTIPV`]): the number
+    /// of best lines of the searches that follow.
+    MultiPv(usize),
     /// `setoption name UCI_Variant value tamerlane|chess|makruk`: the game
     /// of the positions that follow, under its default rules.
     Variant(Variant),
@@ -48,7 +51,8 @@ pub enum Command {
     /// `position startpos|fen FEN|tfen TFEN [moves ...]`
     Position(PositionCommand),
     /// `go [depth N] [nodes N] [movetime MS] [wtime MS] [btime MS] [winc MS]
-    /// [binc MS] [infinite]` (negative clock times count as 0)
+    /// [binc MS] [movestogo N] [infinite] [searchmoves M ...]` (negative
+    /// clock times count as 0)
     Go(Limits),
     /// `stop`
     Stop,
@@ -307,6 +311,7 @@ fn parse_setoption(rest: &[&str], variant: Variant) -> Result<Command, CommandEr
         match name.to_ascii_lowercase().as_str() {
             "hash" => ("Hash", MAX_HASH_MIB, Command::Hash),
             "threads" => ("Threads", MAX_THREADS, Command::Threads),
+            "multipv" => ("MultiPV", MAX_MULTIPV, Command::MultiPv),
             _ => return Err(CommandError::UnknownOption(name)),
         };
     let v: usize = number(option, Some(&value))?;
@@ -343,9 +348,23 @@ fn parse_position(rest: &[&str], rules: AnyRules) -> Result<PositionCommand, Com
     Ok(PositionCommand { game })
 }
 
+/// The parameters of `go`.
+const GO_PARAMETERS: [&str; 10] = [
+    "depth",
+    "nodes",
+    "movetime",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "infinite",
+    "movestogo",
+    "searchmoves",
+];
+
 fn parse_go(rest: &[&str]) -> Result<Limits, CommandError> {
     let mut l = Limits::new();
-    let mut it = rest.iter().copied();
+    let mut it = rest.iter().copied().peekable();
     // Clock times: a GUI may send a negative time when a clock has run out.
     let clock = |t: &str, tok: Option<&str>| -> Result<Duration, CommandError> {
         Ok(Duration::from_millis(number::<i64>(t, tok)?.max(0) as u64))
@@ -366,6 +385,13 @@ fn parse_go(rest: &[&str]) -> Result<Limits, CommandError> {
             "winc" => l.winc = clock(t, it.next())?,
             "binc" => l.binc = clock(t, it.next())?,
             "infinite" => l.infinite = true,
+            "movestogo" => l.movestogo = Some(number(t, it.next())?),
+            // The moves up to the next parameter name.
+            "searchmoves" => {
+                while let Some(m) = it.next_if(|m| !GO_PARAMETERS.contains(m)) {
+                    l.searchmoves.push(m.to_owned());
+                }
+            }
             other => return Err(CommandError::UnknownGoParameter(other.to_owned())),
         }
     }
@@ -417,8 +443,14 @@ fn write_go(f: &mut fmt::Formatter<'_>, l: &Limits) -> fmt::Result {
     if !l.binc.is_zero() {
         write!(f, " binc {}", ms(l.binc))?;
     }
+    if let Some(n) = l.movestogo {
+        write!(f, " movestogo {n}")?;
+    }
     if l.infinite {
         f.write_str(" infinite")?;
+    }
+    if !l.searchmoves.is_empty() {
+        write!(f, " searchmoves {}", l.searchmoves.join(" "))?;
     }
     Ok(())
 }
@@ -432,6 +464,7 @@ impl fmt::Display for Command {
             Command::NewGame => f.write_str("ucinewgame"),
             Command::Hash(n) => write!(f, "setoption name Hash value {n}"),
             Command::Threads(n) => write!(f, "setoption name Threads value {n}"),
+            Command::MultiPv(n) => write!(f, "setoption name MultiPV value {n}"),
             Command::Variant(v) => write!(f, "setoption name UCI_Variant value {v}"),
             Command::Rules(r) => write!(f, "setoption name Rules value {r}"),
             Command::Position(p) => p.fmt(f),

@@ -2,6 +2,7 @@
 //! subject (`cargo test -p tamerlane-ai --test it`).
 
 mod fuzz_regressions;
+mod multipv;
 mod protocol_limits;
 mod protocol_rules;
 mod search;

@@ -3,7 +3,7 @@
 //! within a fixed node budget.
 
 use tamerlane_ai::eval::{evaluate, EvalKind};
-use tamerlane_ai::{Engine, Limits};
+use tamerlane_ai::{Engine, Features, Limits, SearchConfig};
 use tamerlane_core::{Game, Move, MoveKind, Position};
 use tamerlane_testkit::verify::{
     allows_win_in_one, forces_win, material_gain, winning_moves, FORK_GAIN,
@@ -149,10 +149,24 @@ fn answers_are_verified_by_brute_force() {
 
 #[test]
 fn the_engine_solves_every_position_within_the_node_budget() {
+    solves_every_position(SearchConfig::full());
+}
+
+/// The selective features that are still off by default must not cost
+/// the engine a tactic either.
+#[test]
+fn every_feature_on_still_solves_every_position() {
+    solves_every_position(SearchConfig {
+        features: Features::ALL,
+        eval: EvalKind::Full,
+    });
+}
+
+fn solves_every_position(config: SearchConfig) {
     let mut failures = Vec::new();
     let mut nodes = Vec::new();
     for c in cases() {
-        let mut engine = Engine::builder().hash_mib(4).build();
+        let mut engine = Engine::builder().hash_mib(4).config(config).build();
         let limits = Limits::new().depth(DEPTH_CAP).nodes(NODE_BUDGET);
         let r = engine.search(&Game::from_position(c.pos.clone()), &limits, |_| {});
         nodes.push(r.nodes);

@@ -6,4 +6,5 @@ mod cli;
 mod cli_chess;
 mod cli_limits;
 mod cli_makruk;
+mod datagen;
 mod match_external;

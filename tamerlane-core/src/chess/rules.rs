@@ -112,9 +112,7 @@ impl Rules {
 }
 
 /// The one preset, `default`.
-fn preset(name: &str) -> Option<Rules> {
-    (name == "default").then_some(Rules::DEFAULT)
-}
+const PRESETS: &[(&str, Rules)] = &[("default", Rules::DEFAULT)];
 
 impl FromStr for Rules {
     type Err = RuleSetError;
@@ -122,7 +120,7 @@ impl FromStr for Rules {
     /// Parses a rule string: optionally `default` first, then `key=value`
     /// pairs (section 9's strict syntax).
     fn from_str(s: &str) -> Result<Rules, RuleSetError> {
-        parse_rule_string(s, Rules::DEFAULT, preset, Rules::apply)
+        parse_rule_string(s, Rules::DEFAULT, PRESETS, Rules::apply)
     }
 }
 

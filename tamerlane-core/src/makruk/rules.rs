@@ -144,9 +144,7 @@ fn checked(key: &str, v: Option<u32>, range: (u32, u32)) -> Result<Option<u32>, 
 }
 
 /// The presets: only `default`.
-fn preset(name: &str) -> Option<Rules> {
-    (name == "default").then_some(Rules::DEFAULT)
-}
+const PRESETS: &[(&str, Rules)] = &[("default", Rules::DEFAULT)];
 
 impl FromStr for Rules {
     type Err = RuleSetError;
@@ -155,7 +153,7 @@ impl FromStr for Rules {
     /// `key=value` pairs (`counting`, `repetition`, `move-limit`), with the
     /// strict syntax of RULES-SPEC section 9.
     fn from_str(s: &str) -> Result<Rules, RuleSetError> {
-        parse_rule_string(s, Rules::DEFAULT, preset, Rules::apply)
+        parse_rule_string(s, Rules::DEFAULT, PRESETS, Rules::apply)
     }
 }
 

@@ -405,6 +405,14 @@ impl GameRecord {
         Ok(())
     }
 
+    /// Removes every comment (to give a record new ones with
+    /// [`add_comment`](Self::add_comment)).
+    pub fn clear_comments(&mut self) {
+        let freed: usize = self.comments.iter().map(|(_, t)| comment_cost(t)).sum();
+        self.text_bytes -= freed;
+        self.comments.clear();
+    }
+
     /// The longest line the reader accepts, in bytes (line ending not
     /// counted); longer lines are refused with
     /// [`RecordErrorKind::LineTooLong`] without being held in memory. The

@@ -617,7 +617,15 @@ fn rule_strings() {
         err("draws=automatic,default"),
         RuleSetError::PresetNotFirst(_)
     ));
-    assert!(matches!(err("seed-001"), RuleSetError::UnknownPreset(_)));
+    assert!(matches!(
+        err("seed-001"),
+        RuleSetError::UnknownPreset { .. }
+    ));
+    // The message lists chess's presets, not Tamerlane's.
+    assert_eq!(
+        err("seed-001").to_string(),
+        "rule set: unknown preset \"seed-001\" (presets: default; options are key=value)"
+    );
     assert!(matches!(
         err("draws=automatic,"),
         RuleSetError::EmptyItem { .. }

@@ -462,6 +462,16 @@ fn record_changes_past_the_limits_are_refused() {
     );
     // The reader counts the same: the record reads back.
     assert_eq!(GameRecord::from_pgn(&rec.to_string()).as_ref(), Ok(&rec));
+    // Clearing the comments gives their bytes back, to the byte: the
+    // budget is the whole of it again, and the record is the new one.
+    rec.clear_comments();
+    assert_eq!(rec, GameRecord::new(Game::new()).unwrap());
+    rec.add_comment(0, &words(GameRecord::MAX_TEXT_BYTES - 171 - 16))
+        .unwrap();
+    assert_eq!(
+        rec.add_comment(0, ""),
+        Err(RecordEditError::TextTooLong(GameRecord::MAX_TEXT_BYTES))
+    );
 }
 
 #[test]

@@ -176,11 +176,11 @@ fn syntax_is_strict() {
         ),
         (
             "seed-002",
-            |e| matches!(e, RuleSetError::UnknownPreset(p) if p == "seed-002"),
+            |e| matches!(e, RuleSetError::UnknownPreset { name, .. } if name == "seed-002"),
         ),
         (
             "swap-when",
-            |e| matches!(e, RuleSetError::UnknownPreset(p) if p == "swap-when"),
+            |e| matches!(e, RuleSetError::UnknownPreset { name, .. } if name == "swap-when"),
         ),
         (
             "swap=check",

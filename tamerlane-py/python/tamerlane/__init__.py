@@ -17,6 +17,7 @@ docstring and a type signature (``_tamerlane.pyi``).
 from __future__ import annotations
 
 import enum
+import operator
 from typing import SupportsIndex
 
 from ._tamerlane import (
@@ -28,6 +29,7 @@ from ._tamerlane import (
     PLANE_NAMES,
     PLANES,
     AmbiguousMoveError,
+    Analysis,
     Board,
     Color,
     Engine,
@@ -36,12 +38,14 @@ from ._tamerlane import (
     Info,
     InvalidFenError,
     InvalidMoveError,
+    InvalidPositionError,
     InvalidRulesError,
     InvalidTfenError,
     LegalMoves,
     Move,
     Outcome,
     Piece,
+    PlayResult,
     Role,
     SearchResult,
     Termination,
@@ -53,9 +57,9 @@ from ._tamerlane import (
 )
 
 WHITE: Color = Color.WHITE
-"""White, the side that moves first."""
+"""White, the side that moves first (equal to ``True``, as python-chess's ``WHITE``)."""
 BLACK: Color = Color.BLACK
-"""Black."""
+"""Black (equal to ``False``)."""
 COLORS: tuple[Color, Color] = (Color.WHITE, Color.BLACK)
 """Both sides, White first."""
 
@@ -98,6 +102,60 @@ class Square(enum.IntEnum):
         return self.value >= 110
 
 
+# The ordinary squares as module constants, as in python-chess: ``A1 == 0``
+# ... ``K10 == 109`` (``Square`` members, so ints that print their names).
+(A1, B1, C1, D1, E1, F1, G1, H1, I1, J1, K1,
+ A2, B2, C2, D2, E2, F2, G2, H2, I2, J2, K2,
+ A3, B3, C3, D3, E3, F3, G3, H3, I3, J3, K3,
+ A4, B4, C4, D4, E4, F4, G4, H4, I4, J4, K4,
+ A5, B5, C5, D5, E5, F5, G5, H5, I5, J5, K5,
+ A6, B6, C6, D6, E6, F6, G6, H6, I6, J6, K6,
+ A7, B7, C7, D7, E7, F7, G7, H7, I7, J7, K7,
+ A8, B8, C8, D8, E8, F8, G8, H8, I8, J8, K8,
+ A9, B9, C9, D9, E9, F9, G9, H9, I9, J9, K9,
+ A10, B10, C10, D10, E10, F10, G10, H10, I10, J10, K10) = tuple(Square)[:110]
+
+BB_ALL: int = (1 << 112) - 1
+"""The square mask of every square (bit ``i`` for square ``i``, citadels
+included), the default of ``Board.generate_legal_moves``."""
+BB_SQUARES: tuple[int, ...] = tuple(1 << i for i in SQUARES)
+"""The mask of each single square: ``BB_SQUARES[i] == 1 << i``."""
+
+
+def square(file_index: SupportsIndex, rank_index: SupportsIndex) -> int:
+    """The ordinary square on file ``file_index`` (0 = a .. 10 = k) and rank
+    ``rank_index`` (0 = rank 1 .. 9 = rank 10), as python-chess's
+    ``square``; ``ValueError`` outside the board (citadels have no file
+    and rank: use ``WC``, ``BC``).
+
+    >>> square(5, 2) == F3
+    True
+    """
+    f, r = operator.index(file_index), operator.index(rank_index)
+    if not (0 <= f < 11 and 0 <= r < 10):
+        raise ValueError(f"no square on file {f}, rank {r} (files 0 to 10, ranks 0 to 9)")
+    return r * 11 + f
+
+
+def _coords(square: SupportsIndex | str) -> tuple[int, int]:
+    """Board coordinates ``(file, rank)``, extended to the citadels as the
+    board draws them: ``wc`` right of k2 (11, 1), ``bc`` left of a9 (-1, 8)."""
+    i = parse_square(square)
+    return {WC: (11, 1), BC: (-1, 8)}.get(i, (i % 11, i // 11))
+
+
+def square_distance(a: SupportsIndex | str, b: SupportsIndex | str) -> int:
+    """The number of King steps between two squares on an empty board
+    (python-chess's Chebyshev distance), the citadels counted where they
+    stand: ``wc`` right of k2, ``bc`` left of a9.
+
+    >>> square_distance("a1", "c2"), square_distance("k2", "wc"), square_distance("a1", "wc")
+    (2, 1, 11)
+    """
+    (fa, ra), (fb, rb) = _coords(a), _coords(b)
+    return max(abs(fa - fb), abs(ra - rb))
+
+
 def square_file(square: SupportsIndex | str) -> int | None:
     """The file 0 (a) .. 10 (k) of an ordinary square (an int or a name such
     as ``"f3"``), ``None`` for a citadel."""
@@ -117,6 +175,8 @@ from . import chess, makruk  # noqa: E402  (the sibling games: ``tamerlane.chess
 
 __all__ = [
     "ACTION_SPACE_SIZE",
+    "BB_ALL",
+    "BB_SQUARES",
     "BC",
     "BLACK",
     "BOARD_COLS",
@@ -131,6 +191,7 @@ __all__ = [
     "WC",
     "WHITE",
     "AmbiguousMoveError",
+    "Analysis",
     "Board",
     "Color",
     "Engine",
@@ -139,12 +200,14 @@ __all__ = [
     "Info",
     "InvalidFenError",
     "InvalidMoveError",
+    "InvalidPositionError",
     "InvalidRulesError",
     "InvalidTfenError",
     "LegalMoves",
     "Move",
     "Outcome",
     "Piece",
+    "PlayResult",
     "Role",
     "SearchResult",
     "Square",
@@ -155,8 +218,11 @@ __all__ = [
     "makruk",
     "move_to_index",
     "parse_square",
+    "square",
+    "square_distance",
     "square_file",
     "square_name",
     "square_rank",
     "svg",
 ]
+__all__ += [name for name in Square.__members__ if name not in ("WC", "BC")]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar, Iterator, Optional, SupportsIndex, Union
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Iterator, Mapping, Optional, SupportsIndex, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -23,8 +23,13 @@ BOARD_COLS: int
 MAX_PERFT_DEPTH: int
 """The largest depth ``Board.perft`` accepts (30)."""
 
+if TYPE_CHECKING:
+    from .engine import Limit, PovScore
+
 SquareArg = Union[SupportsIndex, str]
 MoveArg = Union["Move", str]
+ColorArg = Union["Color", bool]
+"""A colour argument: a ``Color`` or a bool (``True`` for White), as in python-chess."""
 
 class InvalidTfenError(ValueError):
     """A TFEN string that is malformed or describes a position the rules exclude."""
@@ -46,6 +51,10 @@ class InvalidRulesError(ValueError):
     """A rule-set string (``rules=``) that is malformed or names an unknown
     preset, key or value; the message names it."""
 
+class InvalidPositionError(ValueError):
+    """A board edit refused because it would give a position the rules
+    exclude; the board is left unchanged."""
+
 class GameOverError(ValueError):
     """A move refused because the game has already ended."""
 
@@ -55,7 +64,9 @@ class GameOverError(ValueError):
     """How the game ended (its first terminal event)."""
 
 class Color:
-    """A side: ``Color.WHITE`` moves first."""
+    """A side: ``Color.WHITE`` moves first. As python-chess's ``WHITE =
+    True``: ``WHITE == True == 1`` and ``BLACK == False == 0``, with the
+    same hashes."""
 
     WHITE: ClassVar[Color]
     BLACK: ClassVar[Color]
@@ -67,13 +78,17 @@ class Color:
         """The TFEN letter, ``"w"`` or ``"b"``."""
     def __bool__(self) -> bool:
         """As in python-chess: ``WHITE`` is true, ``BLACK`` false."""
-    def __int__(self) -> int: ...
-    def __eq__(self, other: object) -> bool: ...
-    def __hash__(self) -> int: ...
+    def __int__(self) -> int:
+        """1 for White, 0 for Black."""
+    def __eq__(self, other: object) -> bool:
+        """Equal to the same colour and to its bool or int (``WHITE == True == 1``)."""
+    def __hash__(self) -> int:
+        """The hash of its bool: 1 for White, 0 for Black."""
 
 class Role:
     """A kind of piece or pawn: the twelve pieces (royals first), then the
-    eleven pawns, each named after the piece it promotes to."""
+    eleven pawns, each named after the piece it promotes to. A role equals
+    only itself, never an int."""
 
     KING: ClassVar[Role]
     PRINCE: ClassVar[Role]
@@ -129,7 +144,7 @@ class Role:
 class Piece:
     """A piece of a given colour and role."""
 
-    def __init__(self, color: Color, role: Role) -> None: ...
+    def __init__(self, color: ColorArg, role: Role) -> None: ...
     @property
     def color(self) -> Color:
         """The piece's side."""
@@ -145,7 +160,8 @@ class Piece:
     def __hash__(self) -> int: ...
 
 class Termination:
-    """Why a game ended; ``str()`` gives ``"checkmate"``, ``"royals-only"``, ..."""
+    """Why a game ended; ``str()`` gives ``"checkmate"``, ``"royals-only"``, ...
+    A termination equals only itself, never an int."""
 
     CHECKMATE: ClassVar[Termination]
     STALEMATE: ClassVar[Termination]
@@ -160,7 +176,7 @@ class Termination:
 class Outcome:
     """The result of a finished game: the winner (``None`` for a draw) and why."""
 
-    def __init__(self, winner: Optional[Color], termination: Termination) -> None: ...
+    def __init__(self, winner: Optional[ColorArg], termination: Termination) -> None: ...
     @property
     def winner(self) -> Optional[Color]:
         """The winning side, ``None`` for a draw."""
@@ -182,6 +198,11 @@ class Move:
     def from_str(cls, text: str) -> Move:
         """Parses a coordinate string (``"f3f4"``, ``"k2wc"``, ``"a10e5"``);
         raises ``InvalidMoveError``."""
+    @classmethod
+    def from_uci(cls, uci: str) -> Move:
+        """python-chess's name for ``from_str``."""
+    def uci(self) -> str:
+        """The coordinate string (``str(move)``)."""
     @property
     def from_square(self) -> int:
         """The origin square (for a king swap, the King's square)."""
@@ -236,15 +257,16 @@ class LegalMoves:
 class Board:
     """A Tamerlane position with the moves that led to it."""
 
-    def __init__(self, tfen: Optional[str] = None, *, rules: str = "") -> None:
+    def __init__(self, tfen: str = ..., *, rules: str = "") -> None:
         """A board under ``rules`` (a rule-set string, ``InvalidRulesError``
         if bad) at ``tfen`` (``InvalidTfenError`` if bad), or without one at
-        the rules' start position."""
+        the rules' start position; ``None`` raises ``TypeError``."""
     @property
     def rules(self) -> str:
         """The rule set in canonical form (``""`` for the default rules)."""
     def set_tfen(self, tfen: str) -> None:
-        """Replaces the position by a TFEN one (same rules) and clears the move stack."""
+        """Replaces the position by a TFEN one (same rules) and clears the
+        move stack; ``None`` raises ``TypeError``."""
     def reset(self) -> None:
         """Back to the rules' start position, with an empty move stack."""
     def tfen(self) -> str:
@@ -252,7 +274,6 @@ class Board:
     @property
     def turn(self) -> Color:
         """The side to move."""
-    @property
     def ply(self) -> int:
         """``2 * (fullmove_number - 1) + (1 if Black to move else 0)``."""
     @property
@@ -264,12 +285,12 @@ class Board:
     @property
     def swap_rights(self) -> tuple[bool, bool]:
         """The king-swap rights as ``(white, black)``."""
-    def has_swap_right(self, color: Color) -> bool:
+    def has_swap_right(self, color: ColorArg) -> bool:
         """Whether ``color`` still has its king-swap right."""
     @property
     def pawn_of_pawns_stages(self) -> tuple[int, int]:
         """The pawn-of-pawns stages (0, 1 or 2) as ``(white, black)``."""
-    def pawn_of_pawns_stage(self, color: Color) -> int:
+    def pawn_of_pawns_stage(self, color: ColorArg) -> int:
         """The pawn-of-pawns stage of ``color``."""
     @property
     def legal_moves(self) -> LegalMoves:
@@ -287,6 +308,15 @@ class Board:
     def push_san(self, san: str) -> Move:
         """Parses and plays a SAN string (or coordinates); returns the move
         (``GameOverError`` once the game has ended)."""
+    def push_uci(self, uci: str) -> Move:
+        """python-chess's name for ``push_str``."""
+    def parse_uci(self, uci: str) -> Move:
+        """python-chess's name for ``parse_str``."""
+    def lan(self, move: MoveArg) -> str:
+        """The long algebraic notation of a legal move (``Nb2-c4``, ``d4xe5``)."""
+    def variation_san(self, variation: Iterable[MoveArg]) -> str:
+        """The numbered SAN of a line of moves from here (``1. f4 f7 2. Nc4``);
+        the board is not changed."""
     def parse_san(self, san: str) -> Move:
         """Parses a SAN string (or coordinates) into the legal move it names."""
     def san(self, move: MoveArg) -> str:
@@ -299,20 +329,58 @@ class Board:
     @property
     def move_stack(self) -> list[Move]:
         """The moves played, oldest first."""
-    def copy(self, stack: bool = True) -> Board:
-        """A copy; with ``stack=False`` the copy has no move history."""
+    def copy(self, stack: Union[bool, SupportsIndex] = True) -> Board:
+        """A copy with the whole move stack (``True``), none (``False``) or
+        the last ``stack`` moves (an int)."""
     def __copy__(self) -> Board: ...
     def __deepcopy__(self, memo: Any) -> Board: ...
     def root(self) -> Board:
         """A new board at the start position of this game (same rules)."""
     def piece_at(self, square: SquareArg) -> Optional[Piece]:
         """The piece on a square (int 0..111 or a name), or ``None``."""
-    def pieces(self, role: Role, color: Color) -> list[int]:
+    def pieces(self, role: Role, color: ColorArg) -> list[int]:
         """The squares holding pieces of ``role`` and ``color``, ascending."""
     def piece_map(self) -> dict[int, Piece]:
         """All pieces, by square."""
     def is_check(self) -> bool:
         """Whether some royal of the side to move is attacked."""
+    def is_checkmate(self) -> bool:
+        """No legal move and the single royal of the side to move attacked."""
+    def is_stalemate(self) -> bool:
+        """No legal move otherwise (a loss for the side to move)."""
+    def is_repetition(self, count: SupportsIndex = 3) -> bool:
+        """Whether the current position has occurred at least ``count`` times."""
+    def generate_legal_moves(
+        self, from_mask: SupportsIndex = ..., to_mask: SupportsIndex = ...
+    ) -> Iterator[Move]:
+        """The legal moves from a square of ``from_mask`` to one of ``to_mask``
+        (int masks, bit ``i`` for square ``i``)."""
+    def generate_legal_captures(
+        self, from_mask: SupportsIndex = ..., to_mask: SupportsIndex = ...
+    ) -> Iterator[Move]:
+        """The legal captures from a square of ``from_mask`` to one of ``to_mask``."""
+    def is_capture(self, move: MoveArg) -> bool:
+        """Whether a legal move captures."""
+    def gives_check(self, move: MoveArg) -> bool:
+        """Whether a legal move attacks a royal of the opponent once played."""
+    def attackers(self, color: ColorArg, square: SquareArg) -> list[int]:
+        """The squares of the pieces of ``color`` attacking ``square``, ascending."""
+    def is_attacked_by(self, color: ColorArg, square: SquareArg) -> bool:
+        """Whether a piece of ``color`` attacks ``square``."""
+    def checkers(self) -> list[int]:
+        """The squares of the opponent's pieces attacking a royal of the side to move."""
+    def royals(self, color: ColorArg) -> list[int]:
+        """The squares of the royals of ``color``, ascending."""
+    def mirror(self) -> Board:
+        """The position turned through 180 degrees with colours swapped (no move stack)."""
+    def set_piece_at(self, square: SquareArg, piece: Optional[Piece]) -> None:
+        """Puts ``piece`` on ``square`` (``None`` empties it); clears the move
+        stack; ``InvalidPositionError`` leaves the board unchanged."""
+    def remove_piece_at(self, square: SquareArg) -> Optional[Piece]:
+        """Empties ``square`` and returns what stood there; clears the move stack."""
+    def set_piece_map(self, pieces: Mapping[Any, Piece]) -> None:
+        """Replaces the placement by a mapping of squares to pieces; clears
+        the move stack."""
     def repetition_count(self) -> int:
         """How many times the current position has occurred in this game."""
     def outcome(self) -> Optional[Outcome]:
@@ -359,6 +427,14 @@ class Info:
     def pv(self) -> list[Move]: ...
     @property
     def hashfull(self) -> int: ...
+    @property
+    def turn(self) -> Color:
+        """The side to move in the searched position (the scores' point of view)."""
+    @property
+    def score(self) -> PovScore:
+        """The score as a ``tamerlane.engine.PovScore``."""
+    def __eq__(self, other: object) -> bool: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
 
 class SearchResult:
     """What ``Engine.search`` returns."""
@@ -387,6 +463,48 @@ class SearchResult:
     @property
     def time(self) -> float:
         """Seconds spent."""
+    @property
+    def turn(self) -> Color:
+        """The side to move in the searched position (the scores' point of view)."""
+    @property
+    def score(self) -> PovScore:
+        """The score as a ``tamerlane.engine.PovScore``."""
+    def __eq__(self, other: object) -> bool: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
+
+class PlayResult:
+    """What ``Engine.play`` returns (as ``chess.engine.PlayResult``)."""
+
+    @property
+    def move(self) -> Optional[Move]:
+        """The move to play (``None`` if the game has ended)."""
+    @property
+    def ponder(self) -> Optional[Move]:
+        """The reply the engine expects, or ``None``."""
+    @property
+    def info(self) -> SearchResult:
+        """The search result."""
+    def __eq__(self, other: object) -> bool: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
+
+class Analysis:
+    """A search on a background thread (``Engine.analysis``): iterate it for
+    infos; ``stop()``; ``wait()``; a context manager that stops and waits."""
+
+    def __iter__(self) -> Iterator[Info]: ...
+    def __next__(self) -> Info: ...
+    def stop(self) -> None:
+        """Asks the search to stop soon (from any thread)."""
+    def wait(self) -> Optional[SearchResult]:
+        """Waits for the end (Ctrl-C honoured): the result, ``None`` if stopped before it began."""
+    @property
+    def result(self) -> Optional[SearchResult]:
+        """The result once the search has ended, else ``None``."""
+    @property
+    def info(self) -> Optional[Info]:
+        """The latest info received."""
+    def __enter__(self) -> Analysis: ...
+    def __exit__(self, *args: object) -> bool: ...
 
 class Engine:
     """The search engine: ``hash_mb`` MiB of table, ``threads`` threads."""
@@ -413,12 +531,36 @@ class Engine:
         movetime: Optional[float] = None,
         nodes: Optional[SupportsIndex] = None,
         info: Optional[Callable[[Info], object]] = None,
+        *,
+        wtime: Optional[float] = None,
+        btime: Optional[float] = None,
+        winc: Optional[float] = None,
+        binc: Optional[float] = None,
+        movestogo: Optional[SupportsIndex] = None,
+        multipv: SupportsIndex = 1,
+        searchmoves: Optional[Iterable[MoveArg]] = None,
     ) -> SearchResult:
         """Searches ``board`` (GIL released) until ``depth`` plies,
-        ``movetime`` seconds or ``nodes`` nodes; with no limit, until stopped.
+        ``movetime`` seconds or ``nodes`` nodes, or as the side to move's
+        clock (``wtime``/``btime`` seconds, ``winc``/``binc`` per move)
+        allows; with no limit, until stopped. ``movestogo``, ``multipv > 1``
+        and ``searchmoves`` raise ``NotImplementedError`` for now.
         Ctrl-C raises ``KeyboardInterrupt`` carrying ``.result``. Waits (Ctrl-C
         honoured) for a search of this engine on another thread; called from
         this engine's own ``info`` callback, raises ``RuntimeError``."""
+    def play(
+        self, board: Board, limit: Limit, *, searchmoves: Optional[Iterable[MoveArg]] = None
+    ) -> PlayResult:
+        """The move to play within ``limit`` (as ``chess.engine``'s ``play``)."""
+    def analysis(
+        self,
+        board: Board,
+        limit: Optional[Limit] = None,
+        *,
+        multipv: SupportsIndex = 1,
+        searchmoves: Optional[Iterable[MoveArg]] = None,
+    ) -> Analysis:
+        """Starts a search on a background thread (``None``: until stopped)."""
 
 def square_name(square: SquareArg) -> str:
     """The name of a square: ``"a1"`` .. ``"k10"``, ``"wc"`` (110), ``"bc"`` (111)."""
@@ -426,8 +568,62 @@ def square_name(square: SquareArg) -> str:
 def parse_square(name: SquareArg) -> int:
     """The index 0..111 of a square name; raises ``ValueError``."""
 
-def move_to_index(move: Move, turn: Optional[Color] = None) -> int:
-    """The action index ``112 * from + to`` from the mover's view."""
+def move_to_index(move: MoveArg, turn: Optional[ColorArg] = None) -> int:
+    """The action index ``112 * from + to`` from the mover's view; ``turn``
+    must agree with a move's own colour and is needed for a string."""
 
 def index_to_move(board: Board, index: SupportsIndex) -> Move:
     """The legal move of ``board`` with this action index."""
+
+# --- Game records (used through ``tamerlane.pgn``) ---------------------
+
+class PgnError(ValueError):
+    """A record that cannot be read (``game``, ``line``, ``column``: 1-based,
+    where), or a record change refused (those are then ``None``)."""
+
+    game: Optional[int]
+    line: Optional[int]
+    column: Optional[int]
+
+class PgnRecord:
+    """A game record (``tamerlane_core::GameRecord``): tags, moves, comments,
+    result; every change checked so that it always reads back equal."""
+
+    @staticmethod
+    def from_board(board: Board) -> PgnRecord:
+        """The record of ``board``'s game, with the standard tags."""
+    @staticmethod
+    def parse(text: str) -> PgnRecord:
+        """Reads a text of exactly one game (``PgnError`` otherwise)."""
+    def tags(self) -> list[tuple[str, str]]:
+        """The tag pairs as written, ``Result`` among them."""
+    def tag(self, name: str) -> Optional[str]:
+        """The value of a tag, ``None`` if absent."""
+    def set_tag(self, name: str, value: str) -> None:
+        """Sets a tag; ``PgnError`` if the record refuses it."""
+    def remove_tag(self, name: str) -> Optional[str]:
+        """Removes a tag (its value or ``None``); ``PgnError`` for a needed tag."""
+    def result(self) -> str:
+        """The result token."""
+    def comments(self) -> list[tuple[int, str]]:
+        """The comments as ``(ply, text)`` in ply order."""
+    def set_comments(self, comments: list[tuple[int, str]]) -> None:
+        """Replaces every comment (unchanged on ``PgnError``)."""
+    def plies(self) -> int:
+        """The number of moves."""
+    def moves(self) -> list[Move]:
+        """The moves, with context."""
+    def san(self, ply: int) -> str:
+        """The SAN of the move of ply ``ply`` (0-based); ``IndexError`` past the end."""
+    def board(self, ply: int) -> Board:
+        """A new board after the first ``ply`` moves; ``IndexError`` past the end."""
+    def __copy__(self) -> PgnRecord: ...
+
+class PgnReader:
+    """The Rust record reader over text file objects, keeping its place
+    between calls."""
+
+    def __init__(self, rules: Optional[str] = None) -> None: ...
+    def read(self, handle: Any) -> Optional[PgnRecord]:
+        """The next game of ``handle``, ``None`` at the end; ``PgnError`` for
+        a bad game (skipped: the next call reads on)."""

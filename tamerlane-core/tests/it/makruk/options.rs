@@ -83,7 +83,13 @@ fn bad_strings_are_typed_errors_naming_the_fault() {
             },
         ),
         ("swap-when=check", E::UnknownKey("swap-when".into())),
-        ("seed-001", E::UnknownPreset("seed-001".into())),
+        (
+            "seed-001",
+            E::UnknownPreset {
+                name: "seed-001".into(),
+                presets: vec!["default"],
+            },
+        ),
         ("repetition=3,default", E::PresetNotFirst("default".into())),
         (
             "repetition=1",
