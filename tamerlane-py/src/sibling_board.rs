@@ -10,10 +10,10 @@
 
 use std::str::FromStr;
 
-use pyo3::exceptions::{PyOverflowError, PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::pyclass::boolean_struct::False;
-use pyo3::types::{PyBool, PyBytes, PyString};
+use pyo3::types::{PyBytes, PyString};
 use pyo3::PyClass;
 use tamerlane_core::board8::Square;
 use tamerlane_core::{Color as CoreColor, RuleSetError};
@@ -21,7 +21,7 @@ use tamerlane_core::{Color as CoreColor, RuleSetError};
 use crate::errors::{rules_err, InvalidRulesError};
 use crate::sibling_errors::InvalidFenError;
 use crate::sibling_game::{ExtraPlane, SiblingGame};
-use crate::types::{index_arg, type_name, Color};
+use crate::types::{index_arg, type_name};
 
 /// The twelve piece planes: the mover's six roles, then the opponent's.
 pub const PIECE_PLANES: usize = 12;
@@ -105,25 +105,6 @@ pub fn square_arg(obj: &Bound<'_, PyAny>) -> PyResult<Square> {
     )))
 }
 
-/// A side: a `tamerlane.Color`, or a bool as python-chess has them
-/// (`True` is White).
-pub fn color_arg(obj: &Bound<'_, PyAny>) -> PyResult<CoreColor> {
-    if let Ok(c) = obj.downcast::<Color>() {
-        return Ok((*c.get()).into());
-    }
-    if let Ok(b) = obj.downcast::<PyBool>() {
-        return Ok(if b.is_true() {
-            CoreColor::White
-        } else {
-            CoreColor::Black
-        });
-    }
-    Err(PyTypeError::new_err(format!(
-        "turn must be a tamerlane.Color or a bool (True for White), not {}",
-        type_name(obj)
-    )))
-}
-
 /// The piece planes and the game's extra planes of a position, as
 /// `float32` values in `(plane, rank, file)` order, seen by the side to
 /// move (its rank 1 is row 0). `pieces` gives each piece's square, colour
@@ -193,13 +174,14 @@ macro_rules! sibling_board {
                 AmbiguousMoveError, GameOverError, IllegalMoveError, InvalidMoveError,
             };
             use crate::interrupt::run_interruptible;
+            use crate::search_limits::{check_range, LimitArgs};
             use crate::sibling_board::{
-                color_arg, fen_text, plane_values, read, rules_arg, square_arg, to_numpy,
-                write, PIECE_PLANES,
+                fen_text, plane_values, read, rules_arg, square_arg, to_numpy, write,
+                PIECE_PLANES,
             };
             use crate::sibling_errors::InvalidFenError;
             use crate::sibling_game::SiblingGame;
-            use crate::types::{int_arg, opt_int_arg, type_name, Color};
+            use crate::types::{int_arg, opt_int_arg, type_name, Color, ColorArg};
 
             type Game = $game;
             type Uci = <Game as SiblingGame>::Uci;
@@ -354,13 +336,10 @@ macro_rules! sibling_board {
                 /// from `TERMINATIONS` (`ValueError` otherwise).
                 #[new]
                 fn new(
-                    winner: Option<&Bound<'_, PyAny>>,
+                    winner: Option<ColorArg>,
                     termination: &Bound<'_, PyAny>,
                 ) -> PyResult<Outcome> {
-                    let winner = match winner.filter(|w| !w.is_none()) {
-                        Some(w) => Some(color_arg(w)?),
-                        None => None,
-                    };
+                    let winner = winner.map(CoreColor::from);
                     let name: String = termination.extract().map_err(|_| {
                         PyTypeError::new_err(format!(
                             "termination must be a string, not {}",
@@ -1010,12 +989,9 @@ macro_rules! sibling_board {
             /// The action index of `move` (a `Move` or UCI string) made by
             /// `turn` (a `Color` or a bool): see docs/PYTHON.md.
             #[pyfunction]
-            pub fn move_to_index(
-                r#move: &Bound<'_, PyAny>,
-                turn: &Bound<'_, PyAny>,
-            ) -> PyResult<usize> {
+            pub fn move_to_index(r#move: &Bound<'_, PyAny>, turn: ColorArg) -> PyResult<usize> {
                 let uci = move_arg(r#move)?;
-                Ok(<Game as SiblingGame>::action_index(&uci, color_arg(turn)?))
+                Ok(<Game as SiblingGame>::action_index(&uci, turn.into()))
             }
 
             /// The legal move of `board` with action index `index`:
@@ -1064,26 +1040,22 @@ macro_rules! sibling_board {
                 nodes: Option<&Bound<'_, PyAny>>,
                 hash_mb: Option<&Bound<'_, PyAny>>,
             ) -> PyResult<SearchResult> {
-                let positive = |v: Option<i64>, name: &str, max: i64| match v {
-                    Some(n) if !(1..=max).contains(&n) => Err(PyValueError::new_err(format!(
-                        "{name} {n} out of range (expected 1..={max})"
-                    ))),
-                    _ => Ok(v),
-                };
-                let mut limits = ai::Limits::new();
-                limits.depth = positive(opt_int_arg(depth, "depth")?, "depth", i64::from(ai::MAX_DEPTH))?
-                    .map(|d| d as u32);
-                limits.nodes = positive(opt_int_arg(nodes, "nodes")?, "nodes", i64::MAX)?
-                    .map(|n| n as u64);
-                limits.movetime = crate::sibling_board::seconds_arg(movetime, "movetime")?;
-                if limits.depth.is_none() && limits.nodes.is_none() && limits.movetime.is_none() {
+                let game = read(board)?.game.clone();
+                let limits = LimitArgs {
+                    depth,
+                    movetime,
+                    nodes,
+                    ..LimitArgs::default()
+                }
+                .limits(game.position().turn())?;
+                if limits.infinite {
                     return Err(PyValueError::new_err(
                         "search needs a limit: depth=, movetime= or nodes=",
                     ));
                 }
-                let hash = positive(opt_int_arg(hash_mb, "hash_mb")?, "hash_mb", MAX_HASH_MB)?
-                    .unwrap_or(16) as usize;
-                let game = read(board)?.game.clone();
+                let hash = opt_int_arg(hash_mb, "hash_mb")?
+                    .map_or(Ok(16), |n| check_range("hash_mb", n, 1, MAX_HASH_MB))?
+                    as usize;
                 let mut engine = ai::Engine::builder().hash_mib(hash).build();
                 let stop = engine.stop_flag();
                 let on_signal = || stop.store(true, Ordering::SeqCst);
@@ -1145,41 +1117,6 @@ macro_rules! sibling_board {
             }
         }
     };
-}
-
-/// A time argument in seconds (`None` when absent): `ValueError` out of
-/// 0..=1e7, `TypeError` for a non-number or a bool.
-pub fn seconds_arg(
-    obj: Option<&Bound<'_, PyAny>>,
-    name: &str,
-) -> PyResult<Option<std::time::Duration>> {
-    let Some(obj) = obj.filter(|o| !o.is_none()) else {
-        return Ok(None);
-    };
-    let out_of_range = |t: &dyn std::fmt::Display| {
-        PyValueError::new_err(format!(
-            "{name} {t} out of range (expected seconds, 0 to 1e7)"
-        ))
-    };
-    let t = match obj.extract::<f64>() {
-        _ if obj.downcast::<PyBool>().is_ok() => None,
-        Ok(t) => Some(t),
-        Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => {
-            return Err(out_of_range(&"(a huge number)"))
-        }
-        Err(_) => None,
-    };
-    let Some(t) = t else {
-        return Err(PyTypeError::new_err(format!(
-            "{name} must be a number of seconds, not {}",
-            type_name(obj)
-        )));
-    };
-    if t.is_finite() && (0.0..=1e7).contains(&t) {
-        Ok(Some(std::time::Duration::from_secs_f64(t)))
-    } else {
-        Err(out_of_range(&t))
-    }
 }
 
 sibling_board!(
