@@ -138,7 +138,8 @@ wheel: venv
 wheel-test: wheel
 	TAMERLANE_WHEEL_DIR=$(abspath $(WHEEL_DIR)) $(VPY) -m pytest $(PY_CRATE)/wheel_tests -q -p no:cacheprovider
 
-# Executes examples/notebooks/tour.ipynb headless (also part of py-test).
+# Executes examples/notebooks/tour.ipynb and training.ipynb headless (also
+# part of py-test).
 notebook: py-dev
 	$(VPY) -m pytest $(PY_CRATE)/tests/test_examples.py -q -p no:cacheprovider -k notebook
 

@@ -22,7 +22,8 @@ macro_rules! features {
             /// The engine's default: everything that measured a gain
             /// (`docs/STRENGTH.md`). Null-move pruning measured no gain in
             /// 200-game matches at 5,000 and 20,000 nodes per move and is off
-            /// until it does (`full,+null` turns it on).
+            /// until it does (`full,+null` turns it on); time management by
+            /// settledness (`tm`) is off until its SPRT.
             pub const DEFAULT: Features = Features { $($field: $on,)* };
             /// Everything on.
             pub const ALL: Features = Features { $($field: true,)* };
@@ -74,21 +75,21 @@ features! {
     /// Quiescence search on captures and other tactical moves.
     quiescence: "qs", default true, plain true;
     /// Reverse futility pruning (static null move) at low depth.
-    rfp: "rfp", default false, plain false;
+    rfp: "rfp", default true, plain false;
     /// Razoring: a quiescence search decides nodes far below alpha at low depth.
-    razoring: "razor", default false, plain false;
+    razoring: "razor", default true, plain false;
     /// Futility pruning of quiet moves far below alpha at low depth.
-    futility: "fut", default false, plain false;
+    futility: "fut", default true, plain false;
     /// Move-count (late-move) pruning of quiet moves at low depth.
-    lmp: "lmp", default false, plain false;
+    lmp: "lmp", default true, plain false;
     /// Internal iterative reduction of nodes without a table move.
-    iir: "iir", default false, plain false;
+    iir: "iir", default true, plain false;
     /// Transposition-table cutoffs in the quiescence search.
-    qs_tt: "qstt", default false, plain false;
+    qs_tt: "qstt", default true, plain false;
     /// Late-move reductions adjusted by the move's history score.
-    history_lmr: "hlmr", default false, plain false;
+    history_lmr: "hlmr", default true, plain false;
     /// The "improving" flag in the pruning margins.
-    improving: "imp", default false, plain false;
+    improving: "imp", default true, plain false;
     /// Time management by the search's settledness (best-move stability
     /// and score changes) under a clock.
     time_management: "tm", default false, plain false;

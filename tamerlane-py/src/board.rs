@@ -788,16 +788,26 @@ impl Board {
         n.ok_or_else(|| PyKeyboardInterrupt::new_err("perft interrupted"))
     }
 
-    /// The position as planes: a numpy `float32` array of shape
-    /// `(PLANES, 10, 13)`, from the side to move's view (see docs/PYTHON.md).
-    fn to_planes<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+    /// The position as planes: a numpy array of shape
+    /// `(PLANES + 46 * history, 10, 13)`, from the side to move's view (see
+    /// docs/PYTHON.md): `float32` by default, or `uint8` (the values times
+    /// 255); into `out` if given (checked: shape, dtype, C order; without
+    /// `dtype`, `out`'s dtype is used). With
+    /// `history=k`, the piece planes of the k positions before this one
+    /// follow (zeros before the game's start).
+    #[pyo3(signature = (*, dtype = None, out = None, history = None))]
+    fn to_planes<'py>(
+        slf: &Bound<'py, Self>,
+        dtype: Option<&Bound<'py, PyAny>>,
+        out: Option<&Bound<'py, PyAny>>,
+        history: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let dtype = research::planes_dtype_arg(dtype, out)?;
+        let history = history.map_or(Ok(0), research::history_arg)?;
         // Copy what is needed and let the board go before calling numpy
         // (which may let other threads run).
-        let (pos, reps) = {
-            let b = read_board(slf)?;
-            (b.pos().clone(), b.game.repetition_count())
-        };
-        research::planes(slf.py(), &pos, reps)
+        let source = research::PlaneSource::of(&read_board(slf)?.game, history);
+        research::planes(slf.py(), source, history, dtype, out)
     }
 
     /// A numpy `bool` array of length `ACTION_SPACE_SIZE`, true at the

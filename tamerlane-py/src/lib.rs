@@ -33,6 +33,7 @@ pub mod sibling_board;
 pub mod sibling_errors;
 pub mod sibling_game;
 pub mod types;
+pub mod vector_env;
 
 /// The native module `tamerlane._tamerlane`.
 #[pymodule]
@@ -83,6 +84,11 @@ fn _tamerlane(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(types::parse_square, m)?)?;
     m.add_function(wrap_pyfunction!(research::move_to_index, m)?)?;
     m.add_function(wrap_pyfunction!(board::index_to_move, m)?)?;
+    m.add_function(wrap_pyfunction!(research::planes_many, m)?)?;
+    m.add_function(wrap_pyfunction!(research::masks_many, m)?)?;
+    m.add_function(wrap_pyfunction!(research::moves_to_indices, m)?)?;
+    m.add_class::<vector_env::VectorEnv>()?;
+    m.add_function(wrap_pyfunction!(vector_env::random_rollouts, m)?)?;
     m.add("INITIAL_TFEN", tamerlane_core::INITIAL_TFEN)?;
     m.add("ACTION_SPACE_SIZE", research::ACTION_SPACE_SIZE)?;
     m.add("PLANES", research::PLANES)?;

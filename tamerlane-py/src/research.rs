@@ -5,15 +5,16 @@
 
 use std::ops::ControlFlow;
 
+use numpy::{PyArray1, PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyByteArray, PyString};
+use pyo3::types::PyString;
 use tamerlane_core as core;
 use tamerlane_core::{CoordMove, Position, Square};
 
-use crate::board::coord_arg;
+use crate::board::{coord_arg, read_board, Board};
 use crate::errors::IllegalMoveError;
-use crate::types::{type_name, ColorArg, Move};
+use crate::types::{int_arg, type_name, ColorArg, Move};
 
 /// Rows of the plane grid: the ten ranks.
 pub const ROWS: usize = 10;
@@ -59,9 +60,30 @@ fn relative(sq: Square, turn: core::Color) -> Square {
 }
 
 /// The grid cell (row, column) of a relative square.
-fn cell(rel: Square) -> (usize, usize) {
+const fn cell(rel: Square) -> (usize, usize) {
     let (file, rank) = rel.coords();
     (rank as usize, (file + 1) as usize)
+}
+
+/// The offset `row * COLS + column` in a plane of every square (by index)
+/// as White (`[0]`) and as Black (`[1]`, turned through 180 degrees) see
+/// it: the plane writers' lookup table.
+const CELL_OFFSETS: [[u16; 112]; 2] = cell_offsets();
+
+const fn cell_offsets() -> [[u16; 112]; 2] {
+    let mut t = [[0u16; 112]; 2];
+    let mut i = 0;
+    while i < 112 {
+        let Some(sq) = Square::new(i as u32) else {
+            panic!("every index below 112 is a square")
+        };
+        let (r, c) = cell(sq);
+        t[0][i] = (r * COLS + c) as u16;
+        let (r, c) = cell(sq.rotate());
+        t[1][i] = (r * COLS + c) as u16;
+        i += 1;
+    }
+    t
 }
 
 /// The action index of a move made by `turn`.
@@ -69,108 +91,526 @@ pub fn action_index(c: CoordMove, turn: core::Color) -> usize {
     relative(c.from, turn).index() * 112 + relative(c.to, turn).index()
 }
 
-/// Builds a numpy array from native-endian bytes.
-fn numpy_array<'py>(
-    py: Python<'py>,
-    bytes: &[u8],
-    dtype: &str,
-    shape: &[usize],
-) -> PyResult<Bound<'py, PyAny>> {
-    let np = py.import("numpy").map_err(|e| {
+/// The squares of action `index` (below `ACTION_SPACE_SIZE`) for a move
+/// made by `turn`: the inverse of [`action_index`].
+pub fn action_coord(index: usize, turn: core::Color) -> CoordMove {
+    let unrotate = |rel: usize| {
+        let sq = Square::new(rel as u32).expect("index below 112");
+        relative(sq, turn)
+    };
+    CoordMove {
+        from: unrotate(index / 112),
+        to: unrotate(index % 112),
+    }
+}
+
+/// Number of piece planes of one position: own then opponent pieces, one
+/// plane per role. The first planes of `to_planes` and each history step.
+pub const PIECE_PLANES: usize = 2 * core::Role::COUNT;
+/// Cells of one plane.
+pub const CELLS: usize = ROWS * COLS;
+/// The most memory a new array of the research helpers or the buffers of
+/// a `VectorEnv` may take: a larger request is a `ValueError`, not a failed
+/// allocation.
+pub const MAX_BUFFER_BYTES: usize = 8 << 30;
+/// The largest `history=` the plane writers accept.
+pub const MAX_HISTORY: usize = 64;
+
+/// The number of planes with `history` earlier positions.
+pub const fn plane_count(history: usize) -> usize {
+    PLANES + PIECE_PLANES * history
+}
+
+/// A plane element type: `float32` holds the plane values as they are,
+/// `uint8` holds them scaled to 0..=255 (`round(255 * value)`: 255 for a
+/// set binary plane).
+pub trait PlaneValue: numpy::Element + Copy + Default + PartialEq + Send + Sync {
+    /// The element for a plane value in 0..=1.
+    fn unit(v: f32) -> Self;
+}
+
+impl PlaneValue for f32 {
+    fn unit(v: f32) -> f32 {
+        v
+    }
+}
+
+impl PlaneValue for u8 {
+    fn unit(v: f32) -> u8 {
+        // v is in 0..=1, so the rounded product fits.
+        (v * 255.0).round() as u8
+    }
+}
+
+/// The element type of planes: `dtype=` of the plane functions and of
+/// `VectorEnv`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum PlaneDtype {
+    /// `numpy.uint8`: the plane values times 255.
+    U8,
+    /// `numpy.float32`: the plane values.
+    F32,
+}
+
+impl PlaneDtype {
+    /// The numpy name of the type.
+    pub fn name(self) -> &'static str {
+        match self {
+            PlaneDtype::U8 => "uint8",
+            PlaneDtype::F32 => "float32",
+        }
+    }
+}
+
+/// Reads a `dtype=` argument (anything `numpy.dtype()` takes: `np.uint8`,
+/// `"float32"`, ...); `None` gives `default`. Only uint8 and float32 are
+/// accepted (`ValueError` naming the type otherwise).
+pub fn dtype_arg(obj: Option<&Bound<'_, PyAny>>, default: PlaneDtype) -> PyResult<PlaneDtype> {
+    let Some(obj) = obj.filter(|o| !o.is_none()) else {
+        return Ok(default);
+    };
+    dtype_of(obj)
+}
+
+/// The `dtype=` of a plane function: as given, else that of `out` if
+/// given (a numpy array: its `dtype`), else float32.
+pub fn planes_dtype_arg(
+    dtype: Option<&Bound<'_, PyAny>>,
+    out: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PlaneDtype> {
+    let given = dtype.filter(|o| !o.is_none());
+    let from_out = out
+        .filter(|o| !o.is_none())
+        .and_then(|o| o.getattr("dtype").ok());
+    match (given, from_out) {
+        (Some(d), _) => dtype_of(d),
+        (None, Some(d)) => dtype_of(&d),
+        (None, None) => Ok(PlaneDtype::F32),
+    }
+}
+
+/// The plane dtype named by `obj` (anything `numpy.dtype()` takes).
+fn dtype_of(obj: &Bound<'_, PyAny>) -> PyResult<PlaneDtype> {
+    let np = import_numpy(obj.py())?;
+    let name: String = np
+        .call_method1("dtype", (obj,))
+        .map_err(|e| {
+            pyo3::exceptions::PyTypeError::new_err(format!(
+                "dtype: not a numpy dtype ({}): {e}",
+                type_name(obj)
+            ))
+        })?
+        .getattr("name")?
+        .extract()?;
+    match name.as_str() {
+        "uint8" => Ok(PlaneDtype::U8),
+        "float32" => Ok(PlaneDtype::F32),
+        other => Err(PyValueError::new_err(format!(
+            "dtype must be uint8 or float32, not {other}"
+        ))),
+    }
+}
+
+/// Reads a `history=` argument: 0..=MAX_HISTORY.
+pub fn history_arg(obj: &Bound<'_, PyAny>) -> PyResult<usize> {
+    let h = int_arg(obj, "history")?;
+    usize::try_from(h)
+        .ok()
+        .filter(|h| *h <= MAX_HISTORY)
+        .ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "history {h} out of range (expected 0..={MAX_HISTORY})"
+            ))
+        })
+}
+
+/// Imports numpy, or an `ImportError` saying what needs it.
+fn import_numpy(py: Python<'_>) -> PyResult<Bound<'_, PyModule>> {
+    py.import("numpy").map_err(|e| {
         pyo3::exceptions::PyImportError::new_err(format!(
             "numpy is needed for the research helpers (pip install numpy): {e}"
         ))
-    })?;
-    let buf = PyByteArray::new(py, bytes);
-    let arr = np.call_method1("frombuffer", (buf, np.getattr(dtype)?))?;
-    arr.call_method1("reshape", (shape.to_vec(),))
+    })
 }
 
-/// The planes of a position that has occurred `repetitions` times in its
-/// game (see `docs/PYTHON.md`). The clock and repetition planes are scaled
-/// by the position's rules: 1 where that draw rule ends the game, 0 when
-/// the rules turn it off.
-pub fn planes<'py>(
-    py: Python<'py>,
+/// A placement of pieces whose planes can be written: a position, or the
+/// compact record `VectorEnv` keeps of earlier positions.
+pub trait Placement {
+    /// Calls `f` with the square and piece of every piece.
+    fn for_each_piece(&self, f: impl FnMut(Square, core::Piece));
+}
+
+impl Placement for Position {
+    fn for_each_piece(&self, mut f: impl FnMut(Square, core::Piece)) {
+        for (sq, p) in self.board().pieces() {
+            f(sq, p);
+        }
+    }
+}
+
+/// Sets the piece planes `base..base + PIECE_PLANES` of `out` (zeroed) for
+/// the placement `pieces`, seen by `us`.
+fn write_pieces<T: PlaneValue>(
+    out: &mut [T],
+    base: usize,
+    pieces: &impl Placement,
+    us: core::Color,
+) {
+    let one = T::unit(1.0);
+    let offsets = &CELL_OFFSETS[us.index()];
+    pieces.for_each_piece(|sq, p| {
+        let side = if p.color == us { 0 } else { core::Role::COUNT };
+        out[(base + side + p.role.index()) * CELLS + usize::from(offsets[sq.index()])] = one;
+    });
+}
+
+/// Writes the planes of `pos` into `out` (`plane_count(history.len())`
+/// planes of `CELLS` values, overwritten whole): the `PLANES` planes of
+/// `docs/PYTHON.md` for a position that has occurred `repetitions` times in
+/// its game, then the piece planes of each earlier position in `history`
+/// (most recent first; `None` for a ply before the game's start: zeros),
+/// all from the side to move's view. The clock and repetition planes are
+/// scaled by the position's rules: 1 where that draw rule ends the game, 0
+/// when the rules turn it off.
+pub fn write_planes<T: PlaneValue, P: Placement>(
+    out: &mut [T],
     pos: &Position,
     repetitions: usize,
-) -> PyResult<Bound<'py, PyAny>> {
+    history: &[Option<&P>],
+) {
+    debug_assert_eq!(out.len(), plane_count(history.len()) * CELLS);
+    out.fill(T::default());
     let us = pos.turn();
     let them = !us;
-    let mut data = vec![0f32; PLANES * ROWS * COLS];
-    let mut set = |plane: usize, rel: Square, v: f32| {
-        let (r, c) = cell(rel);
-        data[(plane * ROWS + r) * COLS + c] = v;
-    };
-    for (sq, p) in pos.board().pieces() {
-        let base = if p.color == us { 0 } else { core::Role::COUNT };
-        set(base + p.role.index(), relative(sq, us), 1.0);
+    write_pieces(out, 0, pos, us);
+    for (i, earlier) in history.iter().enumerate() {
+        if let Some(p) = earlier {
+            write_pieces(out, PLANES + i * PIECE_PLANES, *p, us);
+        }
     }
-    let fill = |data: &mut [f32], plane: usize, v: f32| {
+    let mut fill = |plane: usize, v: f32| {
         if v != 0.0 {
-            for sq in Square::all() {
-                let (r, c) = cell(sq);
-                data[(plane * ROWS + r) * COLS + c] = v;
+            let v = T::unit(v);
+            let plane = &mut out[plane * CELLS..(plane + 1) * CELLS];
+            for &offset in &CELL_OFFSETS[0] {
+                plane[usize::from(offset)] = v;
             }
         }
     };
     let b = |x: bool| if x { 1.0 } else { 0.0 };
-    fill(&mut data, 46, 1.0);
-    fill(&mut data, 47, b(us == core::Color::White));
-    fill(&mut data, 48, b(pos.swap_right(us)));
-    fill(&mut data, 49, b(pos.swap_right(them)));
-    fill(&mut data, 50, f32::from(pos.pawn_of_pawns_stage(us)) / 2.0);
-    fill(
-        &mut data,
-        51,
-        f32::from(pos.pawn_of_pawns_stage(them)) / 2.0,
-    );
+    fill(46, 1.0);
+    fill(47, b(us == core::Color::White));
+    fill(48, b(pos.swap_right(us)));
+    fill(49, b(pos.swap_right(them)));
+    fill(50, f32::from(pos.pawn_of_pawns_stage(us)) / 2.0);
+    fill(51, f32::from(pos.pawn_of_pawns_stage(them)) / 2.0);
     let rules = pos.rules();
     fill(
-        &mut data,
         52,
         rules
             .move_limit()
             .map_or(0.0, |n| pos.halfmoves().min(n) as f32 / n as f32),
     );
-    fill(&mut data, 53, pos.fullmoves().min(500) as f32 / 500.0);
+    fill(53, pos.fullmoves().min(500) as f32 / 500.0);
     // The repetition count is at least 2 (RULES-SPEC section 9).
     fill(
-        &mut data,
         54,
         rules.repetition().map_or(0.0, |n| {
             let n = n as usize - 1;
             repetitions.saturating_sub(1).min(n) as f32 / n as f32
         }),
     );
-    let bytes: Vec<u8> = data.iter().flat_map(|f| f.to_ne_bytes()).collect();
-    numpy_array(py, &bytes, "float32", &[PLANES, ROWS, COLS])
 }
 
-/// The legal-action mask of a position.
-pub fn mask<'py>(py: Python<'py>, pos: &Position) -> PyResult<Bound<'py, PyAny>> {
-    let mut bytes = vec![0u8; ACTION_SPACE_SIZE];
+/// Calls `f` with the action index of every legal move of `pos`.
+pub fn for_each_action(pos: &Position, mut f: impl FnMut(usize)) {
     let turn = pos.turn();
     let _ = pos.for_each_legal(|from, targets| {
         for to in targets {
-            bytes[action_index(CoordMove { from, to }, turn)] = 1;
+            f(action_index(CoordMove { from, to }, turn));
         }
         ControlFlow::<()>::Continue(())
     });
-    numpy_array(py, &bytes, "bool_", &[ACTION_SPACE_SIZE])
 }
 
-/// The action index (0 to `ACTION_SPACE_SIZE - 1`) of a move (a `Move`
-/// or a coordinate string): `112 * from + to`, both squares seen from the
-/// mover's side (rotated through 180 degrees for Black).
-///
-/// The mover is the move's own colour when it came from a position; a
-/// `turn` given as well must agree with it (`ValueError` otherwise). A
-/// coordinate string or a `Move` without context has no colour: `turn`
-/// (a `Color` or a bool, `True` for White) is then required.
+/// What the planes of one board need: its position, repetition count and
+/// the earlier positions of its game, most recent first.
+pub struct PlaneSource {
+    /// The position.
+    pub pos: Position,
+    /// How often it has occurred in its game.
+    pub repetitions: usize,
+    /// Up to `history` earlier positions, most recent first.
+    pub earlier: Vec<Position>,
+}
+
+impl PlaneSource {
+    /// The source of the current position of `game`, with up to `history`
+    /// earlier positions.
+    pub fn of(game: &core::Game, history: usize) -> PlaneSource {
+        let positions = game.positions();
+        let n = positions.len();
+        PlaneSource {
+            pos: game.position().clone(),
+            repetitions: game.repetition_count(),
+            earlier: positions[n.saturating_sub(history + 1)..n - 1]
+                .iter()
+                .rev()
+                .cloned()
+                .collect(),
+        }
+    }
+
+    /// Writes its planes with `history` earlier positions into `out`.
+    pub fn write<T: PlaneValue>(&self, out: &mut [T], history: usize) {
+        let earlier: Vec<Option<&Position>> = (0..history).map(|i| self.earlier.get(i)).collect();
+        write_planes(out, &self.pos, self.repetitions, &earlier);
+    }
+}
+
+/// The `out=` array of a plane or mask function: a C-contiguous, writable
+/// numpy array of element type `T` and shape `shape`; a new zeroed one
+/// when `out` is `None`.
+pub fn out_array<'py, T: numpy::Element>(
+    py: Python<'py>,
+    out: Option<&Bound<'py, PyAny>>,
+    shape: &[usize],
+    what: &str,
+) -> PyResult<Bound<'py, PyArrayDyn<T>>> {
+    let Some(out) = out.filter(|o| !o.is_none()) else {
+        import_numpy(py)?;
+        let bytes = shape
+            .iter()
+            .try_fold(std::mem::size_of::<T>(), |a, b| a.checked_mul(*b))
+            .filter(|b| *b <= MAX_BUFFER_BYTES)
+            .ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "{what}: an array of shape {shape:?} would take more than {} GiB",
+                    MAX_BUFFER_BYTES >> 30
+                ))
+            })?;
+        debug_assert!(bytes <= MAX_BUFFER_BYTES);
+        return zeros(py, shape);
+    };
+    let arr = out.downcast::<PyArrayDyn<T>>().map_err(|_| {
+        let dtype = out
+            .getattr("dtype")
+            .map_or_else(|_| type_name(out), |d| d.to_string());
+        pyo3::exceptions::PyTypeError::new_err(format!(
+            "out: {what} must be a numpy array of {}, not {dtype}",
+            T::get_dtype(py)
+        ))
+    })?;
+    if arr.shape() != shape {
+        return Err(PyValueError::new_err(format!(
+            "out: {what} must have shape {shape:?}, not {:?}",
+            arr.shape()
+        )));
+    }
+    if !arr.is_c_contiguous() {
+        return Err(PyValueError::new_err(format!(
+            "out: {what} must be C-contiguous"
+        )));
+    }
+    Ok(arr.clone())
+}
+
+/// A new zeroed numpy array, allocated by `numpy.zeros` so that a failed
+/// allocation is a `MemoryError` (rust-numpy's own constructor would panic).
+pub fn zeros<'py, T: numpy::Element, D: numpy::ndarray::Dimension>(
+    py: Python<'py>,
+    shape: &[usize],
+) -> PyResult<Bound<'py, numpy::PyArray<T, D>>> {
+    let np = import_numpy(py)?;
+    let arr = np.call_method1("zeros", (shape.to_vec(), T::get_dtype(py)))?;
+    Ok(arr.downcast_into::<numpy::PyArray<T, D>>()?)
+}
+
+/// Fills `out` (a fresh or checked `out=` array) by `write` on its
+/// contents, with the GIL released.
+pub fn fill_array<'py, T: numpy::Element + Send>(
+    arr: &Bound<'py, PyArrayDyn<T>>,
+    write: impl FnOnce(&mut [T]) + Send,
+) -> PyResult<()> {
+    let mut rw = arr
+        .try_readwrite()
+        .map_err(|e| PyValueError::new_err(format!("out: the array cannot be written: {e}")))?;
+    let data = rw
+        .as_slice_mut()
+        .map_err(|e| PyValueError::new_err(format!("out: not contiguous: {e}")))?;
+    arr.py().allow_threads(|| write(data));
+    Ok(())
+}
+
+/// The planes of several positions as one array `(len, C, 10, 13)` of
+/// `dtype` (into `out` if given), written with the GIL released.
+pub fn planes_array<'py>(
+    py: Python<'py>,
+    sources: &[PlaneSource],
+    history: usize,
+    dtype: PlaneDtype,
+    out: Option<&Bound<'py, PyAny>>,
+    single: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    let per = plane_count(history) * CELLS;
+    let mut shape = vec![sources.len(), plane_count(history), ROWS, COLS];
+    if single {
+        shape.remove(0);
+    }
+    fn go<'py, T: PlaneValue>(
+        py: Python<'py>,
+        sources: &[PlaneSource],
+        history: usize,
+        per: usize,
+        shape: &[usize],
+        out: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let arr = out_array::<T>(py, out, shape, "planes")?;
+        fill_array(&arr, |data: &mut [T]| {
+            for (src, chunk) in sources.iter().zip(data.chunks_mut(per)) {
+                src.write(chunk, history);
+            }
+        })?;
+        Ok(arr.into_any())
+    }
+    match dtype {
+        PlaneDtype::U8 => go::<u8>(py, sources, history, per, &shape, out),
+        PlaneDtype::F32 => go::<f32>(py, sources, history, per, &shape, out),
+    }
+}
+
+/// The legal-action masks of several positions as one `bool` array
+/// `(len, ACTION_SPACE_SIZE)` (into `out` if given, cleared first).
+pub fn masks_array<'py>(
+    py: Python<'py>,
+    positions: &[Position],
+    out: Option<&Bound<'py, PyAny>>,
+    single: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    let mut shape = vec![positions.len(), ACTION_SPACE_SIZE];
+    if single {
+        shape.remove(0);
+    }
+    let arr = out_array::<bool>(py, out, &shape, "mask")?;
+    fill_array(&arr, |data: &mut [bool]| {
+        data.fill(false);
+        for (pos, chunk) in positions.iter().zip(data.chunks_mut(ACTION_SPACE_SIZE)) {
+            for_each_action(pos, |a| chunk[a] = true);
+        }
+    })?;
+    Ok(arr.into_any())
+}
+
+/// The planes of a single board (`Board.to_planes`).
+pub fn planes<'py>(
+    py: Python<'py>,
+    source: PlaneSource,
+    history: usize,
+    dtype: PlaneDtype,
+    out: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    planes_array(py, &[source], history, dtype, out, true)
+}
+
+/// The legal-action mask of a position (`Board.legal_action_mask`).
+pub fn mask<'py>(py: Python<'py>, pos: &Position) -> PyResult<Bound<'py, PyAny>> {
+    masks_array(py, std::slice::from_ref(pos), None, true)
+}
+
+/// The boards of a sequence argument, each read briefly.
+fn boards_arg<'py>(boards: &Bound<'py, PyAny>) -> PyResult<Vec<Bound<'py, Board>>> {
+    let mut v = Vec::new();
+    for (i, item) in boards.try_iter()?.enumerate() {
+        let item = item?;
+        let b = item.downcast::<Board>().map_err(|_| {
+            pyo3::exceptions::PyTypeError::new_err(format!(
+                "boards[{i}] must be a tamerlane.Board, not {}",
+                type_name(&item)
+            ))
+        })?;
+        v.push(b.clone());
+    }
+    Ok(v)
+}
+
+/// The planes of several boards as one array of shape
+/// `(len(boards), PLANES + 46 * history, 10, 13)`: `board.to_planes(...)`
+/// for each, stacked (see `Board.to_planes`). The dtype is `dtype`, else
+/// that of `out`, else float32.
 #[pyfunction]
-#[pyo3(signature = (r#move, turn = None))]
-pub fn move_to_index(r#move: &Bound<'_, PyAny>, turn: Option<ColorArg>) -> PyResult<usize> {
+#[pyo3(signature = (boards, *, dtype = None, out = None, history = None))]
+pub fn planes_many<'py>(
+    boards: &Bound<'py, PyAny>,
+    dtype: Option<&Bound<'py, PyAny>>,
+    out: Option<&Bound<'py, PyAny>>,
+    history: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let py = boards.py();
+    let dtype = planes_dtype_arg(dtype, out)?;
+    let history = history.map_or(Ok(0), history_arg)?;
+    let sources = boards_arg(boards)?
+        .iter()
+        .map(|b| Ok(PlaneSource::of(&read_board(b)?.game, history)))
+        .collect::<PyResult<Vec<_>>>()?;
+    planes_array(py, &sources, history, dtype, out, false)
+}
+
+/// The legal-action masks of several boards as one `bool` array of shape
+/// `(len(boards), ACTION_SPACE_SIZE)`.
+#[pyfunction]
+#[pyo3(signature = (boards, *, out = None))]
+pub fn masks_many<'py>(
+    boards: &Bound<'py, PyAny>,
+    out: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let positions = boards_arg(boards)?
+        .iter()
+        .map(|b| Ok(read_board(b)?.pos().clone()))
+        .collect::<PyResult<Vec<_>>>()?;
+    masks_array(boards.py(), &positions, out, false)
+}
+
+/// The action indices of several moves (`Move`s or coordinate strings) as
+/// an `int64` array: each move's `move_to_index`, with `turn`, or with the
+/// side to move of `board`, as the mover (a `Move` made by the other side
+/// is a `ValueError`), or (with neither) with the side that made each move.
+#[pyfunction]
+#[pyo3(signature = (moves, turn = None, *, board = None))]
+pub fn moves_to_indices<'py>(
+    moves: &Bound<'py, PyAny>,
+    turn: Option<ColorArg>,
+    board: Option<&Bound<'py, Board>>,
+) -> PyResult<Bound<'py, PyArray1<i64>>> {
+    let turn = match (turn, board) {
+        (Some(_), Some(_)) => {
+            return Err(PyValueError::new_err(
+                "moves_to_indices: pass turn= or board=, not both",
+            ))
+        }
+        (Some(t), None) => Some(core::Color::from(t)),
+        (None, Some(b)) => Some(read_board(b)?.pos().turn()),
+        (None, None) => None,
+    };
+    let mut v = Vec::new();
+    for (i, m) in moves.try_iter()?.enumerate() {
+        let m = m?;
+        let idx = index_of(&m, turn).map_err(|e| {
+            let msg = e.value(m.py()).to_string();
+            if e.is_instance_of::<PyTypeError>(m.py()) {
+                PyTypeError::new_err(format!("moves[{i}]: {msg}"))
+            } else {
+                PyValueError::new_err(format!("moves[{i}]: {msg}"))
+            }
+        })?;
+        v.push(idx as i64);
+    }
+    import_numpy(moves.py())?;
+    Ok(PyArray1::from_vec(moves.py(), v))
+}
+
+/// The action index of a move argument (a `Move` or a coordinate string)
+/// made by `turn`: see [`move_to_index`].
+fn index_of(r#move: &Bound<'_, PyAny>, turn: Option<core::Color>) -> PyResult<usize> {
     let (coord, own) = if let Ok(m) = r#move.downcast::<Move>() {
         let m = m.get();
         (m.coord, m.ctx.map(|(_, c)| c))
@@ -182,7 +622,6 @@ pub fn move_to_index(r#move: &Bound<'_, PyAny>, turn: Option<ColorArg>) -> PyRes
             type_name(r#move)
         )));
     };
-    let turn = turn.map(core::Color::from);
     let color = match (turn, own) {
         (Some(t), Some(c)) if t != c => {
             return Err(PyValueError::new_err(format!(
@@ -201,28 +640,39 @@ pub fn move_to_index(r#move: &Bound<'_, PyAny>, turn: Option<ColorArg>) -> PyRes
     Ok(action_index(coord, color))
 }
 
+/// The action index (0 to `ACTION_SPACE_SIZE - 1`) of a move (a `Move`
+/// or a coordinate string): `112 * from + to`, both squares seen from the
+/// mover's side (rotated through 180 degrees for Black).
+///
+/// The mover is the move's own colour when it came from a position; a
+/// `turn` given as well must agree with it (`ValueError` otherwise). A
+/// coordinate string or a `Move` without context has no colour: `turn`
+/// (a `Color` or a bool, `True` for White) is then required.
+#[pyfunction]
+#[pyo3(signature = (r#move, turn = None))]
+pub fn move_to_index(r#move: &Bound<'_, PyAny>, turn: Option<ColorArg>) -> PyResult<usize> {
+    index_of(r#move, turn.map(core::Color::from))
+}
+
+/// `index` as an action index, if it is one (0..ACTION_SPACE_SIZE).
+pub fn action_in_range(index: i64) -> Option<usize> {
+    usize::try_from(index)
+        .ok()
+        .filter(|i| *i < ACTION_SPACE_SIZE)
+}
+
 /// The legal move of `pos` with action index `index`. Raises
 /// `ValueError` for an index outside the action space and
 /// `IllegalMoveError` if the index names no legal move here.
 pub fn action_move(pos: &Position, index: i64) -> PyResult<Move> {
-    let i = usize::try_from(index)
-        .ok()
-        .filter(|i| *i < ACTION_SPACE_SIZE)
-        .ok_or_else(|| {
-            PyValueError::new_err(format!(
-                "action index {index} out of range (expected 0 to {})",
-                ACTION_SPACE_SIZE - 1
-            ))
-        })?;
+    let i = action_in_range(index).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "action index {index} out of range (expected 0 to {})",
+            ACTION_SPACE_SIZE - 1
+        ))
+    })?;
     let turn = pos.turn();
-    let unrotate = |rel: usize| {
-        let sq = Square::new(rel as u32).expect("index below 112");
-        relative(sq, turn)
-    };
-    let c = CoordMove {
-        from: unrotate(i / 112),
-        to: unrotate(i % 112),
-    };
+    let c = action_coord(i, turn);
     let m = pos
         .find_move(c)
         .map_err(|e| IllegalMoveError::new_err(format!("action index {i} ({c}): {e}")))?;

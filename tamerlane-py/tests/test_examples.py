@@ -57,14 +57,31 @@ def test_pgn_annotate_example(tmp_path: Path) -> None:
     assert [[p for p, _ in g.comments] for g in games] == [[1, 2, 3, 4, 5]] * 2
 
 
-def test_notebook() -> None:
+def executed_outputs(name: str) -> list:
+    """The outputs of every code cell of examples/notebooks/NAME, executed
+    headless; fails on a cell that raised."""
     nbformat = pytest.importorskip("nbformat")
     nbclient = pytest.importorskip("nbclient")
-    path = REPO / "examples" / "notebooks" / "tour.ipynb"
+    path = REPO / "examples" / "notebooks" / name
     nb = nbformat.read(str(path), as_version=4)
     client = nbclient.NotebookClient(nb, timeout=300, kernel_name="python3",
                                       resources={"metadata": {"path": str(path.parent)}})
     client.execute()
     outputs = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])]
     assert not [o for o in outputs if o.get("output_type") == "error"]
+    return outputs
+
+
+def test_notebook() -> None:
+    outputs = executed_outputs("tour.ipynb")
     assert any("image/svg+xml" in o.get("data", {}) for o in outputs)
+
+
+def test_training_notebook() -> None:
+    """The training notebook runs and draws its learning curve; the copy in
+    the repository keeps its outputs (the plot), so that it reads well where
+    notebooks are shown without running them."""
+    outputs = executed_outputs("training.ipynb")
+    assert any("image/png" in o.get("data", {}) for o in outputs)
+    stored = (REPO / "examples" / "notebooks" / "training.ipynb").read_text(encoding="utf-8")
+    assert '"image/png"' in stored

@@ -99,8 +99,8 @@ def test_a_game_by_hand() -> None:
     assert end.ply() == 3 and end.is_end() and end.next() is None
     assert str(end.move) == "b2c4"
     board = end.board()
-    assert board.ply == 3 and [str(m) for m in board.move_stack] == ["f3f4", "f8f7", "b2c4"]
-    assert game.board().ply == 0 and game.board().tfen() == tamerlane.INITIAL_TFEN
+    assert board.ply() == 3 and [str(m) for m in board.move_stack] == ["f3f4", "f8f7", "b2c4"]
+    assert game.board().ply() == 0 and game.board().tfen() == tamerlane.INITIAL_TFEN
     assert game.comments == [(0, "start"), (1, "a pawn")]
     assert game.rules == tamerlane.Board().rules
 

@@ -55,6 +55,19 @@ def typed_tour() -> int:
         n += ply + len(str(end))
     except tamerlane.InvalidRulesError as e:
         raise AssertionError(e) from e
+    # Research and reinforcement-learning helpers.
+    u8: npt.NDArray[np.uint8] = np.zeros((tamerlane.PLANES + 46, 10, 13), dtype=np.uint8)
+    board.to_planes(out=u8, history=1)
+    batch = tamerlane.planes_many([board, seeded], dtype=np.uint8)
+    masks: npt.NDArray[np.bool_] = tamerlane.masks_many([board])
+    indices: npt.NDArray[np.int64] = tamerlane.moves_to_indices(moves[:2], board=board.root())
+    env = tamerlane.VectorEnv(2, seed=1, max_plies=50)
+    obs, info = env.reset(seed=2)
+    obs, reward, terminated, truncated, info = env.step(env.random_actions())
+    action_mask: npt.NDArray[np.bool_] = info["action_mask"]
+    rollouts = tamerlane.random_rollouts(2, seed=1, max_plies=20)
+    n += int(batch.shape[0] + masks.sum() + indices.sum() + reward.sum() + rollouts["plies"].sum())
+    del action_mask, terminated, truncated, obs
     # python-chess vocabulary: colours as bools, ply(), masks, editing, attacks.
     ply_now: int = board.ply()
     kings: List[int] = board.pieces(tamerlane.Role.KING, not board.turn)

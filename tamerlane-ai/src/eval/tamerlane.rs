@@ -157,7 +157,7 @@ fn top_royal_square(pos: &Position, c: Color) -> Option<Square> {
 const PIECE_ROLES: &[Role] = Role::ALL.split_at(12).0;
 
 /// Each side's material. A search keeps it up to date move by move with
-/// [`material_after`] instead.
+/// `material_after` instead.
 pub fn material(pos: &Position) -> ByColor<i32> {
     let b = pos.board();
     ByColor::new_with(|c| {

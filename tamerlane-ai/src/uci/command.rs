@@ -87,7 +87,7 @@ pub struct PositionCommand {
 
 impl PositionCommand {
     /// The command for `game` (its start position and moves): a Tamerlane
-    /// [`Game`], or any game ([`AnyGame`], or a chess or Makruk game).
+    /// [`Game`](tamerlane_core::Game), or any game ([`AnyGame`], or a chess or Makruk game).
     pub fn new(game: impl Into<AnyGame>) -> PositionCommand {
         PositionCommand { game: game.into() }
     }

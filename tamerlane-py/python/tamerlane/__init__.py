@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import enum
 import operator
-from typing import SupportsIndex
+from typing import TYPE_CHECKING, Any, SupportsIndex
 
 from ._tamerlane import (
     ACTION_SPACE_SIZE,
@@ -51,8 +51,12 @@ from ._tamerlane import (
     Termination,
     __version__,
     index_to_move,
+    masks_many,
     move_to_index,
+    moves_to_indices,
     parse_square,
+    planes_many,
+    random_rollouts,
     square_name,
 )
 
@@ -173,6 +177,21 @@ def square_rank(square: SupportsIndex | str) -> int | None:
 from . import svg  # noqa: E402  (``import tamerlane`` makes ``tamerlane.svg`` available)
 from . import chess, makruk  # noqa: E402  (the sibling games: ``tamerlane.chess.Board``, ``tamerlane.makruk.Board``)
 
+if TYPE_CHECKING:
+    from .vector_env import VectorEnv
+
+
+def __getattr__(name: str) -> Any:
+    """``tamerlane.VectorEnv``, made on first use: it subclasses
+    ``gymnasium.vector.VectorEnv`` when gymnasium is installed, and importing
+    gymnasium takes long, so ``import tamerlane`` does not."""
+    if name == "VectorEnv":
+        from .vector_env import VectorEnv
+
+        globals()["VectorEnv"] = VectorEnv
+        return VectorEnv
+    raise AttributeError(f"module 'tamerlane' has no attribute {name!r}")
+
 __all__ = [
     "ACTION_SPACE_SIZE",
     "BB_ALL",
@@ -212,12 +231,17 @@ __all__ = [
     "SearchResult",
     "Square",
     "Termination",
+    "VectorEnv",
     "__version__",
     "chess",
     "index_to_move",
     "makruk",
+    "masks_many",
     "move_to_index",
+    "moves_to_indices",
     "parse_square",
+    "planes_many",
+    "random_rollouts",
     "square",
     "square_distance",
     "square_file",

@@ -2,7 +2,19 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Iterator, Mapping, Optional, SupportsIndex, Union
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    Callable,
+    ClassVar,
+    Iterable,
+    Iterator,
+    Mapping,
+    Optional,
+    SupportsIndex,
+    Union,
+    overload,
+)
 
 import numpy as np
 import numpy.typing as npt
@@ -30,6 +42,8 @@ SquareArg = Union[SupportsIndex, str]
 MoveArg = Union["Move", str]
 ColorArg = Union["Color", bool]
 """A colour argument: a ``Color`` or a bool (``True`` for White), as in python-chess."""
+DTypeArg = Union[str, type[np.uint8], type[np.float32], np.dtype[Any], None]
+"""A ``dtype=`` of the plane functions: uint8 or float32 (anything ``numpy.dtype`` takes)."""
 
 class InvalidTfenError(ValueError):
     """A TFEN string that is malformed or describes a position the rules exclude."""
@@ -392,8 +406,21 @@ class Board:
         """``"1-0"``, ``"0-1"``, ``"1/2-1/2"`` or ``"*"``."""
     def perft(self, depth: SupportsIndex) -> int:
         """Legal move sequences of ``depth`` plies (Rust, GIL released, Ctrl-C stops it)."""
-    def to_planes(self) -> npt.NDArray[np.float32]:
-        """The position as ``(PLANES, 10, 13)`` float32 planes, from the side to move's view."""
+    @overload
+    def to_planes(
+        self, *, dtype: None = None, out: None = None, history: SupportsIndex = 0
+    ) -> npt.NDArray[np.float32]: ...
+    @overload
+    def to_planes(
+        self,
+        *,
+        dtype: DTypeArg = None,
+        out: Optional[npt.NDArray[Any]] = None,
+        history: SupportsIndex = 0,
+    ) -> npt.NDArray[Any]:
+        """The position as ``(PLANES + 46 * history, 10, 13)`` planes from the
+        side to move's view: float32, or uint8 (values times 255); into ``out``
+        if given; ``history=k`` adds the piece planes of the k positions before."""
     def legal_action_mask(self) -> npt.NDArray[np.bool_]:
         """``ACTION_SPACE_SIZE`` booleans, true at every legal move's index."""
     def __eq__(self, other: object) -> bool:
@@ -574,6 +601,125 @@ def move_to_index(move: MoveArg, turn: Optional[ColorArg] = None) -> int:
 
 def index_to_move(board: Board, index: SupportsIndex) -> Move:
     """The legal move of ``board`` with this action index."""
+
+def planes_many(
+    boards: Iterable[Board],
+    *,
+    dtype: DTypeArg = None,
+    out: Optional[npt.NDArray[Any]] = None,
+    history: SupportsIndex = 0,
+) -> npt.NDArray[Any]:
+    """``board.to_planes(...)`` of every board, stacked: ``(len, C, 10, 13)``."""
+
+def masks_many(
+    boards: Iterable[Board], *, out: Optional[npt.NDArray[np.bool_]] = None
+) -> npt.NDArray[np.bool_]:
+    """``board.legal_action_mask()`` of every board, stacked: ``(len, ACTION_SPACE_SIZE)``."""
+
+def moves_to_indices(
+    moves: Iterable[MoveArg], turn: Optional[ColorArg] = None, *, board: Optional[Board] = None
+) -> npt.NDArray[np.int64]:
+    """``move_to_index`` of every move, with ``turn`` or ``board``'s side to
+    move as the mover, or (with neither) the side that made each move."""
+
+def random_rollouts(
+    n: SupportsIndex,
+    *,
+    rules: str = "",
+    seed: Optional[SupportsIndex] = None,
+    max_plies: Optional[SupportsIndex] = None,
+    num_threads: Optional[SupportsIndex] = None,
+) -> dict[str, npt.NDArray[Any]]:
+    """``n`` uniformly random games played in Rust: ``"winner"`` (int8: 1, -1, 0),
+    ``"termination"`` (int8: ``Termination`` index or -1 if truncated),
+    ``"plies"`` (int32) and ``"truncated"`` (bool)."""
+
+class VectorEnv:
+    """``num_envs`` games held in Rust and stepped together, shaped like
+    ``gymnasium.vector.VectorEnv`` with same-step autoreset. The returned
+    arrays are read-only views of buffers that the next ``step``/``reset``
+    overwrites (``copy=True`` returns copies)."""
+
+    def __init__(
+        self,
+        num_envs: SupportsIndex,
+        rules: str = "",
+        seed: Optional[SupportsIndex] = None,
+        *,
+        max_plies: Optional[SupportsIndex] = None,
+        dtype: DTypeArg = None,
+        history: Optional[SupportsIndex] = None,
+        num_threads: Optional[SupportsIndex] = None,
+        copy: bool = False,
+    ) -> None: ...
+    @property
+    def num_envs(self) -> int:
+        """The number of games."""
+    @property
+    def rules(self) -> str:
+        """The rule set, in canonical form."""
+    @property
+    def max_plies(self) -> int:
+        """The length cap: a game still going after this many plies is truncated."""
+    @property
+    def history(self) -> int:
+        """The number of earlier positions in each observation."""
+    @property
+    def num_threads(self) -> int:
+        """The number of threads that step the games."""
+    @property
+    def dtype(self) -> str:
+        """``"uint8"`` or ``"float32"``."""
+    @property
+    def single_observation_shape(self) -> tuple[int, int, int]:
+        """``(PLANES + 46 * history, 10, 13)``."""
+    @property
+    def single_observation_space(self) -> Any:
+        """``gymnasium.spaces.Box`` of one observation (``None`` without gymnasium)."""
+    @property
+    def observation_space(self) -> Any:
+        """The batched observation space (``None`` without gymnasium)."""
+    @property
+    def single_action_space(self) -> Any:
+        """``gymnasium.spaces.Discrete(ACTION_SPACE_SIZE)`` (``None`` without gymnasium)."""
+    @property
+    def action_space(self) -> Any:
+        """``gymnasium.spaces.MultiDiscrete`` of ``num_envs`` actions (``None`` without gymnasium)."""
+    @property
+    def metadata(self) -> dict[str, Any]:
+        """``{"autoreset_mode": AutoresetMode.SAME_STEP}``."""
+    @property
+    def render_mode(self) -> None:
+        """Always ``None``."""
+    @property
+    def spec(self) -> None:
+        """Always ``None``."""
+    @property
+    def unwrapped(self) -> VectorEnv:
+        """The env itself."""
+    def close(self, **kwargs: Any) -> None:
+        """Does nothing."""
+    def reset(
+        self, *, seed: Optional[SupportsIndex] = None, options: Optional[dict[str, Any]] = None
+    ) -> tuple[npt.NDArray[Any], dict[str, Any]]:
+        """Every game back to the start; ``(obs, info)`` with ``info["action_mask"]``."""
+    def step(
+        self, actions: npt.ArrayLike
+    ) -> tuple[
+        npt.NDArray[Any],
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_],
+        dict[str, Any],
+    ]:
+        """One move in every game: ``(obs, reward, terminated, truncated, info)``."""
+    def random_actions(self) -> npt.NDArray[np.int64]:
+        """A uniformly random legal action per game, from the env's seeded generator."""
+    def tfens(self) -> list[str]:
+        """The TFEN of every game's current position."""
+    def episode_plies(self) -> npt.NDArray[np.int32]:
+        """The plies played so far in every game's current episode."""
+    def __len__(self) -> int: ...
 
 # --- Game records (used through ``tamerlane.pgn``) ---------------------
 

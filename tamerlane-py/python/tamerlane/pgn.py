@@ -8,7 +8,7 @@ files, look at their headers, moves and comments, and write them back.
 'Timur'
 >>> [str(m) for m in game.mainline_moves()]
 ['f3f4', 'f8f7']
->>> game.end().board().ply
+>>> game.end().board().ply()
 2
 >>> game.next().comment
 'opening'

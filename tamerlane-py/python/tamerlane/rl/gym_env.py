@@ -1,0 +1,130 @@
+"""``TamerlaneEnv``: a Gymnasium single-agent env, the agent against a
+built-in opponent."""
+
+from __future__ import annotations
+
+from typing import Any, Literal, Optional, SupportsFloat
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+
+from .. import BLACK, WHITE
+from .._tamerlane import Board, Color, IllegalMoveError, index_to_move
+from .common import (
+    DEFAULT_MAX_PLIES,
+    IllegalAction,
+    Opponent,
+    OpponentPlayer,
+    action_space,
+    check_illegal_action,
+    mask_of,
+    observation_space,
+    score,
+)
+
+Obs = npt.NDArray[Any]
+
+
+class TamerlaneEnv(gymnasium.Env[Obs, np.int64]):
+    """The agent plays ``agent_color`` (``"white"``, ``"black"`` or
+    ``"random"``: drawn at each reset from the env's seeded generator)
+    against ``opponent`` under ``rules``.
+
+    Observations are ``Board.to_planes(dtype=dtype)`` from the agent's view
+    (it is always the agent's turn when it observes); actions are action
+    indices (``tamerlane.move_to_index``); ``info["action_mask"]`` holds the
+    legal ones (and :meth:`action_masks` returns it, as sb3-contrib's
+    ``MaskablePPO`` asks). The reward is the agent's result when the game
+    ends: +1 win, -1 loss, 0 draw (0 while it goes on). ``terminated`` means
+    the rules ended the game, ``truncated`` that ``max_plies`` plies were
+    played. ``info["outcome"]`` is the ``Outcome`` of a finished game.
+    """
+
+    metadata = {"render_modes": ["ansi"], "render_fps": 1}
+
+    def __init__(
+        self,
+        opponent: Opponent = "random",
+        *,
+        agent_color: Literal["white", "black", "random"] = "white",
+        rules: str = "",
+        engine_nodes: int = 200,
+        max_plies: int = DEFAULT_MAX_PLIES,
+        dtype: Any = np.uint8,
+        illegal_action: IllegalAction = "lose",
+        render_mode: Optional[str] = None,
+    ) -> None:
+        if agent_color not in ("white", "black", "random"):
+            raise ValueError(f"agent_color must be 'white', 'black' or 'random', not {agent_color!r}")
+        if max_plies < 1:
+            raise ValueError(f"max_plies must be at least 1, not {max_plies}")
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.observation_space = observation_space(dtype)
+        self.action_space = action_space()
+        self.render_mode = render_mode
+        self.rules = rules
+        self.board = Board(rules=rules)
+        self.agent_color_choice = agent_color
+        self.agent: Color = WHITE
+        self.max_plies = max_plies
+        self.illegal_action = check_illegal_action(illegal_action)
+        self.opponent = OpponentPlayer(opponent, engine_nodes)
+        self.dtype = self.observation_space.dtype
+
+    def _obs(self) -> Obs:
+        return self.board.to_planes(dtype=self.dtype)
+
+    def _info(self) -> dict[str, Any]:
+        info: dict[str, Any] = {"action_mask": mask_of(self.board)}
+        outcome = self.board.outcome()
+        if outcome is not None:
+            info["outcome"] = outcome
+        return info
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The legal-action mask of the current position."""
+        return mask_of(self.board)
+
+    def _opponent_moves(self) -> None:
+        if not self.board.is_game_over() and self.board.turn != self.agent:
+            self.board.push(self.opponent.choose(self.board, self.np_random))
+
+    def reset(
+        self, *, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None
+    ) -> tuple[Obs, dict[str, Any]]:
+        super().reset(seed=seed)
+        self.board = Board(rules=self.rules)
+        self.opponent.new_game()
+        if self.agent_color_choice == "random":
+            self.agent = WHITE if self.np_random.integers(2) == 0 else BLACK
+        else:
+            self.agent = WHITE if self.agent_color_choice == "white" else BLACK
+        self._opponent_moves()
+        return self._obs(), self._info()
+
+    def step(self, action: Any) -> tuple[Obs, SupportsFloat, bool, bool, dict[str, Any]]:
+        if self.board.is_game_over():
+            raise gymnasium.error.ResetNeeded("the game is over: call reset()")
+        try:
+            move = index_to_move(self.board, int(action))
+        except (IllegalMoveError, ValueError) as e:
+            if self.illegal_action == "raise":
+                raise IllegalMoveError(f"action {action}: {e}") from e
+            info = self._info()
+            info["illegal_action"] = True
+            info["action_mask"][:] = False
+            return self._obs(), -1.0, True, False, info
+        self.board.push(move)
+        self._opponent_moves()
+        terminated = self.board.is_game_over()
+        truncated = not terminated and len(self.board.move_stack) >= self.max_plies
+        reward = score(self.board, self.agent) if terminated else 0.0
+        return self._obs(), reward, terminated, truncated, self._info()
+
+    def render(self) -> Optional[str]:
+        """The board as text (``render_mode="ansi"``)."""
+        if self.render_mode == "ansi":
+            return str(self.board)
+        return None

@@ -1,0 +1,1107 @@
+//! `VectorEnv`: N Tamerlane games held in Rust and stepped together, shaped
+//! like Gymnasium's vector API (same-step autoreset), with its outputs
+//! written into preallocated numpy arrays with the GIL released; and
+//! `random_rollouts`, whole random games played in Rust.
+
+use numpy::ndarray::{Ix1, Ix2, IxDyn};
+use numpy::{PyArray1, PyArray2, PyArrayDyn, PyArrayMethods};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyTuple};
+use tamerlane_ai::Rng;
+use tamerlane_core as core;
+use tamerlane_core::{Move, MoveList, Outcome, Position, Square, Termination};
+
+use crate::errors::IllegalMoveError;
+use crate::research::{
+    self, action_coord, action_in_range, action_index, plane_count, Placement, PlaneDtype,
+    PlaneValue, ACTION_SPACE_SIZE, CELLS, COLS, MAX_BUFFER_BYTES, MAX_HISTORY, ROWS,
+};
+use crate::rules::RulesArg;
+use crate::types::{int_arg, type_name};
+
+/// The default length cap (`max_plies`): a game still going after this
+/// many plies is truncated.
+pub const DEFAULT_MAX_PLIES: u32 = 1000;
+/// The largest `num_envs`: the masks alone take 12,544 bytes per game.
+pub const MAX_ENVS: usize = 1 << 16;
+/// The largest `num_threads`.
+pub const MAX_THREADS: usize = 256;
+
+/// An earlier position as the repetition rule compares positions
+/// (`Position::same_position`: hash, side to move, swap rights,
+/// pawn-of-pawns stages and placement) and as its history planes need it:
+/// 128 bytes instead of a whole position's 512, as each game keeps one for
+/// every position it went through.
+#[derive(Clone, PartialEq, Eq)]
+struct Key {
+    hash: u64,
+    turn: u8,
+    swap_rights: [bool; 2],
+    stages: [u8; 2],
+    /// 0 for an empty square, else `1 + color * Role::COUNT + role`.
+    squares: [u8; 112],
+}
+
+impl Key {
+    fn of(pos: &Position) -> Key {
+        let mut squares = [0u8; 112];
+        for (sq, p) in pos.board().pieces() {
+            squares[sq.index()] = (1 + p.color.index() * core::Role::COUNT + p.role.index()) as u8;
+        }
+        let [w, b] = core::Color::ALL;
+        Key {
+            hash: pos.hash(),
+            turn: pos.turn().index() as u8,
+            swap_rights: [pos.swap_right(w), pos.swap_right(b)],
+            stages: [pos.pawn_of_pawns_stage(w), pos.pawn_of_pawns_stage(b)],
+            squares,
+        }
+    }
+}
+
+impl Placement for Key {
+    fn for_each_piece(&self, mut f: impl FnMut(Square, core::Piece)) {
+        for (i, &code) in self.squares.iter().enumerate() {
+            if code != 0 {
+                let code = usize::from(code - 1);
+                let color = core::Color::ALL[code / core::Role::COUNT];
+                let role = core::Role::ALL[code % core::Role::COUNT];
+                let sq = Square::new(i as u32).expect("index below 112");
+                f(sq, core::Piece::new(color, role));
+            }
+        }
+    }
+}
+
+/// How a game stands after a move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Status {
+    Ongoing,
+    /// The rules ended the game.
+    Over(Outcome),
+    /// The length cap ended it.
+    Truncated,
+}
+
+/// One game of the vector: the current position, a key of every position
+/// it went through (for repetitions and history planes) and the legal
+/// moves of the current position.
+#[derive(Clone)]
+struct Env {
+    pos: Position,
+    /// The hash of every position of the game (the keys' hashes, kept
+    /// apart so that the repetition count scans 8 bytes a position).
+    hashes: Vec<u64>,
+    keys: Vec<Key>,
+    moves: MoveList,
+    plies: u32,
+}
+
+impl Env {
+    fn new(start: &Position) -> Env {
+        let mut env = Env {
+            pos: start.clone(),
+            hashes: Vec::new(),
+            keys: Vec::new(),
+            moves: MoveList::new(),
+            plies: 0,
+        };
+        env.reset(start);
+        env
+    }
+
+    fn reset(&mut self, start: &Position) {
+        self.pos.clone_from(start);
+        self.hashes.clear();
+        self.hashes.push(start.hash());
+        self.keys.clear();
+        self.keys.push(Key::of(start));
+        self.pos.legal_moves_into(&mut self.moves);
+        self.plies = 0;
+    }
+
+    /// How many times the current position has occurred in this game.
+    fn repetitions(&self) -> usize {
+        let cur = self.keys.last().expect("a game has its start position");
+        // A tight scan of the hashes; the keys are compared only when some
+        // earlier position has the same hash (a repetition, or a collision).
+        if self.hashes.iter().filter(|h| **h == cur.hash).count() == 1 {
+            return 1;
+        }
+        self.hashes
+            .iter()
+            .zip(&self.keys)
+            .filter(|(h, k)| **h == cur.hash && *k == cur)
+            .count()
+    }
+
+    /// The outcome as `Game::outcome` decides it: the position's own
+    /// (citadel, no legal move, royals only, move limit), with repetition
+    /// checked before the move limit.
+    fn outcome(&self, repetitions: usize) -> Option<Outcome> {
+        let own = self.pos.outcome();
+        if matches!(own, Some(o) if o.termination != Termination::MoveLimit) {
+            return own;
+        }
+        let repeated = self
+            .pos
+            .rules()
+            .repetition()
+            .is_some_and(|n| repetitions >= n as usize);
+        if repeated {
+            return Some(Outcome {
+                winner: None,
+                termination: Termination::Repetition,
+            });
+        }
+        own
+    }
+
+    /// The legal move with action index `action`, if any.
+    fn find(&self, action: usize) -> Option<Move> {
+        let c = action_coord(action, self.pos.turn());
+        self.moves
+            .iter()
+            .find(|m| m.from == c.from && m.to == c.to)
+            .copied()
+    }
+
+    /// Plays `m` (one of `self.moves`). The move list is brought up to date
+    /// unless the game has ended.
+    fn advance(&mut self, m: &Move, max_plies: u32) -> (Status, usize) {
+        self.pos.play_unchecked(m);
+        self.plies += 1;
+        self.hashes.push(self.pos.hash());
+        self.keys.push(Key::of(&self.pos));
+        let reps = self.repetitions();
+        if let Some(o) = self.outcome(reps) {
+            return (Status::Over(o), reps);
+        }
+        if self.plies >= max_plies {
+            return (Status::Truncated, reps);
+        }
+        self.pos.legal_moves_into(&mut self.moves);
+        (Status::Ongoing, reps)
+    }
+
+    /// Writes the planes of the current position (`history` earlier ones).
+    fn write_planes<T: PlaneValue>(&self, out: &mut [T], repetitions: usize, history: usize) {
+        let mut earlier: [Option<&Key>; MAX_HISTORY] = [None; MAX_HISTORY];
+        let n = self.keys.len();
+        for (i, slot) in earlier.iter_mut().take(history).enumerate() {
+            *slot = (i + 2 <= n).then(|| &self.keys[n - 2 - i]);
+        }
+        research::write_planes(out, &self.pos, repetitions, &earlier[..history]);
+    }
+
+    /// Sets (or clears) the mask entries of the current legal moves.
+    fn mark(&self, mask: &mut [bool], value: bool) {
+        let turn = self.pos.turn();
+        for m in self.moves.iter() {
+            mask[action_index(m.coord(), turn)] = value;
+        }
+    }
+}
+
+/// The per-game outputs of a step, for a run of consecutive games.
+struct Out<'a, T> {
+    obs: &'a mut [T],
+    mask: &'a mut [bool],
+    reward: &'a mut [f32],
+    terminated: &'a mut [bool],
+    truncated: &'a mut [bool],
+    final_obs: &'a mut [T],
+    done: &'a mut [bool],
+    winner: &'a mut [i8],
+    termination: &'a mut [i8],
+    plies: &'a mut [i32],
+}
+
+impl<'a, T> Out<'a, T> {
+    /// The first `n` games' outputs and the rest's.
+    fn split(self, n: usize, obs_len: usize) -> (Out<'a, T>, Out<'a, T>) {
+        let (obs, obs2) = self.obs.split_at_mut(n * obs_len);
+        let (mask, mask2) = self.mask.split_at_mut(n * ACTION_SPACE_SIZE);
+        let (reward, reward2) = self.reward.split_at_mut(n);
+        let (terminated, terminated2) = self.terminated.split_at_mut(n);
+        let (truncated, truncated2) = self.truncated.split_at_mut(n);
+        let (final_obs, final_obs2) = self.final_obs.split_at_mut(n * obs_len);
+        let (done, done2) = self.done.split_at_mut(n);
+        let (winner, winner2) = self.winner.split_at_mut(n);
+        let (termination, termination2) = self.termination.split_at_mut(n);
+        let (plies, plies2) = self.plies.split_at_mut(n);
+        (
+            Out {
+                obs,
+                mask,
+                reward,
+                terminated,
+                truncated,
+                final_obs,
+                done,
+                winner,
+                termination,
+                plies,
+            },
+            Out {
+                obs: obs2,
+                mask: mask2,
+                reward: reward2,
+                terminated: terminated2,
+                truncated: truncated2,
+                final_obs: final_obs2,
+                done: done2,
+                winner: winner2,
+                termination: termination2,
+                plies: plies2,
+            },
+        )
+    }
+}
+
+/// The settings every game of a vector shares.
+#[derive(Clone)]
+struct Setting {
+    start: Position,
+    max_plies: u32,
+    history: usize,
+}
+
+impl Setting {
+    fn obs_len(&self) -> usize {
+        plane_count(self.history) * CELLS
+    }
+
+    /// Steps game `i` of a run (`out` holds the run's outputs) with `m`.
+    fn step_one<T: PlaneValue>(&self, env: &mut Env, m: &Move, i: usize, out: &mut Out<'_, T>) {
+        let len = self.obs_len();
+        let obs = &mut out.obs[i * len..(i + 1) * len];
+        let mask = &mut out.mask[i * ACTION_SPACE_SIZE..(i + 1) * ACTION_SPACE_SIZE];
+        let mover = env.pos.turn();
+        env.mark(mask, false);
+        let (status, reps) = env.advance(m, self.max_plies);
+        out.reward[i] = 0.0;
+        out.terminated[i] = false;
+        out.truncated[i] = false;
+        out.done[i] = false;
+        out.winner[i] = 0;
+        out.termination[i] = -1;
+        out.plies[i] = 0;
+        let mut reps = reps;
+        if status != Status::Ongoing {
+            env.write_planes(
+                &mut out.final_obs[i * len..(i + 1) * len],
+                reps,
+                self.history,
+            );
+            out.done[i] = true;
+            out.plies[i] = env.plies as i32;
+            match status {
+                Status::Over(o) => {
+                    out.terminated[i] = true;
+                    out.termination[i] = termination_code(o.termination);
+                    out.winner[i] = winner_code(&o);
+                    out.reward[i] = match o.winner {
+                        Some(w) if w == mover => 1.0,
+                        Some(_) => -1.0,
+                        None => 0.0,
+                    };
+                }
+                _ => out.truncated[i] = true,
+            }
+            env.reset(&self.start);
+            reps = 1;
+        }
+        env.write_planes(obs, reps, self.history);
+        env.mark(mask, true);
+    }
+
+    /// Steps a run of games, each with its move.
+    fn step_run<T: PlaneValue>(&self, envs: &mut [Env], moves: &[Move], mut out: Out<'_, T>) {
+        for (i, (env, m)) in envs.iter_mut().zip(moves).enumerate() {
+            self.step_one(env, m, i, &mut out);
+        }
+    }
+}
+
+/// The index of a termination in `Termination`'s order (checkmate 0 ..
+/// move limit 5).
+fn termination_code(t: Termination) -> i8 {
+    Termination::ALL
+        .iter()
+        .position(|x| *x == t)
+        .expect("every termination is listed") as i8
+}
+
+/// The winner of an outcome as a number: 1 White, -1 Black, 0 none.
+fn winner_code(o: &Outcome) -> i8 {
+    match o.winner {
+        Some(core::Color::White) => 1,
+        Some(core::Color::Black) => -1,
+        None => 0,
+    }
+}
+
+/// Splits `0..n` into at most `threads` runs of consecutive indices: the
+/// run lengths.
+fn run_lengths(n: usize, threads: usize) -> Vec<usize> {
+    let threads = threads.clamp(1, n.max(1));
+    let base = n / threads;
+    let extra = n % threads;
+    (0..threads)
+        .map(|t| base + usize::from(t < extra))
+        .collect()
+}
+
+/// Reads a positive integer argument no larger than `max`.
+fn count_arg(obj: &Bound<'_, PyAny>, name: &str, max: usize) -> PyResult<usize> {
+    let v = int_arg(obj, name)?;
+    usize::try_from(v)
+        .ok()
+        .filter(|v| (1..=max).contains(v))
+        .ok_or_else(|| {
+            PyValueError::new_err(format!("{name} {v} out of range (expected 1..={max})"))
+        })
+}
+
+/// Reads a `seed=` argument: any int (taken modulo 2**64), or `None`.
+fn seed_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u64>> {
+    let Some(obj) = obj.filter(|o| !o.is_none()) else {
+        return Ok(None);
+    };
+    let i = obj.call_method0("__index__").map_err(|_| {
+        PyTypeError::new_err(format!(
+            "seed must be an int or None, not {}",
+            type_name(obj)
+        ))
+    })?;
+    Ok(Some(
+        i.call_method1("__and__", (u64::MAX,))?.extract::<u64>()?,
+    ))
+}
+
+/// The starting position of `rules`, refused if it is already over.
+fn start_of(rules: RulesArg) -> PyResult<Position> {
+    let start = Position::start_with_rules(rules.0);
+    if let Some(o) = start.outcome() {
+        return Err(PyValueError::new_err(format!(
+            "the start position of rules {:?} is already over ({o})",
+            rules.0.to_string()
+        )));
+    }
+    Ok(start)
+}
+
+/// The observation buffers, by element type.
+enum Planes {
+    U8 {
+        obs: Py<PyArrayDyn<u8>>,
+        final_obs: Py<PyArrayDyn<u8>>,
+    },
+    F32 {
+        obs: Py<PyArrayDyn<f32>>,
+        final_obs: Py<PyArrayDyn<f32>>,
+    },
+}
+
+/// N Tamerlane games stepped together, shaped like Gymnasium's
+/// `gymnasium.vector.VectorEnv` (same-step autoreset); see
+/// `docs/PYTHON.md`, "Reinforcement learning". `tamerlane.VectorEnv`
+/// subclasses it (and `gymnasium.vector.VectorEnv` when gymnasium is
+/// installed).
+#[pyclass(module = "tamerlane", subclass)]
+pub struct VectorEnv {
+    setting: Setting,
+    rules: String,
+    dtype: PlaneDtype,
+    num_threads: usize,
+    copy: bool,
+    envs: Vec<Env>,
+    rng: Rng,
+    planes: Planes,
+    mask: Py<PyArray2<bool>>,
+    reward: Py<PyArray1<f32>>,
+    terminated: Py<PyArray1<bool>>,
+    truncated: Py<PyArray1<bool>>,
+    done: Py<PyArray1<bool>>,
+    winner: Py<PyArray1<i8>>,
+    termination: Py<PyArray1<i8>>,
+    plies: Py<PyArray1<i32>>,
+    /// Read-only views of the buffers, handed out by `reset` and `step`.
+    views: PyObject,
+    /// Gymnasium's spaces and metadata (`None` without gymnasium).
+    spaces: [PyObject; 4],
+    metadata: PyObject,
+}
+
+/// A read-only numpy view of `arr`.
+fn readonly_view<'py>(arr: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    let v = arr.call_method0("view")?;
+    v.getattr("flags")?.setattr("writeable", false)?;
+    Ok(v)
+}
+
+impl VectorEnv {
+    fn num_envs(&self) -> usize {
+        self.envs.len()
+    }
+
+    fn obs_shape(&self) -> Vec<usize> {
+        vec![plane_count(self.setting.history), ROWS, COLS]
+    }
+
+    /// Runs `f` on the outputs of all games with the GIL released.
+    fn with_out<R: Send>(
+        &mut self,
+        py: Python<'_>,
+        f: impl FnOnce(&mut Vec<Env>, &Setting, usize, OutAny<'_>) -> R + Send,
+    ) -> PyResult<R> {
+        // SAFETY: the buffers are this env's own arrays, contiguous since
+        // created; Python sees them only through read-only views (or
+        // copies), and `&mut self` keeps other calls of this env out.
+        unsafe {
+            let mask = self.mask.bind(py).as_slice_mut()?;
+            let reward = self.reward.bind(py).as_slice_mut()?;
+            let terminated = self.terminated.bind(py).as_slice_mut()?;
+            let truncated = self.truncated.bind(py).as_slice_mut()?;
+            let done = self.done.bind(py).as_slice_mut()?;
+            let winner = self.winner.bind(py).as_slice_mut()?;
+            let termination = self.termination.bind(py).as_slice_mut()?;
+            let plies = self.plies.bind(py).as_slice_mut()?;
+            macro_rules! out {
+                ($obs:expr, $final_obs:expr) => {
+                    Out {
+                        obs: $obs.bind(py).as_slice_mut()?,
+                        mask,
+                        reward,
+                        terminated,
+                        truncated,
+                        final_obs: $final_obs.bind(py).as_slice_mut()?,
+                        done,
+                        winner,
+                        termination,
+                        plies,
+                    }
+                };
+            }
+            let out = match &self.planes {
+                Planes::U8 { obs, final_obs } => OutAny::U8(out!(obs, final_obs)),
+                Planes::F32 { obs, final_obs } => OutAny::F32(out!(obs, final_obs)),
+            };
+            let envs = &mut self.envs;
+            let setting = &self.setting;
+            let threads = self.num_threads;
+            Ok(py.allow_threads(move || f(envs, setting, threads, out)))
+        }
+    }
+
+    /// The outputs as Python returns them: the views, or copies.
+    fn output(&self, py: Python<'_>, name: &str) -> PyResult<PyObject> {
+        let v = self.views.bind(py).get_item(name)?;
+        if self.copy {
+            Ok(v.call_method0("copy")?.unbind())
+        } else {
+            Ok(v.unbind())
+        }
+    }
+
+    fn info<'py>(&self, py: Python<'py>, finished: bool) -> PyResult<Bound<'py, PyDict>> {
+        let info = PyDict::new(py);
+        info.set_item("action_mask", self.output(py, "action_mask")?)?;
+        if finished {
+            let done = self.output(py, "done")?;
+            let final_info = PyDict::new(py);
+            for key in ["winner", "termination", "plies"] {
+                final_info.set_item(key, self.output(py, key)?)?;
+                final_info.set_item(format!("_{key}"), &done)?;
+            }
+            info.set_item("final_obs", self.output(py, "final_obs")?)?;
+            info.set_item("_final_obs", &done)?;
+            info.set_item("final_info", final_info)?;
+            info.set_item("_final_info", &done)?;
+        }
+        Ok(info)
+    }
+}
+
+/// `Out` of either element type.
+enum OutAny<'a> {
+    U8(Out<'a, u8>),
+    F32(Out<'a, f32>),
+}
+
+/// Steps every game with its move, in runs on `threads` threads.
+fn step_all<T: PlaneValue>(
+    envs: &mut [Env],
+    setting: &Setting,
+    threads: usize,
+    moves: &[Move],
+    out: Out<'_, T>,
+) {
+    let lengths = run_lengths(envs.len(), threads);
+    if lengths.len() == 1 {
+        setting.step_run(envs, moves, out);
+        return;
+    }
+    std::thread::scope(|s| {
+        let mut envs = envs;
+        let mut moves = moves;
+        let mut out = out;
+        for n in lengths {
+            let (e, e2) = envs.split_at_mut(n);
+            let (m, m2) = moves.split_at(n);
+            let (o, o2) = out.split(n, setting.obs_len());
+            envs = e2;
+            moves = m2;
+            out = o2;
+            s.spawn(move || setting.step_run(e, m, o));
+        }
+    });
+}
+
+/// Resets every game and writes its observation and mask (the mask
+/// cleared whole first).
+fn reset_all<T: PlaneValue>(envs: &mut [Env], setting: &Setting, out: Out<'_, T>) {
+    let len = setting.obs_len();
+    out.mask.fill(false);
+    out.reward.fill(0.0);
+    out.terminated.fill(false);
+    out.truncated.fill(false);
+    out.done.fill(false);
+    out.winner.fill(0);
+    out.termination.fill(-1);
+    out.plies.fill(0);
+    for (i, env) in envs.iter_mut().enumerate() {
+        env.reset(&setting.start);
+        env.write_planes(&mut out.obs[i * len..(i + 1) * len], 1, setting.history);
+        env.mark(
+            &mut out.mask[i * ACTION_SPACE_SIZE..(i + 1) * ACTION_SPACE_SIZE],
+            true,
+        );
+    }
+}
+
+#[pymethods]
+impl VectorEnv {
+    /// `num_envs` games under `rules`, all at the rules' start position.
+    /// `seed` seeds `random_actions` (and the spaces); `max_plies` caps a
+    /// game's length (then it is truncated); observations are `dtype`
+    /// (`uint8`, the default, or `float32`) planes with `history` earlier
+    /// positions; `num_threads` threads step runs of games; `copy=True`
+    /// returns copies instead of the reused buffers.
+    #[new]
+    #[pyo3(
+        signature = (num_envs, rules = RulesArg::default(), seed = None, *, max_plies = None, dtype = None, history = None, num_threads = None, copy = false),
+        text_signature = "(num_envs, rules='', seed=0, *, max_plies=1000, dtype='uint8', history=0, num_threads=1, copy=False)"
+    )]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        py: Python<'_>,
+        num_envs: &Bound<'_, PyAny>,
+        rules: RulesArg,
+        seed: Option<&Bound<'_, PyAny>>,
+        max_plies: Option<&Bound<'_, PyAny>>,
+        dtype: Option<&Bound<'_, PyAny>>,
+        history: Option<&Bound<'_, PyAny>>,
+        num_threads: Option<&Bound<'_, PyAny>>,
+        copy: bool,
+    ) -> PyResult<VectorEnv> {
+        let n = count_arg(num_envs, "num_envs", MAX_ENVS)?;
+        let seed = seed_arg(seed)?.unwrap_or(0);
+        let max_plies = match max_plies {
+            Some(m) => count_arg(m, "max_plies", u32::MAX as usize)? as u32,
+            None => DEFAULT_MAX_PLIES,
+        };
+        let dtype = research::dtype_arg(dtype, PlaneDtype::U8)?;
+        let history = history.map_or(Ok(0), research::history_arg)?;
+        let num_threads =
+            num_threads.map_or(Ok(1), |t| count_arg(t, "num_threads", MAX_THREADS))?;
+        let start = start_of(rules)?;
+        let elem = match dtype {
+            PlaneDtype::U8 => 1,
+            PlaneDtype::F32 => 4,
+        };
+        let bytes = n * (ACTION_SPACE_SIZE + 2 * plane_count(history) * CELLS * elem);
+        if bytes > MAX_BUFFER_BYTES {
+            return Err(PyValueError::new_err(format!(
+                "num_envs {n} with history {history} and dtype {}: the buffers would take {:.1} GiB \
+                 (at most {} GiB)",
+                dtype.name(),
+                bytes as f64 / f64::from(1u32 << 30),
+                MAX_BUFFER_BYTES >> 30
+            )));
+        }
+        let setting = Setting {
+            start,
+            max_plies,
+            history,
+        };
+        let obs_shape = vec![n, plane_count(history), ROWS, COLS];
+        let np = py.import("numpy")?;
+        let planes = match dtype {
+            PlaneDtype::U8 => Planes::U8 {
+                obs: research::zeros::<_, IxDyn>(py, &obs_shape)?.unbind(),
+                final_obs: research::zeros::<_, IxDyn>(py, &obs_shape)?.unbind(),
+            },
+            PlaneDtype::F32 => Planes::F32 {
+                obs: research::zeros::<_, IxDyn>(py, &obs_shape)?.unbind(),
+                final_obs: research::zeros::<_, IxDyn>(py, &obs_shape)?.unbind(),
+            },
+        };
+        let mask = research::zeros::<bool, Ix2>(py, &[n, ACTION_SPACE_SIZE])?;
+        let reward = research::zeros::<f32, Ix1>(py, &[n])?;
+        let terminated = research::zeros::<bool, Ix1>(py, &[n])?;
+        let truncated = research::zeros::<bool, Ix1>(py, &[n])?;
+        let done = research::zeros::<bool, Ix1>(py, &[n])?;
+        let winner = research::zeros::<i8, Ix1>(py, &[n])?;
+        let termination = research::zeros::<i8, Ix1>(py, &[n])?;
+        let plies = research::zeros::<i32, Ix1>(py, &[n])?;
+        let views = PyDict::new(py);
+        let (obs_any, final_any) = match &planes {
+            Planes::U8 { obs, final_obs } => (
+                obs.bind(py).clone().into_any(),
+                final_obs.bind(py).clone().into_any(),
+            ),
+            Planes::F32 { obs, final_obs } => (
+                obs.bind(py).clone().into_any(),
+                final_obs.bind(py).clone().into_any(),
+            ),
+        };
+        for (name, arr) in [
+            ("obs", obs_any),
+            ("final_obs", final_any),
+            ("action_mask", mask.clone().into_any()),
+            ("reward", reward.clone().into_any()),
+            ("terminated", terminated.clone().into_any()),
+            ("truncated", truncated.clone().into_any()),
+            ("done", done.clone().into_any()),
+            ("winner", winner.clone().into_any()),
+            ("termination", termination.clone().into_any()),
+            ("plies", plies.clone().into_any()),
+        ] {
+            views.set_item(name, readonly_view(&arr)?)?;
+        }
+        let (spaces, metadata) = gym_spaces(py, &np, n, &setting, dtype)?;
+        let envs = vec![Env::new(&setting.start); n];
+        let mut env = VectorEnv {
+            setting,
+            rules: rules.0.to_string(),
+            dtype,
+            num_threads,
+            copy,
+            envs,
+            rng: Rng::new(seed),
+            planes,
+            mask: mask.unbind(),
+            reward: reward.unbind(),
+            terminated: terminated.unbind(),
+            truncated: truncated.unbind(),
+            done: done.unbind(),
+            winner: winner.unbind(),
+            termination: termination.unbind(),
+            plies: plies.unbind(),
+            views: views.into_any().unbind(),
+            spaces,
+            metadata,
+        };
+        env.seed_spaces(py, seed)?;
+        env.reset_games(py)?;
+        Ok(env)
+    }
+
+    /// The number of games.
+    #[getter(num_envs)]
+    fn get_num_envs(&self) -> usize {
+        self.num_envs()
+    }
+
+    /// The rule set, in canonical form.
+    #[getter]
+    fn rules(&self) -> String {
+        self.rules.clone()
+    }
+
+    /// The length cap: a game still going after this many plies is
+    /// truncated.
+    #[getter]
+    fn max_plies(&self) -> u32 {
+        self.setting.max_plies
+    }
+
+    /// The number of earlier positions in each observation.
+    #[getter]
+    fn history(&self) -> usize {
+        self.setting.history
+    }
+
+    /// The number of threads that step the games.
+    #[getter]
+    fn num_threads(&self) -> usize {
+        self.num_threads
+    }
+
+    /// The observation dtype name: `"uint8"` or `"float32"`.
+    #[getter]
+    fn dtype(&self) -> &'static str {
+        self.dtype.name()
+    }
+
+    /// The shape of one game's observation: `(PLANES + 46 * history, 10, 13)`.
+    #[getter]
+    fn single_observation_shape<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.obs_shape())
+    }
+
+    /// `gymnasium.spaces.Box` of one observation (`None` without gymnasium).
+    #[getter]
+    fn single_observation_space(&self, py: Python<'_>) -> PyObject {
+        self.spaces[0].clone_ref(py)
+    }
+
+    /// The batched observation space (`None` without gymnasium).
+    #[getter]
+    fn observation_space(&self, py: Python<'_>) -> PyObject {
+        self.spaces[1].clone_ref(py)
+    }
+
+    /// `gymnasium.spaces.Discrete(ACTION_SPACE_SIZE)` (`None` without gymnasium).
+    #[getter]
+    fn single_action_space(&self, py: Python<'_>) -> PyObject {
+        self.spaces[2].clone_ref(py)
+    }
+
+    /// `gymnasium.spaces.MultiDiscrete` of `num_envs` actions (`None`
+    /// without gymnasium).
+    #[getter]
+    fn action_space(&self, py: Python<'_>) -> PyObject {
+        self.spaces[3].clone_ref(py)
+    }
+
+    /// `{"autoreset_mode": AutoresetMode.SAME_STEP}` (the string
+    /// `"SameStep"` without gymnasium).
+    #[getter]
+    fn metadata(&self, py: Python<'_>) -> PyObject {
+        self.metadata.clone_ref(py)
+    }
+
+    /// Always `None`: nothing is rendered.
+    #[getter]
+    fn render_mode(&self) -> Option<String> {
+        None
+    }
+
+    /// Always `None` (no registered spec).
+    #[getter]
+    fn spec(&self) -> Option<String> {
+        None
+    }
+
+    /// The env itself (Gymnasium's `unwrapped`).
+    #[getter]
+    fn unwrapped(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    /// Does nothing: the games need no closing.
+    #[pyo3(signature = (**_kwargs))]
+    fn close(&self, _kwargs: Option<&Bound<'_, PyDict>>) {}
+
+    /// Resets every game to the start position; with `seed`, reseeds
+    /// `random_actions` and the spaces first. Returns `(obs, info)` with
+    /// `info["action_mask"]`.
+    #[pyo3(signature = (*, seed = None, options = None))]
+    fn reset<'py>(
+        &mut self,
+        py: Python<'py>,
+        seed: Option<&Bound<'py, PyAny>>,
+        options: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<(PyObject, Bound<'py, PyDict>)> {
+        if let Some(o) = options.filter(|o| !o.is_none()) {
+            let empty = o.downcast::<PyDict>().is_ok_and(|d| d.is_empty());
+            if !empty {
+                return Err(PyValueError::new_err(
+                    "reset: VectorEnv takes no options (pass None or {})",
+                ));
+            }
+        }
+        if let Some(seed) = seed_arg(seed)? {
+            self.rng = Rng::new(seed);
+            self.seed_spaces(py, seed)?;
+        }
+        self.reset_games(py)?;
+        Ok((self.output(py, "obs")?, self.info(py, false)?))
+    }
+
+    /// Plays one move in every game: `actions` holds an action index per
+    /// game (`move_to_index`). Returns `(obs, reward, terminated,
+    /// truncated, info)`; a finished game restarts at once (same-step
+    /// autoreset) and `info` holds its final observation and outcome. An
+    /// action that is not legal raises `IllegalMoveError` (a `ValueError`)
+    /// naming the game and the action, and no game changes.
+    fn step<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let actions = actions_arg(actions, self.num_envs())?;
+        let mut moves = Vec::with_capacity(actions.len());
+        for (i, (&a, env)) in actions.iter().zip(&self.envs).enumerate() {
+            let idx = action_in_range(a).ok_or_else(|| {
+                    PyValueError::new_err(format!(
+                        "env {i}: action {a} out of range (expected 0..{ACTION_SPACE_SIZE}); no env was changed"
+                    ))
+                })?;
+            let m = env.find(idx).ok_or_else(|| {
+                IllegalMoveError::new_err(format!(
+                    "env {i}: action {a} ({}) is not a legal move of its position; no env was changed",
+                    action_coord(idx, env.pos.turn())
+                ))
+            })?;
+            moves.push(m);
+        }
+        self.with_out(py, |envs, setting, threads, out| match out {
+            OutAny::U8(o) => step_all(envs, setting, threads, &moves, o),
+            OutAny::F32(o) => step_all(envs, setting, threads, &moves, o),
+        })?;
+        let finished = self.done.bind(py).readonly().as_slice()?.iter().any(|d| *d);
+        PyTuple::new(
+            py,
+            [
+                self.output(py, "obs")?,
+                self.output(py, "reward")?,
+                self.output(py, "terminated")?,
+                self.output(py, "truncated")?,
+                self.info(py, finished)?.into_any().unbind(),
+            ],
+        )
+    }
+
+    /// A uniformly random legal action for every game (an `int64` array),
+    /// from the env's own generator (seeded by `seed`).
+    fn random_actions<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
+        let rng = &mut self.rng;
+        let v: Vec<i64> = self
+            .envs
+            .iter()
+            .map(|env| {
+                let m = env.moves[rng.below(env.moves.len())];
+                action_index(m.coord(), env.pos.turn()) as i64
+            })
+            .collect();
+        PyArray1::from_vec(py, v)
+    }
+
+    /// The TFEN of every game's current position.
+    fn tfens(&self) -> Vec<String> {
+        self.envs.iter().map(|e| e.pos.to_tfen()).collect()
+    }
+
+    /// The plies played so far in every game's current episode.
+    fn episode_plies<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i32>> {
+        PyArray1::from_iter(py, self.envs.iter().map(|e| e.plies as i32))
+    }
+
+    fn __len__(&self) -> usize {
+        self.num_envs()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "VectorEnv({}, rules='{}', max_plies={}, dtype='{}', history={}, num_threads={})",
+            self.num_envs(),
+            self.rules,
+            self.setting.max_plies,
+            self.dtype.name(),
+            self.setting.history,
+            self.num_threads
+        )
+    }
+}
+
+impl VectorEnv {
+    fn reset_games(&mut self, py: Python<'_>) -> PyResult<()> {
+        self.with_out(py, |envs, setting, _, out| match out {
+            OutAny::U8(o) => reset_all(envs, setting, o),
+            OutAny::F32(o) => reset_all(envs, setting, o),
+        })
+    }
+
+    fn seed_spaces(&self, py: Python<'_>, seed: u64) -> PyResult<()> {
+        for space in &self.spaces {
+            let space = space.bind(py);
+            if !space.is_none() {
+                space.call_method1("seed", (seed,))?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The `actions` argument: one integer per game.
+fn actions_arg(actions: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<i64>> {
+    let np = actions.py().import("numpy")?;
+    let arr = np.call_method1("asarray", (actions,))?;
+    let kind: String = arr.getattr("dtype")?.getattr("kind")?.extract()?;
+    if kind != "i" && kind != "u" {
+        return Err(PyTypeError::new_err(format!(
+            "actions must be integers (an int64 array of action indices), not {}",
+            arr.getattr("dtype")?
+        )));
+    }
+    let shape: Vec<usize> = arr.getattr("shape")?.extract()?;
+    if shape != [n] {
+        return Err(PyValueError::new_err(format!(
+            "actions must have shape ({n},), one per env, not {shape:?}"
+        )));
+    }
+    if kind == "u" {
+        let v: Vec<u64> = arr.call_method1("tolist", ())?.extract()?;
+        return Ok(v
+            .into_iter()
+            .map(|a| i64::try_from(a).unwrap_or(i64::MAX))
+            .collect());
+    }
+    let arr = arr.call_method1("astype", ("int64",))?;
+    let arr = arr.downcast::<PyArray1<i64>>()?;
+    Ok(arr.to_vec()?)
+}
+
+/// Gymnasium's spaces (single and batched observation, single and batched
+/// action) and the metadata; `None`s and a plain string without gymnasium.
+fn gym_spaces(
+    py: Python<'_>,
+    np: &Bound<'_, PyModule>,
+    n: usize,
+    setting: &Setting,
+    dtype: PlaneDtype,
+) -> PyResult<([PyObject; 4], PyObject)> {
+    let Ok(gym) = py.import("gymnasium") else {
+        let meta = PyDict::new(py);
+        meta.set_item("autoreset_mode", "SameStep")?;
+        return Ok((
+            [py.None(), py.None(), py.None(), py.None()],
+            meta.into_any().unbind(),
+        ));
+    };
+    let spaces = gym.getattr("spaces")?;
+    let shape = PyTuple::new(py, [plane_count(setting.history), ROWS, COLS])?;
+    let high: PyObject = match dtype {
+        PlaneDtype::U8 => 255u8.into_pyobject(py)?.into_any().unbind(),
+        PlaneDtype::F32 => 1.0f32.into_pyobject(py)?.into_any().unbind(),
+    };
+    let kwargs = PyDict::new(py);
+    kwargs.set_item("low", 0)?;
+    kwargs.set_item("high", high)?;
+    kwargs.set_item("shape", shape)?;
+    kwargs.set_item("dtype", np.getattr(dtype.name())?)?;
+    let single_obs = spaces.getattr("Box")?.call((), Some(&kwargs))?;
+    let batch = py
+        .import("gymnasium.vector.utils")?
+        .getattr("batch_space")?;
+    let obs = batch.call1((&single_obs, n))?;
+    let single_act = spaces.getattr("Discrete")?.call1((ACTION_SPACE_SIZE,))?;
+    let act = batch.call1((&single_act, n))?;
+    let meta = PyDict::new(py);
+    meta.set_item(
+        "autoreset_mode",
+        gym.getattr("vector")?
+            .getattr("AutoresetMode")?
+            .getattr("SAME_STEP")?,
+    )?;
+    Ok((
+        [
+            single_obs.unbind(),
+            obs.unbind(),
+            single_act.unbind(),
+            act.unbind(),
+        ],
+        meta.into_any().unbind(),
+    ))
+}
+
+/// Plays `n` games with uniformly random legal moves in Rust (game `i`
+/// from a generator seeded by `seed` and `i`, so the results do not depend
+/// on `num_threads`), each to its end or to `max_plies` plies. Returns a
+/// dict of numpy arrays: `"winner"` (int8: 1 White, -1 Black, 0 none),
+/// `"termination"` (int8: the `Termination` index, checkmate 0 .. move
+/// limit 5, or -1 if truncated), `"plies"` (int32) and `"truncated"`.
+#[pyfunction]
+#[pyo3(
+    signature = (n, *, rules = RulesArg::default(), seed = None, max_plies = None, num_threads = None),
+    text_signature = "(n, *, rules='', seed=0, max_plies=1000, num_threads=1)"
+)]
+pub fn random_rollouts<'py>(
+    py: Python<'py>,
+    n: &Bound<'py, PyAny>,
+    rules: RulesArg,
+    seed: Option<&Bound<'py, PyAny>>,
+    max_plies: Option<&Bound<'py, PyAny>>,
+    num_threads: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let n = count_arg(n, "n", 1 << 24)?;
+    let seed = seed_arg(seed)?.unwrap_or(0);
+    let max_plies = match max_plies {
+        Some(m) => count_arg(m, "max_plies", u32::MAX as usize)? as u32,
+        None => DEFAULT_MAX_PLIES,
+    };
+    let threads = num_threads.map_or(Ok(1), |t| count_arg(t, "num_threads", MAX_THREADS))?;
+    let start = start_of(rules)?;
+    py.import("numpy")?;
+    let mut results = vec![(0i8, -1i8, 0i32, false); n];
+    py.allow_threads(|| {
+        let play = |first: usize, chunk: &mut [(i8, i8, i32, bool)]| {
+            let mut env = Env::new(&start);
+            for (k, r) in chunk.iter_mut().enumerate() {
+                let game = (first + k) as u64;
+                let mut rng = Rng::new(seed ^ game.wrapping_mul(0xD1B5_4A32_D192_ED03));
+                env.reset(&start);
+                *r = loop {
+                    let m = env.moves[rng.below(env.moves.len())];
+                    match env.advance(&m, max_plies).0 {
+                        Status::Ongoing => continue,
+                        Status::Truncated => break (0, -1, env.plies as i32, true),
+                        Status::Over(o) => {
+                            break (
+                                winner_code(&o),
+                                termination_code(o.termination),
+                                env.plies as i32,
+                                false,
+                            );
+                        }
+                    }
+                };
+            }
+        };
+        let lengths = run_lengths(n, threads);
+        std::thread::scope(|s| {
+            let mut rest = results.as_mut_slice();
+            let mut first = 0;
+            for len in lengths {
+                let (chunk, r) = rest.split_at_mut(len);
+                rest = r;
+                let play = &play;
+                s.spawn(move || play(first, chunk));
+                first += len;
+            }
+        });
+    });
+    let d = PyDict::new(py);
+    d.set_item(
+        "winner",
+        PyArray1::from_iter(py, results.iter().map(|r| r.0)),
+    )?;
+    d.set_item(
+        "termination",
+        PyArray1::from_iter(py, results.iter().map(|r| r.1)),
+    )?;
+    d.set_item(
+        "plies",
+        PyArray1::from_iter(py, results.iter().map(|r| r.2)),
+    )?;
+    d.set_item(
+        "truncated",
+        PyArray1::from_iter(py, results.iter().map(|r| r.3)),
+    )?;
+    Ok(d)
+}
