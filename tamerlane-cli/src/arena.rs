@@ -1,29 +1,33 @@
-//! Engine matches: play games between two players, with an arbiter that
-//! checks every move, and summarise the result as a score, an Elo
-//! difference with its 95% interval, and an optional SPRT.
+//! Engine matches: play games of any of the three games ([`AnyGame`])
+//! between two players, with an arbiter that checks every move, and
+//! summarise the result as a score, an Elo difference with its 95%
+//! interval, and an optional SPRT.
 //!
 //! A side of a match is a [`Player`]: an in-process engine configuration
 //! ([`PlayerKind::Internal`]) or an engine command speaking our protocol
 //! ([`PlayerKind::External`], driven by [`external`](crate::external)).
-//! The arbiter plays every move on its own [`Game`]: a move that is not
+//! The arbiter plays every move on its own [`AnyGame`] (moves in UCI,
+//! under the match's rules): a move that is not
 //! legal there (or that cannot be read) loses at once
 //! ([`GameEnd::Illegal`]); an external engine that does not answer in time
 //! loses on time ([`GameEnd::TimeForfeit`]) and one that cannot be started,
 //! dies or rejects a command loses by forfeit ([`GameEnd::Abandoned`]).
 //! With a [`Clock`], a player whose move takes longer than its remaining
-//! time plus the margin of its [`Timeouts`] loses on time. Finished games
-//! convert to standard game records ([`GameRecord::to_record`]).
+//! time plus the margin of its [`Timeouts`] loses on time; a game that
+//! reaches the match's ply cap is adjudicated a draw. Finished Tamerlane
+//! games convert to standard game records ([`GameRecord::to_record`]);
+//! chess and Makruk games to one result line each
+//! ([`GameRecord::to_line`]).
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use tamerlane_core::{
-    Color, Game, GameResult, Move, Position, RecordEditError, RuleSet, Termination,
-};
+use tamerlane_core::{Color, GameResult};
 
 use crate::external::{EngineError, ExternalEngine, ExternalSpec, FailureKind, Timeouts};
-use tamerlane_ai::{Engine, Limits, Rng, SearchConfig};
+use crate::games::legal_moves;
+use tamerlane_ai::{AnyGame, AnyRules, Engine, Limits, Rng, SearchConfig, Variant};
 
 /// A time control: a base time and an increment added after each move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -95,8 +99,11 @@ impl Player {
 /// given colour loses.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GameEnd {
-    /// By the rules.
-    Rules(Option<Color>, Termination),
+    /// By the rules: the winner (`None` for a draw) and the termination's
+    /// name (`checkmate`, `counting`, `threefold-repetition`, ...).
+    Rules(Option<Color>, String),
+    /// The game reached the match's ply cap: adjudicated a draw.
+    PlyCap,
     /// A player returned an illegal or unreadable move, or none at all; the
     /// text is the move as given (`(none)` for no move).
     Illegal(Color, String),
@@ -113,6 +120,7 @@ impl GameEnd {
     pub fn winner(&self) -> Option<Color> {
         match self {
             GameEnd::Rules(w, _) => *w,
+            GameEnd::PlyCap => None,
             GameEnd::Illegal(c, _) | GameEnd::TimeForfeit(c, _) | GameEnd::Abandoned(c, _) => {
                 Some(!*c)
             }
@@ -120,11 +128,13 @@ impl GameEnd {
     }
 
     /// The value of the record's `Termination` tag: the rule's name
-    /// (`checkmate`, `citadel`, ...), or for a forfeit PGN's `rules
-    /// infraction` (illegal move), `time forfeit` or `abandoned`.
-    pub fn termination(&self) -> &'static str {
+    /// (`checkmate`, `citadel`, ...), `adjudication` at the ply cap, or for
+    /// a forfeit PGN's `rules infraction` (illegal move), `time forfeit`
+    /// or `abandoned`.
+    pub fn termination(&self) -> &str {
         match self {
-            GameEnd::Rules(_, t) => t.name(),
+            GameEnd::Rules(_, t) => t,
+            GameEnd::PlyCap => "adjudication",
             GameEnd::Illegal(..) => "rules infraction",
             GameEnd::TimeForfeit(..) => "time forfeit",
             GameEnd::Abandoned(..) => "abandoned",
@@ -134,7 +144,7 @@ impl GameEnd {
     /// Whether a player lost by forfeit (any ending but the rules').
     #[cfg(test)]
     pub fn is_forfeit(&self) -> bool {
-        !matches!(self, GameEnd::Rules(..))
+        !matches!(self, GameEnd::Rules(..) | GameEnd::PlyCap)
     }
 
     fn from_failure(loser: Color, e: EngineError) -> GameEnd {
@@ -150,12 +160,13 @@ impl GameEnd {
 pub struct GameRecord {
     /// The game's number in the match (0-based).
     pub index: usize,
-    /// The opening position.
-    pub opening: Position,
+    /// The opening: a game whose start is the opening position (under the
+    /// match's rules) and without moves.
+    pub opening: AnyGame,
     /// Which player had White: 0 = the first player (A).
     pub white: usize,
-    /// The moves played.
-    pub moves: Vec<Move>,
+    /// The moves played, in UCI.
+    pub moves: Vec<String>,
     /// How it ended.
     pub end: GameEnd,
 }
@@ -215,33 +226,83 @@ impl GameRecord {
     }
 
     /// The game as it was played (the arbiter checked every move).
-    pub fn game(&self) -> Game {
-        let mut game = Game::from_position(self.opening.clone());
+    pub fn game(&self) -> AnyGame {
+        let mut game = self.opening.clone();
         for m in &self.moves {
-            if game.play(m).is_err() {
+            if game.play_uci(m).is_err() {
                 break;
             }
         }
         game
     }
 
-    /// The standard game record (`docs/NOTATION.md`): `Event "tamerlane
-    /// match"`, today's `Date`, the game number as `Round`, the players'
-    /// names (`names[0]` is A), the result, `Termination` (see
-    /// [`GameEnd::termination`]) and the opening as `TFEN` (with `SetUp`)
-    /// when it is not the initial position. A forfeit is explained by a
-    /// comment after the last move (see [`explanation`](Self::explanation)).
-    /// A name the record cannot hold (with a control character) is an error.
-    pub fn to_record(
-        &self,
-        names: [&str; 2],
-    ) -> Result<tamerlane_core::GameRecord, RecordEditError> {
-        let game = self.game();
-        let (w, b) = if self.white == 0 {
+    /// The names of White and Black (`names[0]` is A).
+    fn players<'a>(&self, names: [&'a str; 2]) -> (&'a str, &'a str) {
+        if self.white == 0 {
             (names[0], names[1])
         } else {
             (names[1], names[0])
+        }
+    }
+
+    /// The game as text for a match's `--out` file: a Tamerlane game as its
+    /// standard record ([`to_record`](Self::to_record)), a chess or Makruk
+    /// game as its result line ([`to_line`](Self::to_line)).
+    pub fn to_text(&self, names: [&str; 2]) -> Result<String, String> {
+        match self.opening {
+            AnyGame::Tamerlane(_) => self.to_record(names).map(|r| r.to_string()),
+            AnyGame::Chess(_) | AnyGame::Makruk(_) => Ok(self.to_line(names)),
+        }
+    }
+
+    /// One line for the audit of a game of any of the three: `game N:
+    /// WHITE - BLACK RESULT (TERMINATION), GAME, fen START, moves M ...`,
+    /// the moves in UCI, and for a forfeit `; ` and the
+    /// [`explanation`](Self::explanation).
+    pub fn to_line(&self, names: [&str; 2]) -> String {
+        let (w, b) = self.players(names);
+        let mut line = format!(
+            "game {}: {w} - {b} {} ({}), {}, fen {}, moves {}",
+            self.index + 1,
+            self.result(),
+            self.end.termination(),
+            self.opening.variant(),
+            self.opening.start_fen(),
+            self.moves.join(" ")
+        );
+        if let Some(why) = self.explanation(names) {
+            line.push_str("; ");
+            line.push_str(&why);
+        }
+        line
+    }
+
+    /// The standard game record of a Tamerlane game (`docs/NOTATION.md`):
+    /// `Event "tamerlane match"`, today's `Date`, the game number as
+    /// `Round`, the players' names (`names[0]` is A), the result,
+    /// `Termination` (see [`GameEnd::termination`]) and the opening as
+    /// `TFEN` (with `SetUp`) when it is not the initial position. A forfeit
+    /// is explained by a comment after the last move (see
+    /// [`explanation`](Self::explanation)). A name the record cannot hold
+    /// (with a control character) is an error, and so is a chess or Makruk
+    /// game (which have no such record: see [`to_line`](Self::to_line)).
+    pub fn to_record(&self, names: [&str; 2]) -> Result<tamerlane_core::GameRecord, String> {
+        let AnyGame::Tamerlane(game) = self.game() else {
+            return Err(format!(
+                "a {} game has no game record",
+                self.opening.variant()
+            ));
         };
+        self.tamerlane_record(game, names)
+            .map_err(|e| e.to_string())
+    }
+
+    fn tamerlane_record(
+        &self,
+        game: tamerlane_core::Game,
+        names: [&str; 2],
+    ) -> Result<tamerlane_core::GameRecord, tamerlane_core::RecordEditError> {
+        let (w, b) = self.players(names);
         let mut rec = tamerlane_core::GameRecord::new(game)?;
         rec.set_tag("Event", "tamerlane match")?;
         rec.set_tag("Date", &today())?;
@@ -269,13 +330,13 @@ impl GameRecord {
             format!("{} ({name}) loses", capitalised(c))
         };
         match &self.end {
-            GameEnd::Rules(..) => None,
+            GameEnd::Rules(..) | GameEnd::PlyCap => None,
             GameEnd::Illegal(c, text) => {
                 let why = match text.as_str() {
                     "" | "(none)" => "no move, though it has legal moves".to_owned(),
-                    _ => match self.game().position().parse_move(text) {
+                    _ => match self.game().play_uci(text) {
                         Err(e) => e.to_string(),
-                        Ok(_) => format!("move {text} refused by the arbiter"),
+                        Ok(()) => format!("move {text} refused by the arbiter"),
                     },
                 };
                 Some(format!("{}: {why}", who(*c)))
@@ -291,7 +352,7 @@ enum Side {
     External(Box<ExternalEngine>),
 }
 
-fn start_side(p: &Player) -> Result<Side, EngineError> {
+fn start_side(p: &Player, variant: Variant) -> Result<Side, EngineError> {
     match &p.kind {
         PlayerKind::Internal { config, hash_mib } => Ok(Side::Internal(Box::new(
             Engine::builder()
@@ -300,57 +361,63 @@ fn start_side(p: &Player) -> Result<Side, EngineError> {
                 .build(),
         ))),
         PlayerKind::External(spec) => {
-            let mut e = ExternalEngine::start(spec, p.timeouts)?;
+            let mut e = ExternalEngine::start(spec, variant, p.timeouts)?;
             e.new_game()?;
             Ok(Side::External(Box::new(e)))
         }
     }
 }
 
-/// A player's answer: a move from an in-process engine (or none), or the
-/// text of an external engine's `bestmove`.
-enum Answer {
-    Move(Option<Move>),
-    Text(String),
-}
-
 /// The longest move text kept in a [`GameEnd::Illegal`].
 const MAX_MOVE_TEXT: usize = 40;
 
-/// Plays one game. The engines are started White's first (one that cannot
-/// be started loses by forfeit). Every move is checked by the arbiter
-/// (`Game::play`): an illegal move or a missing one loses at once.
+/// Plays one game from `opening` (a game without moves). The engines are
+/// started White's first (one that cannot be started loses by forfeit).
+/// Every move is checked by the arbiter (`AnyGame::play_uci`): an illegal
+/// move or a missing one loses at once. With a `ply_cap`, a game that
+/// reaches that many plies is a draw ([`GameEnd::PlyCap`]).
 pub fn play_game(
     players: [&Player; 2],
-    opening: &Position,
+    opening: &AnyGame,
     a_white: bool,
     index: usize,
+    ply_cap: Option<usize>,
 ) -> GameRecord {
-    let mut game = Game::from_position(opening.clone());
+    let mut game = opening.clone();
     let white = if a_white { 0 } else { 1 };
-    let end = play_out(players, white, &mut game);
+    let end = play_out(players, white, &mut game, ply_cap);
     GameRecord {
         index,
         opening: opening.clone(),
         white,
-        moves: game.moves().to_vec(),
+        moves: game.moves(),
         end,
     }
 }
 
-fn play_out(players: [&Player; 2], white: usize, game: &mut Game) -> GameEnd {
+fn play_out(
+    players: [&Player; 2],
+    white: usize,
+    game: &mut AnyGame,
+    ply_cap: Option<usize>,
+) -> GameEnd {
     let player_of = |c: Color| if c == Color::White { white } else { 1 - white };
     let mut sides: Vec<Option<Side>> = vec![None, None];
+    let plies_before = game.moves().len();
+    let mut plies = plies_before;
     for c in [Color::White, Color::Black] {
-        match start_side(players[player_of(c)]) {
+        match start_side(players[player_of(c)], game.variant()) {
             Ok(s) => sides[player_of(c)] = Some(s),
             Err(e) => return GameEnd::from_failure(c, e),
         }
     }
     let mut clocks = players.map(|p| p.clock.map(|c| c.base));
     loop {
-        if let Some(o) = game.outcome() {
-            return GameEnd::Rules(o.winner, o.termination);
+        if let Some((winner, termination)) = game.outcome() {
+            return GameEnd::Rules(winner, termination);
+        }
+        if ply_cap.is_some_and(|cap| plies - plies_before >= cap) {
+            return GameEnd::PlyCap;
         }
         let turn = game.turn();
         let idx = player_of(turn);
@@ -364,11 +431,11 @@ fn play_out(players: [&Player; 2], white: usize, game: &mut Game) -> GameEnd {
         let t0 = Instant::now();
         let (answer, elapsed) = match sides[idx].as_mut() {
             Some(Side::Internal(e)) => {
-                let r = e.search(game, &limits, |_| {});
-                (Answer::Move(r.best), t0.elapsed())
+                let r = game.search(e, &limits, |_| {});
+                (r.best.unwrap_or_else(|| "(none)".to_owned()), t0.elapsed())
             }
             Some(Side::External(x)) => match x.go(game, &limits) {
-                Ok(b) => (Answer::Text(b.text), b.elapsed),
+                Ok(b) => (b.text, b.elapsed),
                 Err(e) => return GameEnd::from_failure(turn, e),
             },
             None => return GameEnd::Abandoned(turn, "no engine".into()),
@@ -387,44 +454,36 @@ fn play_out(players: [&Player; 2], white: usize, game: &mut Game) -> GameEnd {
             let inc = player.clock.map_or(Duration::ZERO, |k| k.inc);
             clocks[idx] = Some(left.saturating_sub(elapsed) + inc);
         }
-        match answer {
-            Answer::Move(None) => return GameEnd::Illegal(turn, "(none)".into()),
-            Answer::Move(Some(m)) => {
-                if !game.position().is_legal(&m) || game.play(&m).is_err() {
-                    return GameEnd::Illegal(turn, m.to_string());
-                }
-            }
-            Answer::Text(text) => {
-                if game.play_str(&text).is_err() {
-                    let text: String = text.chars().take(MAX_MOVE_TEXT).collect();
-                    return GameEnd::Illegal(turn, text);
-                }
-            }
+        if game.play_uci(&answer).is_err() {
+            let text: String = answer.chars().take(MAX_MOVE_TEXT).collect();
+            return GameEnd::Illegal(turn, text);
         }
+        plies += 1;
     }
 }
 
-/// `n` distinct opening positions: `plies` random legal moves from the
-/// start position of `rules` (seeded), skipping any that end the game. The
-/// positions carry the rules, and so do the games played from them.
-pub fn random_openings(n: usize, plies: usize, seed: u64, rules: RuleSet) -> Vec<Position> {
+/// `n` distinct openings: `plies` random legal moves from the start
+/// position of `rules` (seeded), skipping any that end the game, each as
+/// a game under `rules` that starts at the position reached.
+pub fn random_openings(n: usize, plies: usize, seed: u64, rules: AnyRules) -> Vec<AnyGame> {
     let mut rng = Rng::new(seed);
-    let mut out: Vec<Position> = Vec::new();
+    let mut out: Vec<AnyGame> = Vec::new();
     let mut tries = 0;
     while out.len() < n && tries < n * 100 {
         tries += 1;
-        let mut game = Game::with_rules(rules);
+        let mut game = AnyGame::new(rules);
         for _ in 0..plies {
-            let moves = game.position().legal_moves();
+            let moves = legal_moves(&game);
             if moves.is_empty() {
                 break;
             }
-            let m = moves[rng.below(moves.len())];
-            let _ = game.play(&m);
+            let _ = game.play_uci(&moves[rng.below(moves.len())]);
         }
-        let pos = game.position().clone();
-        if game.outcome().is_none() && !out.iter().any(|p| p.same_position(&pos)) {
-            out.push(pos);
+        if game.outcome().is_some() || out.iter().any(|o| o.start_fen() == game.fen()) {
+            continue;
+        }
+        if let Ok(opening) = AnyGame::from_fen(rules, &game.fen()) {
+            out.push(opening);
         }
     }
     out
@@ -569,8 +628,11 @@ pub struct MatchOptions {
     pub games: usize,
     /// Games played at the same time.
     pub concurrency: usize,
-    /// The opening positions (used in turn).
-    pub openings: Vec<Position>,
+    /// The openings (used in turn): games without moves. None: the
+    /// standard Tamerlane start.
+    pub openings: Vec<AnyGame>,
+    /// Plies after which a game is adjudicated a draw, if any.
+    pub ply_cap: Option<usize>,
     /// Stop early when this SPRT decides.
     pub sprt: Option<Sprt>,
 }
@@ -588,7 +650,7 @@ pub fn run_match(
     let state = Mutex::new((Tally::default(), Vec::<GameRecord>::new(), false));
     let on_game = Mutex::new(&mut on_game);
     let openings = if opts.openings.is_empty() {
-        vec![Position::new()]
+        vec![AnyGame::new(AnyRules::default())]
     } else {
         opts.openings.clone()
     };
@@ -603,7 +665,7 @@ pub fn run_match(
                     return;
                 }
                 let opening = &openings[(i / 2) % openings.len()];
-                let rec = play_game([a, b], opening, i % 2 == 0, i);
+                let rec = play_game([a, b], opening, i % 2 == 0, i, opts.ply_cap);
                 let Ok(mut st) = state.lock() else { return };
                 st.0.add(rec.score_a());
                 if let Some(sprt) = opts.sprt {
@@ -664,12 +726,13 @@ mod tests {
 
     #[test]
     fn openings_are_distinct_and_playable() {
-        let o = random_openings(10, 4, 7, RuleSet::DEFAULT);
+        let o = random_openings(10, 4, 7, AnyRules::default());
         assert_eq!(o.len(), 10);
-        for p in &o {
-            assert!(p.has_legal_moves());
+        for g in &o {
+            assert!(!legal_moves(g).is_empty());
+            assert!(g.moves().is_empty());
         }
-        assert_eq!(random_openings(10, 4, 7, RuleSet::DEFAULT), o);
+        assert_eq!(random_openings(10, 4, 7, AnyRules::default()), o);
     }
 
     /// The record of `r` as text, read back.
@@ -694,8 +757,9 @@ mod tests {
         let opts = MatchOptions {
             games: 2,
             concurrency: 2,
-            openings: random_openings(1, 2, 1, RuleSet::DEFAULT),
+            openings: random_openings(1, 2, 1, AnyRules::default()),
             sprt: None,
+            ply_cap: None,
         };
         // The game itself keeps the rules' 200-ply limit; a tiny node
         // budget keeps the test short.
@@ -704,13 +768,40 @@ mod tests {
         for r in &recs {
             assert!(!r.end.is_forfeit(), "{r:?}");
             let back = round_trip(r, ["full", "plain"]);
-            assert_eq!(back.game().moves(), &r.moves[..]);
+            let moves: Vec<String> = back.game().moves().iter().map(|m| m.to_string()).collect();
+            assert_eq!(moves, r.moves);
             assert_eq!(back.tag("Termination"), Some(r.end.termination()));
-            assert_eq!(back.tag("TFEN"), Some(&*r.opening.to_tfen()));
+            assert_eq!(back.tag("TFEN"), Some(&*r.opening.start_fen()));
             assert_eq!(back.tag("Round"), Some(&*(r.index + 1).to_string()));
             let white = if r.white == 0 { "full" } else { "plain" };
             assert_eq!(back.tag("White"), Some(white));
         }
+    }
+
+    #[test]
+    fn a_sibling_game_at_the_ply_cap_is_a_drawn_line() {
+        let a = Player::internal("a", SearchConfig::full(), Limits::new().depth(1), 1);
+        let b = Player::internal("b", SearchConfig::full(), Limits::new().depth(1), 1);
+        let opening = AnyGame::new(Variant::Makruk.default_rules());
+        let r = play_game([&a, &b], &opening, false, 4, Some(6));
+        assert_eq!(r.end, GameEnd::PlyCap);
+        assert_eq!(r.moves.len(), 6);
+        assert_eq!(r.score_a(), 0.5);
+        assert_eq!(r.result(), GameResult::Draw);
+        let line = r.to_line(["a", "b"]);
+        let start = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1";
+        assert_eq!(
+            line,
+            format!(
+                "game 5: b - a 1/2-1/2 (adjudication), makruk, fen {start}, moves {}",
+                r.moves.join(" ")
+            )
+        );
+        assert_eq!(r.to_text(["a", "b"]), Ok(line));
+        assert_eq!(
+            r.to_record(["a", "b"]).unwrap_err(),
+            "a makruk game has no game record"
+        );
     }
 
     #[test]
@@ -728,7 +819,13 @@ mod tests {
             Limits::new().depth(1),
             1,
         );
-        let r = play_game([&slow, &fast], &Position::new(), true, 0);
+        let r = play_game(
+            [&slow, &fast],
+            &AnyGame::new(AnyRules::default()),
+            true,
+            0,
+            None,
+        );
         assert!(
             matches!(r.end, GameEnd::TimeForfeit(Color::White, _)),
             "{r:?}"
@@ -744,6 +841,7 @@ mod tests {
         let spec = ExternalSpec {
             command: vec!["sh".into(), "-c".into(), body.into()],
             options: Vec::new(),
+            rules: None,
         };
         let mut p = Player::external(name, spec, Limits::new().nodes(50));
         p.timeouts = Timeouts {
@@ -782,7 +880,13 @@ mod tests {
                 bad.timeouts.answer = Duration::from_millis(300);
             }
             // The bad engine has Black: White's first move is played first.
-            let r = play_game([&internal, &bad], &Position::new(), true, 0);
+            let r = play_game(
+                [&internal, &bad],
+                &AnyGame::new(AnyRules::default()),
+                true,
+                0,
+                None,
+            );
             assert_eq!(r.winner(), Some(Color::White), "{name}: {r:?}");
             match (*name, &r.end) {
                 ("illegal", GameEnd::Illegal(Color::Black, t)) => assert_eq!(t, "a1a2"),

@@ -21,8 +21,8 @@ use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 
 use clap::Args;
-use tamerlane_ai::{Engine, Limits, Score, SearchConfig};
-use tamerlane_core::{Color, Game, RuleSet};
+use tamerlane_ai::{AnyGame, AnyRules, Engine, Limits, Score, SearchConfig};
+use tamerlane_core::{Color, RuleSet};
 
 use crate::arena::random_openings;
 
@@ -72,14 +72,25 @@ pub fn run(args: DatagenArgs) -> Result<(), String> {
         args.games, args.nodes, args.opening_plies, args.seed, args.config, rules
     )
     .map_err(io_err)?;
-    let openings = random_openings(args.games, args.opening_plies, args.seed, rules);
+    // The openings, as games of Tamerlane (the rules make them so).
+    let openings: Vec<_> = random_openings(
+        args.games,
+        args.opening_plies,
+        args.seed,
+        AnyRules::Tamerlane(rules),
+    )
+    .into_iter()
+    .filter_map(|g| match g {
+        AnyGame::Tamerlane(g) => Some(g),
+        _ => None,
+    })
+    .collect();
     let games = openings.len();
     let mut engine = Engine::builder().hash_mib(16).config(config).build();
     let limits = Limits::new().nodes(args.nodes);
     let mut positions = 0;
-    for opening in openings {
+    for mut game in openings {
         engine.new_game();
-        let mut game = Game::from_position(opening);
         let mut lines: Vec<(String, i32)> = Vec::new();
         while !game.is_over() {
             let r = engine.search(&game, &limits, |_| {});

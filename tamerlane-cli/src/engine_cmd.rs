@@ -13,17 +13,19 @@ use crate::arena::{
     SprtState,
 };
 use crate::external::{ExternalEngine, ExternalSpec, Timeouts};
-use crate::positions::{game_after, RulesArg};
+use crate::game_args::GameArgs;
+use crate::games::{board_text, game_after, outcome_text, play_text, sorted_moves, undo_two};
 use clap::Args;
 use tamerlane_ai::uci::{self, info_line};
-use tamerlane_ai::{Engine, Limits, SearchConfig};
-use tamerlane_core::{Color, Game, RuleSet};
+use tamerlane_ai::{AnyGame, AnyRules, Engine, Limits, SearchConfig};
+use tamerlane_core::Color;
 
 /// Options of `tamerlane analyze`.
 #[derive(Args, Debug)]
 pub struct AnalyzeArgs {
-    /// Position to analyse (default: the initial position).
-    #[arg(long)]
+    /// Position to analyse (default: the initial position): a TFEN, or a
+    /// FEN with `--game chess` or `makruk`.
+    #[arg(long, alias = "fen")]
     tfen: Option<String>,
     /// Search depth in plies.
     #[arg(long)]
@@ -41,16 +43,18 @@ pub struct AnalyzeArgs {
     #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65536))]
     hash: u32,
     #[command(flatten)]
-    rules: RulesArg,
-    /// Coordinate moves to play from the position first.
+    game: GameArgs,
+    /// Moves to play from the position first (coordinate moves; UCI with
+    /// `--game chess` or `makruk`).
     moves: Vec<String>,
 }
 
 /// Options of `tamerlane play`.
 #[derive(Args, Debug)]
 pub struct PlayArgs {
-    /// Start position (default: the initial position).
-    #[arg(long)]
+    /// Start position (default: the initial position): a TFEN, or a FEN
+    /// with `--game chess` or `makruk`.
+    #[arg(long, alias = "fen")]
     tfen: Option<String>,
     /// The human's colour: `white` or `black`.
     #[arg(long, default_value = "white")]
@@ -62,7 +66,7 @@ pub struct PlayArgs {
     #[arg(long)]
     auto: bool,
     #[command(flatten)]
-    rules: RulesArg,
+    game: GameArgs,
 }
 
 /// Options of `tamerlane match`.
@@ -106,6 +110,13 @@ pub struct MatchArgs {
     /// Time per move in milliseconds (both players).
     #[arg(long)]
     movetime: Option<u64>,
+    /// Player A's time per move in milliseconds, instead of `--movetime`
+    /// (time odds).
+    #[arg(long, value_name = "MS")]
+    a_movetime: Option<u64>,
+    /// Player B's time per move in milliseconds, instead of `--movetime`.
+    #[arg(long, value_name = "MS")]
+    b_movetime: Option<u64>,
     /// Nodes per move (both players).
     #[arg(long)]
     nodes: Option<u64>,
@@ -119,14 +130,20 @@ pub struct MatchArgs {
     /// Random plies from the initial position making each opening.
     #[arg(long, default_value_t = 4)]
     opening_plies: usize,
+    /// Adjudicate a game that reaches this many plies (after the opening)
+    /// as a draw, with `Termination` `adjudication` (default: play to the
+    /// rules' end).
+    #[arg(long, value_name = "PLIES")]
+    max_plies: Option<usize>,
     /// Seed of the openings.
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Stop early by SPRT: `ELO0,ELO1` (alpha = beta = 0.05).
     #[arg(long)]
     sprt: Option<String>,
-    /// Write the games to this file as game records (`docs/NOTATION.md`),
-    /// each as soon as it ends.
+    /// Write the games to this file, each as soon as it ends: Tamerlane
+    /// games as game records (`docs/NOTATION.md`), chess and Makruk games
+    /// as one line each (players, result, termination, start FEN, UCI moves).
     #[arg(long)]
     out: Option<PathBuf>,
     /// Transposition table size in MiB: of each in-process engine (default
@@ -144,12 +161,18 @@ pub struct MatchArgs {
     /// loses on time.
     #[arg(long, default_value_t = 1_000)]
     margin: u64,
+    /// The game and the arbiter's rules. An engine command is told the game
+    /// by `UCI_Variant` (chess, Makruk) and the rules by a `Rules` option if
+    /// it lists one; Fairy-Stockfish's Makruk needs
+    /// `--rules counting=fairy-stockfish` so that both sides agree on game
+    /// ends.
     #[command(flatten)]
-    rules: RulesArg,
+    game: GameArgs,
 }
 
-/// `tamerlane engine`: the protocol on stdin/stdout, starting under `rules`.
-pub fn engine(rules: RuleSet) -> Result<(), String> {
+/// `tamerlane engine`: the protocol on stdin/stdout, starting with the
+/// game and rules given.
+pub fn engine(rules: AnyRules) -> Result<(), String> {
     let out: uci::Output = Arc::new(Mutex::new(io::stdout()));
     uci::run_with_rules(io::stdin().lock(), out, rules);
     Ok(())
@@ -157,7 +180,7 @@ pub fn engine(rules: RuleSet) -> Result<(), String> {
 
 /// `tamerlane analyze`: prints each iteration as an `info` line, then the best move.
 pub fn analyze(args: AnalyzeArgs) -> Result<(), String> {
-    let game = game_after(args.tfen.as_deref(), args.rules.parse()?, &args.moves)?;
+    let game = game_after(args.tfen.as_deref(), args.game.rules()?, &args.moves)?;
     let mut engine = Engine::builder()
         .hash_mib(args.hash as usize)
         .threads(usize::from(args.threads))
@@ -166,7 +189,7 @@ pub fn analyze(args: AnalyzeArgs) -> Result<(), String> {
     if limits == Limits::new() {
         limits.movetime = Some(Duration::from_millis(5000));
     }
-    let r = engine.search(&game, &limits, |i| {
+    let r = game.search(&mut engine, &limits, |i| {
         println!("{}", info_line(i));
         let _ = io::stdout().flush();
     });
@@ -183,14 +206,14 @@ pub fn analyze(args: AnalyzeArgs) -> Result<(), String> {
     Ok(())
 }
 
-fn show(game: &Game) {
-    println!("{}", game.position().board());
-    println!("{} to move  ({})", game.turn(), game.position().to_tfen());
+fn show(game: &AnyGame) {
+    println!("{}", board_text(game));
+    println!("{} to move  ({})", game.turn(), game.fen());
 }
 
 /// `tamerlane play`: a human against the engine in the terminal.
 pub fn play(args: PlayArgs) -> Result<(), String> {
-    let mut game = game_after(args.tfen.as_deref(), args.rules.parse()?, &[])?;
+    let mut game = game_after(args.tfen.as_deref(), args.game.rules()?, &[] as &[&str])?;
     let human = match args.color.as_str() {
         "white" | "w" => Color::White,
         "black" | "b" => Color::Black,
@@ -202,16 +225,16 @@ pub fn play(args: PlayArgs) -> Result<(), String> {
     let mut lines = stdin.lock().lines();
     show(&game);
     loop {
-        if let Some(o) = game.outcome() {
-            println!("game over: {o}");
-            let moves: Vec<String> = game.moves().iter().map(|m| m.to_string()).collect();
-            println!("moves: {}", moves.join(" "));
+        if game.outcome().is_some() {
+            println!("game over: {}", outcome_text(&game));
+            println!("moves: {}", game.moves().join(" "));
             return Ok(());
         }
         if args.auto || game.turn() != human {
-            let r = engine.search(&game, &limits, |_| {});
+            let r = game.search(&mut engine, &limits, |_| {});
             let m = r.best.ok_or("the engine found no move")?;
-            game.play(&m).map_err(|e| format!("engine move {m}: {e}"))?;
+            game.play_uci(&m)
+                .map_err(|e| format!("engine move {m}: {e}"))?;
             println!(
                 "{}. {} {m}   (score {}, depth {})",
                 game.moves().len().div_ceil(2),
@@ -235,31 +258,14 @@ pub fn play(args: PlayArgs) -> Result<(), String> {
         match line.trim() {
             "" => {}
             "quit" | "exit" => return Ok(()),
-            "moves" => {
-                let mut v: Vec<String> = game
-                    .position()
-                    .legal_moves()
-                    .iter()
-                    .map(|m| m.to_string())
-                    .collect();
-                v.sort();
-                println!("{}", v.join(" "));
-            }
+            "moves" => println!("{}", sorted_moves(&game)),
             "undo" => {
-                game.undo();
-                game.undo();
+                game = undo_two(&game)?;
                 show(&game);
             }
-            text => match game.play_str(text) {
-                Ok(_) => show(&game),
-                // Not a coordinate move: try algebraic notation.
-                Err(e) => match game.position().parse_san(text) {
-                    Ok(m) => match game.play(&m) {
-                        Ok(()) => show(&game),
-                        Err(e) => println!("not a legal move here: {e}"),
-                    },
-                    Err(_) => println!("not a legal move here: {e} (type `moves` for the list)"),
-                },
+            text => match play_text(&mut game, text) {
+                Ok(()) => show(&game),
+                Err(e) => println!("not a legal move here: {e} (type `moves` for the list)"),
             },
         }
     }
@@ -315,16 +321,28 @@ struct Side<'a> {
     cmd: Option<&'a str>,
     name: Option<&'a str>,
     options: &'a [String],
+    movetime: Option<u64>,
 }
 
 /// `tamerlane match`: two players (in-process configurations or engine
 /// commands) over N games.
 pub fn run(args: MatchArgs) -> Result<(), String> {
-    let rules: RuleSet = args.rules.parse()?;
+    let rules = args.game.rules()?;
+    let variant = rules.variant();
     let limits = per_move_limits(args.depth, args.nodes, args.movetime);
     let clock = args.tc.as_deref().map(parse_tc).transpose()?;
-    if limits == Limits::new() && clock.is_none() {
-        return Err("give --movetime, --nodes, --depth or --tc".into());
+    // Each side's limits: the common ones, with its own movetime if given.
+    let side_limits = |movetime: Option<u64>| match movetime {
+        Some(ms) => limits.clone().movetime(Duration::from_millis(ms)),
+        None => limits.clone(),
+    };
+    let unlimited = [args.a_movetime, args.b_movetime]
+        .iter()
+        .any(|&m| side_limits(m) == Limits::new());
+    if unlimited && clock.is_none() {
+        return Err(
+            "give --movetime, --nodes, --depth or --tc (or --a-movetime and --b-movetime)".into(),
+        );
     }
     let timeouts = Timeouts {
         answer: Duration::from_millis(args.timeout),
@@ -346,8 +364,8 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
                 if let Some(h) = args.hash {
                     spec.options.push(("Hash".into(), h.to_string()));
                 }
-                if !rules.is_default() {
-                    spec.options.push(("Rules".into(), rules.to_string()));
+                if rules != variant.default_rules() {
+                    spec.rules = Some(rules.to_string());
                 }
                 spec.options.extend(parse_options(side.options)?);
                 PlayerKind::External(spec)
@@ -361,7 +379,7 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
         // An engine command that cannot even start stops the match here,
         // with the reason, rather than forfeiting every game.
         if let PlayerKind::External(spec) = &kind {
-            ExternalEngine::start(spec, timeouts).map_err(|e| {
+            ExternalEngine::start(spec, variant, timeouts).map_err(|e| {
                 format!(
                     "engine {} (`{}`): {e}",
                     side.letter,
@@ -372,7 +390,7 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
         Ok(Player {
             name,
             kind,
-            limits: limits.clone(),
+            limits: side_limits(side.movetime),
             clock,
             timeouts,
         })
@@ -383,6 +401,7 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
         cmd: args.a_cmd.as_deref(),
         name: args.a_name.as_deref(),
         options: &args.a_option,
+        movetime: args.a_movetime,
     })?;
     let b = player(Side {
         letter: 'b',
@@ -390,6 +409,7 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
         cmd: args.b_cmd.as_deref(),
         name: args.b_name.as_deref(),
         options: &args.b_option,
+        movetime: args.b_movetime,
     })?;
     let sprt = match &args.sprt {
         None => None,
@@ -414,6 +434,7 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
         concurrency: args.concurrency,
         openings,
         sprt,
+        ply_cap: args.max_plies,
     };
     let mut file = match &args.out {
         Some(p) => Some(std::fs::File::create(p).map_err(|e| format!("{}: {e}", p.display()))?),
@@ -433,7 +454,7 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
             eprintln!("{clear}game {}: {why}", rec.index + 1);
         }
         if let (Some(f), None) = (file.as_mut(), &write_error) {
-            let written = match rec.to_record(names) {
+            let written = match rec.to_text(names) {
                 Ok(record) => f
                     .write_all(format!("{record}\n").as_bytes())
                     .and_then(|()| f.flush())
@@ -475,7 +496,8 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
     let (mut illegal, mut time, mut abandoned) = (0, 0, 0);
     for r in &records {
         let key = match &r.end {
-            GameEnd::Rules(_, t) => t.name(),
+            GameEnd::Rules(_, t) => t.as_str(),
+            GameEnd::PlyCap => "adjudication",
             GameEnd::Illegal(..) => {
                 illegal += 1;
                 "illegal-move"

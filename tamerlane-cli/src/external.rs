@@ -9,11 +9,15 @@
 //! another thread that keeps the last few lines for error messages (it
 //! never reaches our stdout). The conversation:
 //!
-//! - start: `uci` … `uciok`, then `setoption name N value V` for each
-//!   option, then `isready` … `readyok`;
+//! - start: `uci` … `uciok` (noting the options the engine lists), then
+//!   for chess and Makruk `setoption name UCI_Variant value GAME` (see
+//!   [`ExternalEngine::start`]), the match's rules as `setoption name
+//!   Rules value R` if the engine lists a `Rules` option, then `setoption
+//!   name N value V` for each other option, then `isready` … `readyok`;
 //! - [`new_game`](ExternalEngine::new_game): `ucinewgame`, `isready` …
 //!   `readyok`;
-//! - [`go`](ExternalEngine::go): `position tfen START moves M ...`,
+//! - [`go`](ExternalEngine::go): `position tfen START moves M ...`
+//!   (`position fen ...` for chess and Makruk),
 //!   `isready` … `readyok` (which also drains anything left from earlier),
 //!   then `go ...` and `info` lines until `bestmove M`. A refused
 //!   `position` is sent again after 20 ms, up to 10 times (an engine may
@@ -46,10 +50,10 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use tamerlane_core::io::{read_line_bounded, LineRead};
-use tamerlane_core::{excerpt, Color, Game};
+use tamerlane_core::{excerpt, Color};
 
 use tamerlane_ai::uci::{Command as EngineCommand, PositionCommand};
-use tamerlane_ai::Limits;
+use tamerlane_ai::{AnyGame, Limits, Variant};
 
 /// The longest line kept from an engine, in bytes; the rest of a longer
 /// line is dropped.
@@ -112,6 +116,11 @@ pub struct ExternalSpec {
     /// `(name, value)` pairs sent as `setoption name NAME value VALUE` after
     /// the handshake, in order.
     pub options: Vec<(String, String)>,
+    /// The match's rule string, sent as `setoption name Rules value R`
+    /// after the game's `UCI_Variant` when the engine lists a `Rules`
+    /// option. An engine without one (Fairy-Stockfish, Stockfish) plays
+    /// its own rules, which the arbiter's must then equal.
+    pub rules: Option<String>,
 }
 
 impl ExternalSpec {
@@ -120,6 +129,7 @@ impl ExternalSpec {
         Ok(ExternalSpec {
             command: split_command(command_line)?,
             options: Vec::new(),
+            rules: None,
         })
     }
 
@@ -240,6 +250,39 @@ pub struct EngineInfo {
     pub pv: Vec<String>,
 }
 
+/// An option an engine lists after `uci`: its name and, for a `combo`,
+/// the values offered (`var V`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EngineOption {
+    /// The option's name (it may hold spaces: `Debug Log File`).
+    pub name: String,
+    /// The values of a `combo` option.
+    pub vars: Vec<String>,
+}
+
+/// Reads an `option name NAME type T [default D] [var V ...]` line; `None`
+/// for other lines.
+pub fn parse_option(line: &str) -> Option<EngineOption> {
+    let rest = line.trim().strip_prefix("option name ")?;
+    let (name, tail) = match rest.find(" type ") {
+        Some(i) => (&rest[..i], &rest[i..]),
+        None => (rest, ""),
+    };
+    let mut vars = Vec::new();
+    let mut toks = tail.split_whitespace();
+    while let Some(t) = toks.next() {
+        if t == "var" {
+            if let Some(v) = toks.next() {
+                vars.push(v.to_owned());
+            }
+        }
+    }
+    Some(EngineOption {
+        name: name.trim().to_owned(),
+        vars,
+    })
+}
+
 /// Reads an `info` line; `None` for other lines and for `info string ...`.
 /// Unknown fields are skipped; `pv` takes the rest of the line.
 pub fn parse_info(line: &str) -> Option<EngineInfo> {
@@ -333,9 +376,18 @@ pub struct ExternalEngine {
 }
 
 impl ExternalEngine {
-    /// Starts the engine: spawns the command, waits for `uciok`, sends the
-    /// options and waits for `readyok`.
-    pub fn start(spec: &ExternalSpec, timeouts: Timeouts) -> Result<ExternalEngine, EngineError> {
+    /// Starts the engine for games of `variant`: spawns the command, waits
+    /// for `uciok`, chooses the game, sends the options and waits for
+    /// `readyok`. The game is chosen by `setoption name UCI_Variant value
+    /// GAME` when the engine lists `UCI_Variant`; an engine that lists it
+    /// without offering the game cannot play, nor can one without it for
+    /// Makruk (an engine without `UCI_Variant` plays Tamerlane if it speaks
+    /// our protocol, or chess if it is a chess UCI engine).
+    pub fn start(
+        spec: &ExternalSpec,
+        variant: Variant,
+        timeouts: Timeouts,
+    ) -> Result<ExternalEngine, EngineError> {
         let Some((program, args)) = spec.command.split_first() else {
             return Err(abandoned("empty engine command".into()));
         };
@@ -377,13 +429,36 @@ impl ExternalEngine {
         }
         engine.send("uci")?;
         let mut name = None;
+        let mut listed = Vec::new();
         engine.wait_for(timeouts.answer, "uciok", |line| {
             if let Some(n) = line.strip_prefix("id name ") {
                 name = Some(n.trim().to_owned());
             }
+            listed.extend(parse_option(line));
             line.trim() == "uciok"
         })?;
         engine.id_name = name;
+        let option = |name: &str| listed.iter().find(|o| o.name.eq_ignore_ascii_case(name));
+        match (option("UCI_Variant"), variant) {
+            (Some(o), _) if o.vars.iter().any(|v| v == variant.name()) => {
+                engine.send(&format!("setoption name UCI_Variant value {variant}"))?;
+            }
+            (Some(o), _) => {
+                return Err(abandoned(format!(
+                    "the engine's UCI_Variant does not offer `{variant}` (it offers {} values)",
+                    o.vars.len()
+                )))
+            }
+            (None, Variant::Makruk) => {
+                return Err(abandoned(format!(
+                    "the engine lists no UCI_Variant option, so it cannot play {variant}"
+                )))
+            }
+            (None, Variant::Tamerlane | Variant::Chess) => {}
+        }
+        if let (Some(rules), Some(_)) = (&spec.rules, option("Rules")) {
+            engine.send(&format!("setoption name Rules value {rules}"))?;
+        }
         for (name, value) in &spec.options {
             engine.send(&format!("setoption name {name} value {value}"))?;
         }
@@ -406,7 +481,7 @@ impl ExternalEngine {
     /// Asks for a move in `game` (sent as its start position and moves),
     /// searched with `limits`. Waits at most [`Timeouts::for_move`] for
     /// the `bestmove`.
-    pub fn go(&mut self, game: &Game, limits: &Limits) -> Result<BestMove, EngineError> {
+    pub fn go(&mut self, game: &AnyGame, limits: &Limits) -> Result<BestMove, EngineError> {
         // An engine may still be finishing its previous search when a
         // `position` comes right after its `bestmove`, and refuse it: a
         // refused `position` is sent again after a pause, a few times.
@@ -630,6 +705,7 @@ fn drain_stderr(stderr: impl Read, tail: &Mutex<VecDeque<String>>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tamerlane_ai::AnyRules;
 
     #[test]
     fn splits_command_lines_like_a_shell() {
@@ -719,6 +795,7 @@ mod tests {
         ExternalSpec {
             command: vec!["sh".into(), "-c".into(), body.into()],
             options: Vec::new(),
+            rules: None,
         }
     }
 
@@ -744,19 +821,69 @@ mod tests {
             go*) echo 'info depth 1 score cp 5 pv f3f4'; echo 'bestmove f3f4';;
             quit) exit 0;;
         esac; done"#;
-        let mut e = ExternalEngine::start(&script(body), quick()).unwrap();
+        let mut e = ExternalEngine::start(&script(body), Variant::Tamerlane, quick()).unwrap();
         assert_eq!(e.id_name(), Some("scripted"));
         e.new_game().unwrap();
-        let b = e.go(&Game::new(), &Limits::new().nodes(10)).unwrap();
+        let b = e
+            .go(&AnyGame::new(AnyRules::default()), &Limits::new().nodes(10))
+            .unwrap();
         assert_eq!(b.text, "f3f4");
         assert_eq!(b.info.unwrap().score, Some(InfoScore::Cp(5)));
         drop(e);
 
         let mut spec = script(body);
         spec.options.push(("Bad".into(), "1".into()));
-        let err = ExternalEngine::start(&spec, quick()).err().unwrap();
+        let err = ExternalEngine::start(&spec, Variant::Tamerlane, quick())
+            .err()
+            .unwrap();
         assert_eq!(err.kind, FailureKind::Abandoned);
         assert!(err.message.contains("unknown option"), "{err}");
+    }
+
+    #[test]
+    fn reads_option_lines() {
+        assert_eq!(
+            parse_option("option name UCI_Variant type combo default chess var chess var makruk"),
+            Some(EngineOption {
+                name: "UCI_Variant".into(),
+                vars: vec!["chess".into(), "makruk".into()],
+            })
+        );
+        assert_eq!(
+            parse_option("option name Debug Log File type string default "),
+            Some(EngineOption {
+                name: "Debug Log File".into(),
+                vars: Vec::new(),
+            })
+        );
+        assert_eq!(parse_option("id name x"), None);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn the_game_is_chosen_by_uci_variant_and_the_rules_only_if_listed() {
+        // Lists UCI_Variant (chess, makruk) and no Rules option; plays
+        // e3e4 only once told the game is Makruk and its position is a FEN.
+        let body = r#"v=none; while read -r l; do case "$l" in
+            uci) echo 'option name UCI_Variant type combo default chess var chess var makruk'; echo uciok;;
+            isready) echo readyok;;
+            "setoption name UCI_Variant value makruk") v=makruk;;
+            setoption*) echo "info string error: unexpected $l";;
+            "position fen "*) p=fen;;
+            go*) if [ $v = makruk ] && [ $p = fen ]; then echo 'bestmove e3e4'; else echo 'bestmove none'; fi;;
+        esac; done"#;
+        let mut spec = script(body);
+        spec.rules = Some("counting=fairy-stockfish".into());
+        let mut e = ExternalEngine::start(&spec, Variant::Makruk, quick()).unwrap();
+        let game = AnyGame::new(Variant::Makruk.default_rules());
+        assert_eq!(e.go(&game, &Limits::new().nodes(1)).unwrap().text, "e3e4");
+        let err = ExternalEngine::start(&spec, Variant::Tamerlane, quick())
+            .err()
+            .unwrap();
+        assert_eq!(
+            err.message,
+            "the engine's UCI_Variant does not offer `tamerlane` (it offers 2 values)"
+        );
     }
 
     #[cfg(unix)]
@@ -772,11 +899,17 @@ mod tests {
                 esac; done"#
             )
         };
-        let mut e = ExternalEngine::start(&script(&body(false)), quick()).unwrap();
-        let b = e.go(&Game::new(), &Limits::new().nodes(1)).unwrap();
+        let mut e =
+            ExternalEngine::start(&script(&body(false)), Variant::Tamerlane, quick()).unwrap();
+        let b = e
+            .go(&AnyGame::new(AnyRules::default()), &Limits::new().nodes(1))
+            .unwrap();
         assert_eq!(b.text, "f3f4");
-        let mut e = ExternalEngine::start(&script(&body(true)), quick()).unwrap();
-        let err = e.go(&Game::new(), &Limits::new().nodes(1)).unwrap_err();
+        let mut e =
+            ExternalEngine::start(&script(&body(true)), Variant::Tamerlane, quick()).unwrap();
+        let err = e
+            .go(&AnyGame::new(AnyRules::default()), &Limits::new().nodes(1))
+            .unwrap_err();
         assert_eq!(err.kind, FailureKind::Abandoned);
         assert_eq!(err.message, "the engine rejected `position` 11 times: busy");
     }
@@ -790,23 +923,33 @@ mod tests {
             answer: Duration::from_millis(300),
             ..quick()
         };
-        let err = ExternalEngine::start(&script("while read -r l; do :; done"), short)
-            .err()
-            .unwrap();
+        let err = ExternalEngine::start(
+            &script("while read -r l; do :; done"),
+            Variant::Tamerlane,
+            short,
+        )
+        .err()
+        .unwrap();
         assert_eq!(err.kind, FailureKind::Timeout);
         assert!(err.message.contains("uciok"), "{err}");
         assert!(t0.elapsed() < Duration::from_secs(3));
 
         // Dies during the handshake, saying why on stderr.
-        let err = ExternalEngine::start(&script("echo 'no luck' >&2; exit 3"), quick())
-            .err()
-            .unwrap();
+        let err = ExternalEngine::start(
+            &script("echo 'no luck' >&2; exit 3"),
+            Variant::Tamerlane,
+            quick(),
+        )
+        .err()
+        .unwrap();
         assert_eq!(err.kind, FailureKind::Abandoned);
         assert!(err.message.contains("no luck"), "{err}");
 
         // A program that does not exist.
         let spec = ExternalSpec::parse("/nonexistent/engine --flag").unwrap();
-        let err = ExternalEngine::start(&spec, quick()).err().unwrap();
+        let err = ExternalEngine::start(&spec, Variant::Tamerlane, quick())
+            .err()
+            .unwrap();
         assert!(err.message.contains("cannot start"), "{err}");
 
         // Handshakes, then never answers `go`: the move times out, naming
@@ -814,10 +957,10 @@ mod tests {
         let body = r#"while read -r l; do case "$l" in
             uci) echo uciok;; isready) echo readyok;; go*) echo 'info depth 1';;
         esac; done"#;
-        let mut e = ExternalEngine::start(&script(body), quick()).unwrap();
+        let mut e = ExternalEngine::start(&script(body), Variant::Tamerlane, quick()).unwrap();
         let err = e
             .go(
-                &Game::new(),
+                &AnyGame::new(AnyRules::default()),
                 &Limits::new().movetime(Duration::from_millis(50)),
             )
             .unwrap_err();
@@ -830,9 +973,11 @@ mod tests {
             uci) echo uciok;; isready) echo readyok;;
             go*) while :; do echo 'info depth 1 pv f3f4'; done;;
         esac; done"#;
-        let mut e = ExternalEngine::start(&script(body), quick()).unwrap();
+        let mut e = ExternalEngine::start(&script(body), Variant::Tamerlane, quick()).unwrap();
         let t0 = Instant::now();
-        let err = e.go(&Game::new(), &Limits::new().depth(1)).unwrap_err();
+        let err = e
+            .go(&AnyGame::new(AnyRules::default()), &Limits::new().depth(1))
+            .unwrap_err();
         assert_eq!(err.kind, FailureKind::Timeout);
         assert!(t0.elapsed() < Duration::from_secs(3));
     }

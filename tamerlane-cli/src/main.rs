@@ -1,6 +1,8 @@
-//! The `tamerlane` command-line tool: perft, legal moves, applying moves and
-//! game outcomes for Tamerlane chess positions (and, with `--game chess`
-//! or `--game makruk`, for FIDE chess and Makruk).
+//! The `tamerlane` command-line tool: perft, legal moves, applying moves,
+//! game outcomes, record validation, the engine protocol, analysis, play
+//! and matches for Tamerlane chess (and, with `--game chess` or `--game
+//! makruk`, for FIDE chess and Makruk: one path for the three games, over
+//! `tamerlane_ai::AnyGame`).
 //!
 //! Results go to stdout; errors go to stderr with exit code 2.
 
@@ -8,19 +10,20 @@ use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand};
 
 mod arena;
-mod chess_cmd;
 mod datagen_cmd;
 mod engine_cmd;
 mod external;
-mod makruk_cmd;
-mod positions;
+mod game_args;
+mod games;
 mod record_cmd;
-use positions::{game_after, start, RulesArg};
+mod sibling_pgn;
+use game_args::GameArgs;
+use games::{apply, game_after, outcome_text, sorted_moves, start};
+use tamerlane_ai::AnyRules;
 use tamerlane_core::io::{read_line_bounded, LineRead};
-use tamerlane_core::{chess, divide, perft, Position, RuleSet};
 
 /// Tamerlane chess tools.
 #[derive(Parser)]
@@ -28,19 +31,6 @@ use tamerlane_core::{chess, divide, perft, Position, RuleSet};
 struct Cli {
     #[command(subcommand)]
     command: Command,
-}
-
-/// The game a subcommand works on.
-#[derive(Copy, Clone, Default, PartialEq, Eq, ValueEnum)]
-enum GameKind {
-    /// Tamerlane chess: positions as TFEN, coordinate moves.
-    #[default]
-    Tamerlane,
-    /// FIDE chess: positions as FEN, UCI moves, rules `draws=automatic`.
-    Chess,
-    /// Makruk: Fairy-Stockfish FEN positions, UCI moves (`e5e6m`), rule
-    /// options `counting`, `repetition`, `move-limit`.
-    Makruk,
 }
 
 #[derive(Subcommand)]
@@ -57,13 +47,10 @@ enum Command {
         #[arg(long, alias = "fen")]
         tfen: Option<String>,
         #[command(flatten)]
-        rules: RulesArg,
+        game: GameArgs,
         /// Print `MOVE: COUNT` for each root move before the total.
         #[arg(long)]
         divide: bool,
-        /// The game.
-        #[arg(long, value_enum, default_value_t)]
-        game: GameKind,
     },
     /// Print the sorted legal moves of the position after MOVEs, on one line.
     Moves {
@@ -72,16 +59,14 @@ enum Command {
         #[arg(long, alias = "fen", conflicts_with = "stdin")]
         tfen: Option<String>,
         #[command(flatten)]
-        rules: RulesArg,
+        game: GameArgs,
         /// Read one position per line and print one line of moves for each.
         #[arg(long)]
         stdin: bool,
-        /// Moves to play first (coordinate moves; UCI with `--game chess`).
+        /// Moves to play first (coordinate moves; UCI with `--game chess`
+        /// or `makruk`).
         #[arg(conflicts_with = "stdin")]
         moves: Vec<String>,
-        /// The game.
-        #[arg(long, value_enum, default_value_t)]
-        game: GameKind,
     },
     /// Read `POSITION | MOVE` lines and print the resulting position for each.
     Apply {
@@ -89,10 +74,7 @@ enum Command {
         #[arg(long, required = true)]
         stdin: bool,
         #[command(flatten)]
-        rules: RulesArg,
-        /// The game.
-        #[arg(long, value_enum, default_value_t)]
-        game: GameKind,
+        game: GameArgs,
     },
     /// Print `none`, or `<white|black|draw> <reason>`, for the game made of MOVEs.
     Outcome {
@@ -101,23 +83,20 @@ enum Command {
         #[arg(long, alias = "fen", conflicts_with = "stdin")]
         tfen: Option<String>,
         #[command(flatten)]
-        rules: RulesArg,
+        game: GameArgs,
         /// Read `POSITION | MOVE MOVE ...` lines and print the outcome of each game.
         #[arg(long)]
         stdin: bool,
         /// Moves of the game (coordinate moves; UCI with `--game chess` or `makruk`).
         #[arg(conflicts_with = "stdin")]
         moves: Vec<String>,
-        /// The game.
-        #[arg(long, value_enum, default_value_t)]
-        game: GameKind,
     },
     /// Run the engine protocol (a UCI dialect) on stdin/stdout.
     Engine {
-        /// The rule set before any `setoption name Rules` (see `--rules`
-        /// of the other commands).
+        /// The game and rule set before any `setoption name UCI_Variant`
+        /// or `setoption name Rules`.
         #[command(flatten)]
-        rules: RulesArg,
+        game: GameArgs,
     },
     /// Analyse a position: one `info` line per iteration, then the best move.
     Analyze(engine_cmd::AnalyzeArgs),
@@ -134,38 +113,11 @@ fn say(line: impl std::fmt::Display) -> Result<(), String> {
     writeln!(io::stdout().lock(), "{line}").map_err(|e| format!("writing to stdout: {e}"))
 }
 
-fn sorted_moves(pos: &Position) -> String {
-    sorted(pos.legal_moves().iter())
-}
-
-/// The moves' strings, sorted, on one line.
-fn sorted<M: std::fmt::Display>(moves: impl Iterator<Item = M>) -> String {
-    let mut moves: Vec<String> = moves.map(|m| m.to_string()).collect();
-    moves.sort();
-    moves.join(" ")
-}
-
-fn apply_line(line: &str, rules: RuleSet) -> Result<String, String> {
-    let (tfen, mv) = line
-        .rsplit_once('|')
-        .ok_or_else(|| "expected `TFEN | MOVE`".to_owned())?;
-    let mut pos = Position::from_tfen_with_rules(tfen.trim(), rules).map_err(|e| e.to_string())?;
-    pos.play_str(mv.trim()).map_err(|e| e.to_string())?;
-    Ok(pos.to_tfen())
-}
-
-/// `none` or the outcome (`white checkmate`, `draw citadel`, ...).
-fn outcome_text(outcome: Option<impl std::fmt::Display>) -> String {
-    outcome.map_or_else(|| "none".to_owned(), |o| o.to_string())
-}
-
-/// `TFEN | MOVE MOVE ...` -> the outcome of that game.
-fn outcome_line(line: &str, rules: RuleSet) -> Result<String, String> {
-    let (tfen, moves) = line.split_once('|').unwrap_or((line, ""));
-    let moves: Vec<String> = moves.split_whitespace().map(str::to_owned).collect();
-    Ok(outcome_text(
-        game_after(Some(tfen), rules, &moves)?.outcome(),
-    ))
+/// `POSITION | MOVE MOVE ...` -> the outcome of that game under `rules`.
+fn outcome_line(line: &str, rules: AnyRules) -> Result<String, String> {
+    let (fen, moves) = line.split_once('|').unwrap_or((line, ""));
+    let moves: Vec<&str> = moves.split_whitespace().collect();
+    Ok(outcome_text(&game_after(Some(fen), rules, &moves)?))
 }
 
 /// Prints a perft result (or the divide rows and their sum) on stdout and
@@ -230,145 +182,69 @@ fn each_line(f: impl Fn(&str) -> Result<String, String>) -> Result<(), String> {
 }
 
 fn run(cli: Cli) -> Result<(), String> {
-    if let Some(result) = makruk_cmd::run(&cli.command) {
-        return result;
-    }
     match cli.command {
         Command::Pgn(a) => record_cmd::run(a),
         Command::Datagen(a) => datagen_cmd::run(a),
         Command::Perft {
             depth,
             tfen,
-            rules,
+            game,
             divide: split,
-            game: GameKind::Tamerlane,
         } => {
-            let pos = start(tfen.as_deref(), rules.parse()?)?;
-            report_perft(depth, split, || divide(&pos, depth), || perft(&pos, depth))
-        }
-        Command::Perft {
-            depth,
-            tfen,
-            rules,
-            divide: split,
-            game: GameKind::Chess,
-        } => {
-            rules.parse::<chess::Rules>()?;
-            let pos = chess_cmd::start(tfen.as_deref())?;
+            let g = start(tfen.as_deref(), game.rules()?)?;
             report_perft(
                 depth,
                 split,
-                || chess::divide(&pos, depth),
-                || chess::perft(&pos, depth),
+                || games::divide(&g, depth),
+                || games::perft(&g, depth),
             )
         }
         Command::Moves {
-            stdin: true,
-            rules,
-            game: GameKind::Tamerlane,
-            ..
+            stdin: true, game, ..
         } => {
-            let rules = rules.parse()?;
+            let rules = game.rules()?;
+            each_line(|l| start(Some(l), rules).map(|g| sorted_moves(&g)))
+        }
+        Command::Moves {
+            tfen, game, moves, ..
+        } => say(sorted_moves(&game_after(
+            tfen.as_deref(),
+            game.rules()?,
+            &moves,
+        )?)),
+        Command::Apply { game, .. } => {
+            let rules = game.rules()?;
             each_line(|l| {
-                Position::from_tfen_with_rules(l.trim(), rules)
-                    .map(|p| sorted_moves(&p))
-                    .map_err(|e| e.to_string())
+                let (fen, mv) = l
+                    .rsplit_once('|')
+                    .ok_or_else(|| format!("expected `{} | MOVE`", position_name(rules)))?;
+                apply(fen, mv.trim(), rules)
             })
         }
-        Command::Moves {
-            stdin: true,
-            rules,
-            game: GameKind::Chess,
-            ..
-        } => {
-            rules.parse::<chess::Rules>()?;
-            each_line(chess_cmd::moves_line)
-        }
-        Command::Moves {
-            tfen,
-            rules,
-            moves,
-            game: GameKind::Tamerlane,
-            ..
-        } => {
-            let game = game_after(tfen.as_deref(), rules.parse()?, &moves)?;
-            say(sorted_moves(game.position()))
-        }
-        Command::Moves {
-            tfen,
-            rules,
-            moves,
-            game: GameKind::Chess,
-            ..
-        } => {
-            let game = chess_cmd::game_after(tfen.as_deref(), rules.parse()?, &moves)?;
-            say(chess_cmd::sorted_moves(game.position()))
-        }
-        Command::Apply {
-            rules,
-            game: GameKind::Tamerlane,
-            ..
-        } => {
-            let rules = rules.parse()?;
-            each_line(|l| apply_line(l, rules))
-        }
-        Command::Apply {
-            rules,
-            game: GameKind::Chess,
-            ..
-        } => {
-            rules.parse::<chess::Rules>()?;
-            each_line(chess_cmd::apply_line)
-        }
-        Command::Engine { rules } => engine_cmd::engine(rules.parse()?),
-        // `makruk_cmd::run` above has answered every Makruk command.
-        Command::Perft {
-            game: GameKind::Makruk,
-            ..
-        }
-        | Command::Moves {
-            game: GameKind::Makruk,
-            ..
-        }
-        | Command::Apply {
-            game: GameKind::Makruk,
-            ..
-        }
-        | Command::Outcome {
-            game: GameKind::Makruk,
-            ..
-        } => Err("internal error: a Makruk command was not dispatched".into()),
-        Command::Analyze(args) => engine_cmd::analyze(args),
-        Command::Play(args) => engine_cmd::play(args),
-        Command::Match(args) => engine_cmd::run(*args),
         Command::Outcome {
             tfen,
-            rules,
+            game,
             stdin,
             moves,
-            game: GameKind::Tamerlane,
         } => {
-            let rules = rules.parse()?;
+            let rules = game.rules()?;
             if stdin {
                 return each_line(|l| outcome_line(l, rules));
             }
-            let game = game_after(tfen.as_deref(), rules, &moves)?;
-            say(outcome_text(game.outcome()))
+            say(outcome_text(&game_after(tfen.as_deref(), rules, &moves)?))
         }
-        Command::Outcome {
-            tfen,
-            rules,
-            stdin,
-            moves,
-            game: GameKind::Chess,
-        } => {
-            let rules = rules.parse()?;
-            if stdin {
-                return each_line(|l| chess_cmd::outcome_line(l, rules));
-            }
-            let game = chess_cmd::game_after(tfen.as_deref(), rules, &moves)?;
-            say(outcome_text(game.outcome()))
-        }
+        Command::Engine { game } => engine_cmd::engine(game.rules()?),
+        Command::Analyze(args) => engine_cmd::analyze(args),
+        Command::Play(args) => engine_cmd::play(args),
+        Command::Match(args) => engine_cmd::run(*args),
+    }
+}
+
+/// What a position is written as: `TFEN` for Tamerlane, `FEN` otherwise.
+fn position_name(rules: AnyRules) -> &'static str {
+    match rules {
+        AnyRules::Tamerlane(_) => "TFEN",
+        AnyRules::Chess(_) | AnyRules::Makruk(_) => "FEN",
     }
 }
 

@@ -1,25 +1,40 @@
 //! `tamerlane pgn FILE`: validates a file of game records and prints, per
-//! game, the number of plies and the result, or the error.
+//! game, the number of plies and the result, or the error. Tamerlane
+//! records are read by the core's record reader; chess and Makruk games
+//! (`--game`) as PGN with SAN moves ([`sibling_pgn`](crate::sibling_pgn)).
 
 use std::fs::File;
-use std::io::{self, BufReader, BufWriter, Write};
+use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::path::PathBuf;
 
 use clap::Args;
-use tamerlane_core::{read_records, RuleSet, RuleSetError};
+use tamerlane_ai::AnyRules;
+use tamerlane_core::read_records;
+
+use crate::game_args::GameArgs;
+use crate::sibling_pgn::read_games;
 
 /// Arguments of `tamerlane pgn`.
 #[derive(Args)]
 pub struct PgnArgs {
     /// The record file to read (`-` for standard input).
     pub file: PathBuf,
-    /// Also print the final position of each valid game as TFEN.
-    #[arg(long)]
+    /// Also print the final position of each valid game as TFEN (FEN for
+    /// chess and Makruk).
+    #[arg(long, alias = "fen")]
     pub tfen: bool,
-    /// The rule set of games that have no `Rules` tag (docs/RULES.md,
-    /// "Rule options"; default: the standard rules).
-    #[arg(long, value_name = "RULES", default_value = "")]
-    pub rules: String,
+    /// The game, and the rule set of games that have no `Rules` tag
+    /// (chess and Makruk games are all read under `--rules`).
+    #[command(flatten)]
+    pub game: GameArgs,
+}
+
+/// One game of the file, as printed.
+enum Summary {
+    /// A valid game: plies, result token, `Termination` tag, final position.
+    Game(usize, String, Option<String>, String),
+    /// A bad game: its number (from 1), line, column, message.
+    Error(usize, usize, usize, String),
 }
 
 /// Reads every game of the file and prints one line per game:
@@ -27,42 +42,68 @@ pub struct PgnArgs {
 /// `game N: error: line L, column C: ...`. Fails (exit code 2) when a game
 /// is bad or the file cannot be opened.
 pub fn run(args: PgnArgs) -> Result<(), String> {
-    let rules: RuleSet = args
-        .rules
-        .parse()
-        .map_err(|e: RuleSetError| e.to_string())?;
+    let rules = args.game.rules()?;
     let name = args.file.display().to_string();
-    let input: Box<dyn io::BufRead> = if name == "-" {
+    let mut input: Box<dyn io::BufRead> = if name == "-" {
         Box::new(BufReader::new(io::stdin()))
     } else {
         let f = File::open(&args.file).map_err(|e| format!("{name}: {e}"))?;
         Box::new(BufReader::with_capacity(1 << 16, f))
     };
+    let games: Box<dyn Iterator<Item = Summary>> = match rules {
+        AnyRules::Tamerlane(rules) => Box::new(read_records(input).with_default_rules(rules).map(
+            |item| match item {
+                Ok(rec) => Summary::Game(
+                    rec.game().moves().len(),
+                    rec.result().to_string(),
+                    rec.tag("Termination").map(str::to_owned),
+                    rec.game().position().to_tfen(),
+                ),
+                Err(e) => Summary::Error(e.game, e.line, e.column, e.kind.to_string()),
+            },
+        )),
+        AnyRules::Chess(_) | AnyRules::Makruk(_) => {
+            let mut text = String::new();
+            input
+                .read_to_string(&mut text)
+                .map_err(|e| format!("{name}: {e}"))?;
+            Box::new(
+                read_games(&text, rules)
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, item)| match item {
+                        Ok(g) => Summary::Game(
+                            g.game.moves().len(),
+                            g.result.to_string(),
+                            g.termination,
+                            g.game.fen(),
+                        ),
+                        Err(e) => Summary::Error(i + 1, e.line, e.column, e.message),
+                    }),
+            )
+        }
+    };
     let mut out = BufWriter::new(io::stdout().lock());
     let (mut good, mut bad, mut plies) = (0usize, 0usize, 0usize);
-    for (i, item) in read_records(input).with_default_rules(rules).enumerate() {
+    for (i, item) in games.enumerate() {
         let line = match item {
-            Ok(rec) => {
+            Summary::Game(n, result, termination, fen) => {
                 good += 1;
-                let n = rec.game().moves().len();
                 plies += n;
-                let mut line = format!("game {}: {n} plies, {}", i + 1, rec.result());
-                if let Some(t) = rec.tag("Termination") {
+                let mut line = format!("game {}: {n} plies, {result}", i + 1);
+                if let Some(t) = termination {
                     line.push(' ');
-                    line.push_str(t);
+                    line.push_str(&t);
                 }
                 if args.tfen {
                     line.push_str(", final ");
-                    line.push_str(&rec.game().position().to_tfen());
+                    line.push_str(&fen);
                 }
                 line
             }
-            Err(e) => {
+            Summary::Error(game, l, c, message) => {
                 bad += 1;
-                format!(
-                    "game {}: error: line {}, column {}: {}",
-                    e.game, e.line, e.column, e.kind
-                )
+                format!("game {game}: error: line {l}, column {c}: {message}")
             }
         };
         writeln!(out, "{line}").map_err(|e| format!("writing to stdout: {e}"))?;

@@ -29,6 +29,9 @@ pub mod research;
 pub mod rules;
 pub mod search_limits;
 pub mod search_results;
+pub mod sibling_board;
+pub mod sibling_errors;
+pub mod sibling_game;
 pub mod types;
 pub mod vector_env;
 
@@ -95,5 +98,11 @@ fn _tamerlane(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("BOARD_COLS", research::COLS)?;
     m.add("MAX_PERFT_DEPTH", board::MAX_PERFT_DEPTH)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add(
+        "InvalidFenError",
+        py.get_type::<sibling_errors::InvalidFenError>(),
+    )?;
+    sibling_board::chess::register(m)?;
+    sibling_board::makruk::register(m)?;
     Ok(())
 }

@@ -1,4 +1,4 @@
-//! The `--game chess` modes of `perft`, `moves`, `apply` and `outcome`:
+//! The `--game chess` modes of `perft`, `moves`, `apply`, `outcome` and `pgn`:
 //! FEN positions and UCI moves (expected values by hand or from the
 //! published perft counts).
 
@@ -91,4 +91,28 @@ fn chess_outcome_of_games() {
     let o = run(&["outcome", "--game", "chess", "--fen", "bad"], "");
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("invalid FEN"));
+}
+
+#[test]
+fn chess_pgn_is_read_in_san() {
+    let input = "[Event \"scholar\"]\n[Result \"1-0\"]\n\
+                 1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n1. e4 e5 2. Ke3 *\n";
+    let o = run(&["pgn", "--game", "chess", "--fen", "-"], input);
+    assert_eq!(o.status.code(), Some(2));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0],
+        "game 1: 7 plies, 1-0, final r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4"
+    );
+    assert!(
+        lines[1].starts_with("game 2: error: line 5, column 13: move 3 (Ke3): "),
+        "{}",
+        lines[1]
+    );
+    assert!(
+        stderr(&o).contains("-: 2 games, 1 valid, 1 with errors, 7 plies in the valid games"),
+        "{}",
+        stderr(&o)
+    );
 }

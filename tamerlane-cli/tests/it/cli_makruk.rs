@@ -1,4 +1,4 @@
-//! `--game makruk` on `perft`, `moves`, `apply` and `outcome`: Makruk FEN
+//! `--game makruk` on `perft`, `moves`, `apply`, `outcome` and `pgn`: Makruk FEN
 //! and UCI moves in, the same output formats as for Tamerlane. Expected
 //! values: the published Makruk perft counts and positions worked out by
 //! hand.
@@ -126,4 +126,23 @@ fn errors_name_the_fault_and_exit_2() {
     assert!(stderr(&o).contains("illegal move e3e5"), "{}", stderr(&o));
     let o = run(&["perft", "1", "--game", "chinese"], "");
     assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn makruk_pgn_is_read_in_san_from_its_fen_tag() {
+    let input = format!("[FEN \"{MATE_IN_ONE}\"]\n[Termination \"checkmate\"]\n1. Rh8# 1-0\n");
+    let o = run(&["pgn", "--game", "makruk", "-"], &input);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "game 1: 1 plies, 1-0 checkmate\n");
+    // A draw recorded after the mate contradicts the rules.
+    let o = run(
+        &["pgn", "--game", "makruk", "-"],
+        &input.replace("1-0", "1/2-1/2"),
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stdout(&o).contains("contradicts the end of the game (1-0 checkmate)"),
+        "{}",
+        stdout(&o)
+    );
 }

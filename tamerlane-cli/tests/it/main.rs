@@ -7,4 +7,6 @@ mod cli_chess;
 mod cli_limits;
 mod cli_makruk;
 mod datagen;
+mod engine_games;
 mod match_external;
+mod match_siblings;

@@ -36,6 +36,7 @@ from ._tamerlane import (
     GameOverError,
     IllegalMoveError,
     Info,
+    InvalidFenError,
     InvalidMoveError,
     InvalidPositionError,
     InvalidRulesError,
@@ -175,6 +176,7 @@ def square_rank(square: SupportsIndex | str) -> int | None:
 
 
 from . import svg  # noqa: E402  (``import tamerlane`` makes ``tamerlane.svg`` available)
+from . import chess, makruk  # noqa: E402  (the sibling games: ``tamerlane.chess.Board``, ``tamerlane.makruk.Board``)
 
 if TYPE_CHECKING:
     from .vector_env import VectorEnv
@@ -216,6 +218,7 @@ __all__ = [
     "GameOverError",
     "IllegalMoveError",
     "Info",
+    "InvalidFenError",
     "InvalidMoveError",
     "InvalidPositionError",
     "InvalidRulesError",
@@ -232,7 +235,9 @@ __all__ = [
     "Termination",
     "VectorEnv",
     "__version__",
+    "chess",
     "index_to_move",
+    "makruk",
     "masks_many",
     "move_to_index",
     "moves_to_indices",

@@ -48,6 +48,10 @@ DTypeArg = Union[str, type[np.uint8], type[np.float32], np.dtype[Any], None]
 class InvalidTfenError(ValueError):
     """A TFEN string that is malformed or describes a position the rules exclude."""
 
+class InvalidFenError(ValueError):
+    """A chess or Makruk FEN that is malformed or describes a position the
+    rules exclude (``tamerlane.chess``, ``tamerlane.makruk``)."""
+
 class InvalidMoveError(ValueError):
     """A move string that is not a move at all (not ``<from><to>``, not SAN)."""
 

@@ -1,0 +1,175 @@
+//! What the commands need of a game of any of the three ([`AnyGame`]) that
+//! `tamerlane-ai` does not give: the legal moves in UCI, perft and divide,
+//! the game from a `--fen` and moves, and the position's text. Each is one
+//! `match` over the three games, so every command has one path for all.
+
+use tamerlane_ai::{AnyFenError, AnyGame, AnyRules};
+use tamerlane_core::{chess, makruk, Position};
+
+/// The moves' texts.
+fn texts<M: ToString>(moves: &[M]) -> Vec<String> {
+    moves.iter().map(M::to_string).collect()
+}
+
+/// The legal moves of the current position in UCI, in the generator's order.
+pub fn legal_moves(game: &AnyGame) -> Vec<String> {
+    match game {
+        AnyGame::Tamerlane(g) => texts(&g.position().legal_moves()),
+        AnyGame::Chess(g) => texts(&g.position().legal_moves()),
+        AnyGame::Makruk(g) => texts(&g.position().legal_moves()),
+    }
+}
+
+/// The legal moves of the current position, sorted, on one line.
+pub fn sorted_moves(game: &AnyGame) -> String {
+    let mut moves = legal_moves(game);
+    moves.sort();
+    moves.join(" ")
+}
+
+/// The number of leaves `depth` plies below the current position.
+pub fn perft(game: &AnyGame, depth: u32) -> u64 {
+    match game {
+        AnyGame::Tamerlane(g) => tamerlane_core::perft(g.position(), depth),
+        AnyGame::Chess(g) => chess::perft(g.position(), depth),
+        AnyGame::Makruk(g) => makruk::perft(g.position(), depth),
+    }
+}
+
+/// Perft split by root move: `(move in UCI, leaves)`.
+pub fn divide(game: &AnyGame, depth: u32) -> Vec<(String, u64)> {
+    fn rows<M: ToString>(rows: Vec<(M, u64)>) -> Vec<(String, u64)> {
+        rows.into_iter().map(|(m, n)| (m.to_string(), n)).collect()
+    }
+    match game {
+        AnyGame::Tamerlane(g) => rows(tamerlane_core::divide(g.position(), depth)),
+        AnyGame::Chess(g) => rows(chess::divide(g.position(), depth)),
+        AnyGame::Makruk(g) => rows(makruk::divide(g.position(), depth)),
+    }
+}
+
+/// The start of a game under `rules`: the position text given (TFEN for
+/// Tamerlane, FEN for chess and Makruk), or the rules' start position.
+pub fn start(fen: Option<&str>, rules: AnyRules) -> Result<AnyGame, String> {
+    match fen {
+        None => Ok(AnyGame::new(rules)),
+        Some(f) => AnyGame::from_fen(rules, f.trim()).map_err(fen_error),
+    }
+}
+
+/// A bad position text's message, as each game's reader words it.
+fn fen_error(e: AnyFenError) -> String {
+    match e {
+        AnyFenError::Tamerlane(e) => e.to_string(),
+        AnyFenError::Chess(e) => e.to_string(),
+        AnyFenError::Makruk(e) => e.to_string(),
+    }
+}
+
+/// The position text (TFEN or FEN) after playing `mv` (UCI) in the
+/// position `fen` under `rules`. The move is judged on the position alone,
+/// as the position's own `play` does (no game history, no game-end check).
+pub fn apply(fen: &str, mv: &str, rules: AnyRules) -> Result<String, String> {
+    let fen = fen.trim();
+    match rules {
+        AnyRules::Tamerlane(r) => {
+            let mut pos = Position::from_tfen_with_rules(fen, r).map_err(|e| e.to_string())?;
+            pos.play_str(mv).map_err(|e| e.to_string())?;
+            Ok(pos.to_tfen())
+        }
+        AnyRules::Chess(_) => {
+            let mut pos = chess::Position::from_fen(fen).map_err(|e| e.to_string())?;
+            pos.play_uci(mv).map_err(|e| e.to_string())?;
+            Ok(pos.to_fen())
+        }
+        AnyRules::Makruk(r) => {
+            let mut pos =
+                makruk::Position::from_fen_with_rules(fen, r).map_err(|e| e.to_string())?;
+            pos.play_str(mv).map_err(|e| e.to_string())?;
+            Ok(pos.to_fen())
+        }
+    }
+}
+
+/// The game made of `moves` (UCI) from the start. A move that cannot be
+/// played (or comes after the end of the game) is an error naming it and
+/// its number.
+pub fn game_after(
+    fen: Option<&str>,
+    rules: AnyRules,
+    moves: &[impl AsRef<str>],
+) -> Result<AnyGame, String> {
+    let mut game = start(fen, rules)?;
+    for (i, m) in moves.iter().enumerate() {
+        let m = m.as_ref();
+        game.play_uci(m)
+            .map_err(|e| format!("move {} ({m}): {e}", i + 1))?;
+    }
+    Ok(game)
+}
+
+/// `none`, or the outcome as `<white|black|draw> <termination>`.
+pub fn outcome_text(game: &AnyGame) -> String {
+    let outcome = match game {
+        AnyGame::Tamerlane(g) => g.outcome().map(|o| o.to_string()),
+        AnyGame::Chess(g) => g.outcome().map(|o| o.to_string()),
+        AnyGame::Makruk(g) => g.outcome().map(|o| o.to_string()),
+    };
+    outcome.unwrap_or_else(|| "none".to_owned())
+}
+
+/// The current position's board as text (ranks top down).
+pub fn board_text(game: &AnyGame) -> String {
+    match game {
+        AnyGame::Tamerlane(g) => g.position().board().to_string(),
+        AnyGame::Chess(g) => g.position().board().to_string(),
+        AnyGame::Makruk(g) => g.position().board().to_string(),
+    }
+}
+
+/// Plays a move written in the game's algebraic notation (SAN); on an
+/// error the game is unchanged.
+pub fn play_san(game: &mut AnyGame, san: &str) -> Result<(), String> {
+    match game {
+        AnyGame::Tamerlane(g) => g.play_san(san).map(drop).map_err(|e| e.to_string()),
+        AnyGame::Chess(g) => g.play_san(san).map(drop).map_err(|e| e.to_string()),
+        AnyGame::Makruk(g) => g.play_san(san).map(drop).map_err(|e| e.to_string()),
+    }
+}
+
+/// Plays a move written in UCI (coordinates) or, failing that, in SAN;
+/// the error is the UCI reading's.
+pub fn play_text(game: &mut AnyGame, text: &str) -> Result<(), String> {
+    match game.play_uci(text) {
+        Ok(()) => Ok(()),
+        Err(e) => play_san(game, text).map_err(|_| e.to_string()),
+    }
+}
+
+/// The game without its last two moves (the human's and the engine's), or
+/// without its last move if it has only one.
+pub fn undo_two(game: &AnyGame) -> Result<AnyGame, String> {
+    let moves = game.moves();
+    let keep = moves.len().saturating_sub(2);
+    game_after(Some(&game.start_fen()), game.rules(), &moves[..keep])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tamerlane_ai::Variant;
+
+    #[test]
+    fn each_game_lists_and_counts_its_moves() {
+        // 20 first moves in chess; 23 in Makruk (8 pawn steps, 1 each for
+        // the Rooks and Horses, 3 for each Khon, 3 for the King, 2 for the Met).
+        for (v, n) in [(Variant::Chess, 20), (Variant::Makruk, 23)] {
+            let g = start(None, v.default_rules()).unwrap();
+            assert_eq!(legal_moves(&g).len(), n, "{v}");
+            assert_eq!(perft(&g, 1), n as u64, "{v}");
+            assert_eq!(divide(&g, 1).len(), n, "{v}");
+        }
+        let e = game_after(None, Variant::Chess.default_rules(), &["e2e4", "e2e4"]).unwrap_err();
+        assert!(e.starts_with("move 2 (e2e4): "), "{e}");
+    }
+}
