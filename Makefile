@@ -117,7 +117,7 @@ py-test: py-dev build
 	$(MAKE) --no-print-directory py-typecheck
 
 py-typecheck: venv
-	$(VPY) -m mypy --strict --no-incremental --cache-dir=/dev/null $(PY_CRATE)/python/tamerlane $(PY_CRATE)/tests/typing_check.py \
+	$(VPY) -m mypy --strict --no-incremental --cache-dir=/dev/null $(PY_CRATE)/python/tamerlane $(PY_CRATE)/tests \
 		$(PY_CRATE)/wheel_tests
 
 # The package as published, into $(WHEEL_DIR)/: the source distribution, and

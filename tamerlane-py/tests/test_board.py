@@ -366,9 +366,9 @@ def test_legal_moves_after_drawn_endings() -> None:
     assert b.outcome().termination == tamerlane.Termination.REPETITION  # type: ignore[union-attr]
     assert len(b.legal_moves) == 24
     # Move limit: likewise.
-    m = Board(tamerlane.INITIAL_TFEN.replace(" 0 1", " 200 1"))
-    assert m.outcome() is not None and str(m.outcome().termination) == "move-limit"  # type: ignore[union-attr]
-    assert len(m.legal_moves) == 24
+    limit = Board(tamerlane.INITIAL_TFEN.replace(" 0 1", " 200 1"))
+    assert limit.outcome() is not None and str(limit.outcome().termination) == "move-limit"  # type: ignore[union-attr]
+    assert len(limit.legal_moves) == 24
     # Citadel entry: no legal moves at all.
     c = Board("11/K10/11/11/11/11/11/11/10k/R10 w - 00 0 1")
     c.push_str("a9bc")

@@ -153,7 +153,7 @@ def test_engine_properties() -> None:
 
 def test_info_callback_can_read_settings_of_its_engine() -> None:
     engine = Engine(hash_mb=2, threads=1)
-    seen: List[tuple] = []
+    seen: List[tuple[int, int]] = []
     r = engine.search(Board(), depth=3, info=lambda i: seen.append((engine.hash_mb, engine.threads)))
     assert r.depth == 3 and seen and all(s == (2, 1) for s in seen)
 
@@ -224,7 +224,7 @@ def test_movetime_overflow_and_bool_limits() -> None:
         e.search(b, movetime=10**400)
     for kwargs in ({"depth": True}, {"nodes": True}, {"movetime": True}, {"movetime": "1"}):
         with pytest.raises(TypeError):
-            e.search(b, **kwargs)  # type: ignore[arg-type]
+            e.search(b, **kwargs)
     np = pytest.importorskip("numpy")
     assert e.search(b, depth=np.int64(2), nodes=np.uint32(10_000)).depth >= 1
     assert e.search(b, movetime=np.float64(0.05)).move is not None

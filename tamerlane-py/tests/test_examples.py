@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from typing import Any
 from pathlib import Path
 
 import pytest
@@ -57,7 +58,7 @@ def test_pgn_annotate_example(tmp_path: Path) -> None:
     assert [[p for p, _ in g.comments] for g in games] == [[1, 2, 3, 4, 5]] * 2
 
 
-def executed_outputs(name: str) -> list:
+def executed_outputs(name: str) -> list[Any]:
     """The outputs of every code cell of examples/notebooks/NAME, executed
     headless; fails on a cell that raised."""
     nbformat = pytest.importorskip("nbformat")

@@ -14,7 +14,7 @@ from tamerlane import Board, Engine, Move
 HUGE = "x" * 1_000_000
 WEIRD_STRINGS = ["", " ", "\n", "\x00", "é", "😀" * 10, HUGE, "f3f4\x00", "a0a1", "l2k2",
                  "a11a1", "-1", "f3", "f3f4f5", "K", "1/2"]
-WEIRD_VALUES: list = [None, 0, -1, 2**64, -(2**100), 1.5, float("nan"), b"f3f4", [], {}, object(),
+WEIRD_VALUES: list[object] = [None, 0, -1, 2**64, -(2**100), 1.5, float("nan"), b"f3f4", [], {}, object(),
                       True, Board, Move]
 
 
@@ -123,8 +123,9 @@ def test_out_of_range_integers(n: int) -> None:
 def test_bad_numbers_for_search() -> None:
     b = Board()
     e = Engine(hash_mb=1)
-    for kwargs in [{"movetime": -1.0}, {"movetime": float("nan")}, {"movetime": float("inf")},
-                   {"nodes": 0}, {"nodes": -5}, {"depth": 0}, {"depth": 10**6}]:
+    cases: list[dict[str, Any]] = [{"movetime": -1.0}, {"movetime": float("nan")}, {"movetime": float("inf")},
+                   {"nodes": 0}, {"nodes": -5}, {"depth": 0}, {"depth": 10**6}]
+    for kwargs in cases:
         with pytest.raises(ValueError):
             e.search(b, **kwargs)
     for mb in (0, -1, 4097):

@@ -109,7 +109,7 @@ def rotate(sq: int) -> int:
     return {110: 111, 111: 110}.get(sq, 109 - sq)
 
 
-def cell(sq: int) -> tuple:
+def cell(sq: int) -> tuple[int, int]:
     if sq == 110:
         return 1, 12
     if sq == 111:
@@ -144,7 +144,7 @@ def test_action_space_distinct_over_many_positions() -> None:
 
     from conftest import RARE_KINDS, STARTS
 
-    kinds = set()
+    kinds: set[object] = set()
     positions = total = 0
     for seed in range(300):
         rng = random.Random(seed)

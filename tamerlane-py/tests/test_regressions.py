@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from typing import Callable
 import subprocess
 import sys
 from pathlib import Path
@@ -34,7 +35,7 @@ def test_color_hash_agrees_with_eq_in_lists_sets_and_dicts() -> None:
     assert WHITE in [1] and WHITE in {1} and WHITE in {True}
     assert BLACK in [False] and BLACK in {False} and BLACK in {0: "x"}
     scores = {True: "white", False: "black"}
-    assert scores[WHITE] == "white" and scores[BLACK] == "black"
+    assert scores[WHITE] == "white" and scores[BLACK] == "black"  # type: ignore[index]
     assert {WHITE, True, 1} == {True} and len({WHITE, BLACK, True, False}) == 2
 
 
@@ -154,12 +155,12 @@ def test_move_to_index_takes_a_string_with_its_colour() -> None:
 
 def test_error_messages_have_no_rust_ranges() -> None:
     board = Board()
-    cases = [
+    cases: list[tuple[Callable[[], object], str]] = [
         (lambda: board.piece_at(112), "0 to 111"),
         (lambda: board.piece_at(-1), "0 to 111"),
         (lambda: board.piece_at(1 << 80), "0 to 111"),
         (lambda: board.piece_at("z9"), "a1 to k10"),
-        (lambda: board.piece_at(1.5), "0 to 111"),
+        (lambda: board.piece_at(1.5), "0 to 111"),  # type: ignore[arg-type]
         (lambda: tamerlane.index_to_move(board, 12544), "0 to 12543"),
         (lambda: board.perft(31), "0 to 30"),
     ]

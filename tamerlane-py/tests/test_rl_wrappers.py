@@ -11,7 +11,7 @@ import gymnasium
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
-from pettingzoo.test import api_test
+from pettingzoo.test import api_test  # type: ignore[import-untyped]
 
 import tamerlane
 from tamerlane import Board

@@ -151,7 +151,7 @@ def test_rules_must_be_a_string(value: Any) -> None:
 
 def test_rules_are_keyword_only() -> None:
     with pytest.raises(TypeError):
-        Board(INITIAL, "seed-001")  # type: ignore[misc]
+        Board(INITIAL, "seed-001")  # type: ignore[call-arg]
 
 
 # --- games that stay ended -------------------------------------------------

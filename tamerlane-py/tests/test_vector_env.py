@@ -233,7 +233,7 @@ def test_bad_action_arrays_are_type_or_value_errors() -> None:
     with pytest.raises(ValueError, match="num_envs 0 out of range"):
         VectorEnv(0)
     with pytest.raises(ValueError, match="dtype must be uint8 or float32"):
-        VectorEnv(1, dtype=np.int16)
+        VectorEnv(1, dtype=np.int16)  # type: ignore[arg-type]
     with pytest.raises(tamerlane.InvalidRulesError):
         VectorEnv(1, rules="no-such-rule=1")
     with pytest.raises(ValueError, match="num_threads"):
@@ -352,9 +352,13 @@ def test_history_planes_are_the_earlier_positions_seen_by_the_mover() -> None:
 
 
 def test_gymnasium_vector_wrappers_take_it() -> None:
-    env = gymnasium.wrappers.vector.RecordEpisodeStatistics(VectorEnv(4, seed=1, max_plies=5))
+    # At run time VectorEnv is a gymnasium.vector.VectorEnv subclass (made on
+    # first use); the stubs cannot say so without importing gymnasium.
+    env = gymnasium.wrappers.vector.RecordEpisodeStatistics(
+        VectorEnv(4, seed=1, max_plies=5)  # type: ignore[arg-type]
+    )
     obs, info = env.reset(seed=1)
     for _ in range(5):
-        obs, reward, terminated, truncated, info = env.step(env.unwrapped.random_actions())
+        obs, _, _, _, info = env.step(env.unwrapped.random_actions())
     assert list(info["_episode"]) == [True] * 4
     assert list(info["episode"]["l"]) == [5] * 4
