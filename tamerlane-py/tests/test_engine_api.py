@@ -9,14 +9,14 @@ import gc
 import pickle
 import threading
 import time
-from typing import Any, List
+from typing import Any, Iterator, List, Optional, Sequence, Union
 
 import pytest
 
 import tamerlane
 import tamerlane.engine
 from tamerlane import Board, Engine
-from tamerlane.engine import Cp, Limit, Mate, MateGiven, PovScore
+from tamerlane.engine import Cp, Limit, Mate, MateGiven, PovScore, Score
 from test_engine import interrupt_main_after
 
 # White to move mates in 2 (hand analysis): Ra10+ at once lets the King
@@ -32,7 +32,8 @@ def test_the_module_docstrings_run() -> None:
 def test_scores_by_hand() -> None:
     assert -Cp(25) == Cp(-25) and abs(Cp(-25)) == Cp(25) and +Cp(3) == Cp(3)
     assert -Mate(3) == Mate(-3) and -Mate(0) == MateGiven and -MateGiven == Mate(0)
-    assert Cp(40).score() == 40 and Cp(40).mate() is None and not Cp(40).is_mate()
+    centipawns: Score = Cp(40)
+    assert centipawns.score() == 40 and centipawns.mate() is None and not centipawns.is_mate()
     assert Mate(3).score() is None and Mate(3).mate() == 3 and Mate(-3).is_mate()
     assert Mate(3).score(mate_score=1000) == 997
     assert Mate(-3).score(mate_score=1000) == -997
@@ -103,7 +104,12 @@ def test_the_clock_of_the_side_to_move_limits_the_search() -> None:
     # Only Black's clock, White to move: no limit, so the search runs
     # until stopped, however short Black's clock.
     stopped_at: List[float] = []
-    timer = threading.Timer(0.3, lambda: (stopped_at.append(time.monotonic()), engine.stop()))
+
+    def stop_now() -> None:
+        stopped_at.append(time.monotonic())
+        engine.stop()
+
+    timer = threading.Timer(0.3, stop_now)
     timer.start()
     r = engine.search(Board(), btime=0.001)
     returned_at = time.monotonic()
@@ -208,8 +214,8 @@ def test_searchmoves_restrict_the_root() -> None:
     assert [str(line.pv[0]) for line in r.lines] == ["f3f4"]
     # Moves or strings, any iterable; more lines asked than moves allowed:
     # one line per allowed move.
-    e3e4 = board.parse_str("e3e4")
-    r = engine.search(board, depth=2, multipv=3, searchmoves=(m for m in [e3e4, "f3f4", "f3f4"]))
+    roots: List[Union[tamerlane.Move, str]] = [board.parse_str("e3e4"), "f3f4", "f3f4"]
+    r = engine.search(board, depth=2, multipv=3, searchmoves=(m for m in roots))
     assert sorted(str(line.pv[0]) for line in r.lines) == ["e3e4", "f3f4"]
     assert str(r.move) in ("e3e4", "f3f4")
     played = engine.play(board, Limit(depth=2), searchmoves=["e3e4"])
@@ -218,7 +224,7 @@ def test_searchmoves_restrict_the_root() -> None:
     # searchmoves are read changes nothing (f3f4 is White's, from the start).
     moved = Board()
 
-    def moving_board() -> Any:
+    def moving_board() -> Iterator[str]:
         moved.push_str("f3f4")
         yield "f3f4"
 
@@ -226,6 +232,7 @@ def test_searchmoves_restrict_the_root() -> None:
     assert str(r.move) == "f3f4" and r.turn == tamerlane.WHITE and moved.turn == tamerlane.BLACK
     # None or an empty iterable: every move, the plain search.
     plain = Engine().search(board, depth=3)
+    everything: Optional[Sequence[str]]
     for everything in (None, [], ()):
         r = Engine().search(board, depth=3, searchmoves=everything)
         assert (r.move, r.pv, r.nodes) == (plain.move, plain.pv, plain.nodes)
