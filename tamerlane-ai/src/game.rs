@@ -129,3 +129,75 @@ pub trait SearchGame {
     /// (`Some(None)` for a draw).
     fn result(&self) -> Option<Option<Color>>;
 }
+
+/// The methods of [`SearchPosition`] that every game's position has under
+/// the same name and signature (turn, hash, clocks, move lists, play):
+/// forwarded to the position's own methods. Used inside each game's
+/// `impl SearchPosition`.
+macro_rules! forward_position_methods {
+    () => {
+        #[inline]
+        fn turn(&self) -> tamerlane_core::Color {
+            Position::turn(self)
+        }
+
+        #[inline]
+        fn hash(&self) -> u64 {
+            Position::hash(self)
+        }
+
+        #[inline]
+        fn halfmoves(&self) -> u32 {
+            Position::halfmoves(self)
+        }
+
+        #[inline]
+        fn legal_moves_into(&self, list: &mut MoveList) {
+            Position::legal_moves_into(self, list);
+        }
+
+        #[inline]
+        fn tactical_moves_into(&self, list: &mut MoveList) {
+            Position::tactical_moves_into(self, list);
+        }
+
+        #[inline]
+        fn has_legal_moves(&self) -> bool {
+            Position::has_legal_moves(self)
+        }
+
+        #[inline]
+        fn play_unchecked(&mut self, m: &Move) {
+            Position::play_unchecked(self, m);
+        }
+    };
+}
+
+/// `impl SearchGame for Game`, the same for every game: the current
+/// position, the hashes of the earlier ones, and the winner once the game
+/// has ended. Expects `Game` and `Position` in scope.
+macro_rules! impl_search_game {
+    () => {
+        impl $crate::game::SearchGame for Game {
+            type Position = Position;
+
+            fn position(&self) -> &Position {
+                Game::position(self)
+            }
+
+            fn earlier_hashes(&self) -> Vec<u64> {
+                let positions = self.positions();
+                positions[..positions.len() - 1]
+                    .iter()
+                    .map(Position::hash)
+                    .collect()
+            }
+
+            fn result(&self) -> Option<Option<tamerlane_core::Color>> {
+                self.outcome().map(|o| o.winner)
+            }
+        }
+    };
+}
+
+pub(crate) use {forward_position_methods, impl_search_game};

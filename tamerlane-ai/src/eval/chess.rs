@@ -12,6 +12,7 @@ use tamerlane_core::board8::{attacks, Bitboard, Square};
 use tamerlane_core::chess::{Position, Role};
 use tamerlane_core::Color;
 
+use super::board8::{centrality, distance};
 use super::{EvalKind, MATE_BOUND};
 
 /// The material value of a role in centipawns (the King 0).
@@ -42,22 +43,6 @@ const ROLES: [Role; 6] = [
     Role::Queen,
     Role::King,
 ];
-
-/// 0 on the edge, 3 in the four centre squares.
-fn centrality(sq: Square) -> i32 {
-    let f = sq.file() as i32;
-    let r = sq.rank() as i32;
-    let df = f.min(7 - f);
-    let dr = r.min(7 - r);
-    df.min(dr)
-}
-
-/// Chebyshev distance.
-fn distance(a: Square, b: Square) -> i32 {
-    let df = (a.file() as i32 - b.file() as i32).abs();
-    let dr = (a.rank() as i32 - b.rank() as i32).abs();
-    df.max(dr)
-}
 
 /// The squares in front of a pawn of `c` on `sq`, on its file and the two
 /// next to it: no enemy pawn there means a passed pawn.

@@ -8,10 +8,11 @@
 //! a count runs, a score that fades toward the draw as the count nears its
 //! limit (the counting rules end the game there).
 
-use tamerlane_core::board8::{attacks, Square};
+use tamerlane_core::board8::attacks;
 use tamerlane_core::makruk::{Position, Role};
 use tamerlane_core::Color;
 
+use super::board8::{centrality, corner_distance, distance};
 use super::{EvalKind, MATE_BOUND};
 
 /// The material value of a role in centipawns (the King 0).
@@ -42,27 +43,6 @@ const ROLES: [Role; 6] = [
     Role::Rook,
     Role::King,
 ];
-
-/// 0 on the edge, 3 in the four centre squares.
-fn centrality(sq: Square) -> i32 {
-    let f = sq.file() as i32;
-    let r = sq.rank() as i32;
-    f.min(7 - f).min(r.min(7 - r))
-}
-
-/// Chebyshev distance.
-fn distance(a: Square, b: Square) -> i32 {
-    let df = (a.file() as i32 - b.file() as i32).abs();
-    let dr = (a.rank() as i32 - b.rank() as i32).abs();
-    df.max(dr)
-}
-
-/// Distance to the nearest corner.
-fn corner_distance(sq: Square) -> i32 {
-    let f = sq.file() as i32;
-    let r = sq.rank() as i32;
-    f.min(7 - f).max(r.min(7 - r))
-}
 
 /// One side's material (the King excluded).
 fn material(pos: &Position, c: Color) -> i32 {

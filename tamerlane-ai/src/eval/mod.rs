@@ -2,6 +2,7 @@
 //! point of view: [`tamerlane`] (also at this module's root, as before the
 //! sibling games), [`chess`] and [`makruk`].
 
+mod board8;
 pub mod chess;
 pub mod makruk;
 pub mod tamerlane;

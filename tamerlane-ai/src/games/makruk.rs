@@ -11,7 +11,7 @@ use tamerlane_core::Color;
 
 use crate::eval::makruk::{evaluate, order_value};
 use crate::eval::EvalKind;
-use crate::game::{SearchGame, SearchPosition};
+use crate::game::{forward_position_methods, impl_search_game, SearchPosition};
 use crate::packed_move::PackedMove;
 
 impl SearchPosition for Position {
@@ -22,40 +22,7 @@ impl SearchPosition for Position {
     const NAME: &'static str = "makruk";
     const HISTORY_SIZE: usize = 64 * 64;
 
-    #[inline]
-    fn turn(&self) -> Color {
-        Position::turn(self)
-    }
-
-    #[inline]
-    fn hash(&self) -> u64 {
-        Position::hash(self)
-    }
-
-    #[inline]
-    fn halfmoves(&self) -> u32 {
-        Position::halfmoves(self)
-    }
-
-    #[inline]
-    fn legal_moves_into(&self, list: &mut MoveList) {
-        Position::legal_moves_into(self, list);
-    }
-
-    #[inline]
-    fn tactical_moves_into(&self, list: &mut MoveList) {
-        Position::tactical_moves_into(self, list);
-    }
-
-    #[inline]
-    fn has_legal_moves(&self) -> bool {
-        Position::has_legal_moves(self)
-    }
-
-    #[inline]
-    fn play_unchecked(&mut self, m: &Move) {
-        Position::play_unchecked(self, m);
-    }
+    forward_position_methods!();
 
     #[inline]
     fn null_move(&self) -> Option<Position> {
@@ -143,22 +110,4 @@ impl SearchPosition for Position {
     }
 }
 
-impl SearchGame for Game {
-    type Position = Position;
-
-    fn position(&self) -> &Position {
-        Game::position(self)
-    }
-
-    fn earlier_hashes(&self) -> Vec<u64> {
-        let positions = self.positions();
-        positions[..positions.len() - 1]
-            .iter()
-            .map(Position::hash)
-            .collect()
-    }
-
-    fn result(&self) -> Option<Option<Color>> {
-        self.outcome().map(|o| o.winner)
-    }
-}
+impl_search_game!();

@@ -11,13 +11,14 @@ use tamerlane_core::{RuleSet, SEED_001_TFEN};
 
 type Buf = Arc<Mutex<Vec<u8>>>;
 
-fn text(buf: &Buf) -> String {
+/// Everything the session printed so far.
+pub(crate) fn text(buf: &Buf) -> String {
     String::from_utf8(buf.lock().unwrap().clone()).unwrap()
 }
 
 /// Handles `lines` in a new session, each `go` waited for until its
-/// `bestmove` (at most 10 s), and returns everything printed.
-fn transcript(lines: &[&str]) -> String {
+/// `bestmove` (at most 20 s), and returns everything printed.
+pub(crate) fn transcript(lines: &[&str]) -> String {
     let buf: Buf = Arc::new(Mutex::new(Vec::new()));
     let mut s = Session::new(buf.clone());
     for line in lines {
@@ -26,7 +27,7 @@ fn transcript(lines: &[&str]) -> String {
         if line.starts_with("go") {
             let t = Instant::now();
             while text(&buf).matches("bestmove").count() == before {
-                assert!(t.elapsed() < Duration::from_secs(10), "{line}: no bestmove");
+                assert!(t.elapsed() < Duration::from_secs(20), "{line}: no bestmove");
                 std::thread::sleep(Duration::from_millis(5));
             }
         }

@@ -1,37 +1,11 @@
 //! The one search on the sibling games, and the protocol's `UCI_Variant`.
 //! Every expected move and score below is derived by hand.
 
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
-
-use tamerlane_ai::uci::{parse_command_in, Command, CommandError, Session};
+use tamerlane_ai::uci::{parse_command_in, Command, CommandError};
 use tamerlane_ai::{AnyGame, Engine, Limits, Score, Variant};
 use tamerlane_core::{chess, makruk};
 
-type Buf = Arc<Mutex<Vec<u8>>>;
-
-fn text(buf: &Buf) -> String {
-    String::from_utf8(buf.lock().unwrap().clone()).unwrap()
-}
-
-/// Feeds `lines` to a session, waiting for the `bestmove` of every `go`.
-fn transcript(lines: &[&str]) -> String {
-    let buf: Buf = Arc::new(Mutex::new(Vec::new()));
-    let mut s = Session::new(buf.clone());
-    for line in lines {
-        let before = text(&buf).matches("bestmove").count();
-        assert!(s.handle(line));
-        if line.starts_with("go") {
-            let t = Instant::now();
-            while text(&buf).matches("bestmove").count() == before {
-                assert!(t.elapsed() < Duration::from_secs(20), "{line}: no bestmove");
-                std::thread::sleep(Duration::from_millis(5));
-            }
-        }
-    }
-    s.finish();
-    text(&buf)
-}
+use crate::protocol_rules::transcript;
 
 /// Chess: a back-rank mate in one, Ra8 (the king on g8 is walled in by its
 /// own pawns, and a8 is not attacked by Black).
