@@ -107,15 +107,18 @@ pub fn read_games(text: &str, rules: AnyRules) -> Vec<Result<SiblingGame, Siblin
 /// The game of `pending`, started from its `FEN` tag (or the start
 /// position) on first use.
 fn game_of(pending: &mut Pending, rules: AnyRules) -> Result<&mut AnyGame, String> {
-    if pending.game.is_none() {
-        let fen = pending
-            .tags
-            .iter()
-            .find(|(n, _)| n == "FEN")
-            .map(|(_, v)| v.as_str());
-        pending.game = Some(start(fen, rules).map_err(|e| format!("FEN tag: {e}"))?);
-    }
-    Ok(pending.game.as_mut().expect("just set"))
+    let game = match pending.game.take() {
+        Some(game) => game,
+        None => {
+            let fen = pending
+                .tags
+                .iter()
+                .find(|(n, _)| n == "FEN")
+                .map(|(_, v)| v.as_str());
+            start(fen, rules).map_err(|e| format!("FEN tag: {e}"))?
+        }
+    };
+    Ok(pending.game.insert(game))
 }
 
 /// Plays one SAN move (suffixes `!`, `?` dropped).
