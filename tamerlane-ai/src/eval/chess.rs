@@ -35,13 +35,13 @@ pub(crate) const fn order_value(role: Role) -> i32 {
     }
 }
 
-const ROLES: [Role; 6] = [
+/// The roles with a material value (the King has none).
+const ROLES: [Role; 5] = [
     Role::Pawn,
     Role::Knight,
     Role::Bishop,
     Role::Rook,
     Role::Queen,
-    Role::King,
 ];
 
 /// The squares in front of a pawn of `c` on `sq`, on its file and the two
@@ -54,16 +54,12 @@ fn front_span(c: Color, sq: Square) -> Bitboard {
     if sq.file() < 7 {
         files |= Bitboard::file(sq.file() + 1);
     }
-    let mut ahead = Bitboard::EMPTY;
-    for r in 0..8 {
-        let in_front = match c {
-            Color::White => r > sq.rank(),
-            Color::Black => r < sq.rank(),
-        };
-        if in_front {
-            ahead |= Bitboard::rank(r);
-        }
-    }
+    // The ranks beyond the pawn's, toward the enemy (rank r holds the
+    // bits 8r to 8r + 7).
+    let ahead = match c {
+        Color::White => Bitboard((!0u64).checked_shl(8 * (sq.rank() + 1)).unwrap_or(0)),
+        Color::Black => Bitboard((1u64 << (8 * sq.rank())) - 1),
+    };
     files & ahead
 }
 
@@ -169,6 +165,22 @@ mod tests {
                 "{fen}"
             );
         }
+    }
+
+    #[test]
+    fn front_spans_by_hand() {
+        let sq = |i| Square::new(i).unwrap();
+        // e2 (12) for White: files d-f, ranks 3 to 8.
+        assert_eq!(front_span(Color::White, sq(12)).count(), 18);
+        assert!(front_span(Color::White, sq(12)).contains(sq(59))); // d8
+        assert!(front_span(Color::White, sq(12)).contains(sq(20))); // e3
+        assert!(!front_span(Color::White, sq(12)).contains(sq(12))); // e2 itself
+                                                                     // e7 (52) for Black: files d-f, ranks 1 to 6.
+        assert_eq!(front_span(Color::Black, sq(52)).count(), 18);
+        // a pawn on the last rank has nothing in front; on the a-file two files.
+        assert!(front_span(Color::White, sq(63)).is_empty());
+        assert!(front_span(Color::Black, sq(0)).is_empty());
+        assert_eq!(front_span(Color::White, sq(8)).count(), 12); // a2: a, b x 6
     }
 
     #[test]

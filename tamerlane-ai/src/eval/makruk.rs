@@ -35,14 +35,8 @@ pub(crate) const fn order_value(role: Role) -> i32 {
     }
 }
 
-const ROLES: [Role; 6] = [
-    Role::Pawn,
-    Role::Met,
-    Role::Khon,
-    Role::Knight,
-    Role::Rook,
-    Role::King,
-];
+/// The roles with a material value (the King has none).
+const ROLES: [Role; 5] = [Role::Pawn, Role::Met, Role::Khon, Role::Knight, Role::Rook];
 
 /// One side's material (the King excluded).
 fn material(pos: &Position, c: Color) -> i32 {
