@@ -90,6 +90,9 @@ features! {
     history_lmr: "hlmr", default true, plain false;
     /// The "improving" flag in the pruning margins.
     improving: "imp", default true, plain false;
+    /// Static exchange evaluation: captures that lose material are ordered
+    /// after the quiet moves and left out of the quiescence search.
+    see: "see", default true, plain false;
     /// Time management by the search's settledness (best-move stability
     /// and score changes) under a clock.
     time_management: "tm", default false, plain false;

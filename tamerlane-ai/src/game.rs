@@ -105,6 +105,13 @@ pub trait SearchPosition: Clone + Send + Sync + fmt::Debug {
     fn is_quiet(m: &Self::Move) -> bool;
     /// The ordering score of a tactical move (MVV-LVA and the like).
     fn tactical_score(m: &Self::Move) -> i32;
+    /// Whether the exchange that the legal move `m` starts gains at least
+    /// `threshold` centipawns (a static exchange evaluation). A game
+    /// without one answers as if every move gained exactly nothing.
+    fn see_ge(&self, m: &Self::Move, threshold: i32) -> bool {
+        let _ = m;
+        threshold <= 0
+    }
 
     /// The material term, computed from scratch.
     fn material(&self) -> Self::Material;

@@ -58,6 +58,7 @@ mod packed_move;
 mod result;
 mod rng;
 mod search;
+pub mod see;
 mod timeman;
 mod tt;
 pub mod uci;

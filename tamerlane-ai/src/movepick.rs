@@ -11,6 +11,9 @@ pub(crate) const TT_SCORE: i32 = 1 << 30;
 pub(crate) const CAPTURE_SCORE: i32 = 1 << 24;
 /// Score of the first killer (the second is one lower).
 pub(crate) const KILLER_SCORE: i32 = 1 << 22;
+/// Base score of tactical moves that lose material by static exchange
+/// evaluation: after every quiet move (history scores stay far above it).
+pub(crate) const BAD_CAPTURE_SCORE: i32 = -(1 << 24);
 
 /// Per-thread move-ordering statistics, sized for the game `P`.
 pub(crate) struct OrderingTables<P: SearchPosition> {
@@ -71,16 +74,21 @@ impl<P: SearchPosition> OrderingTables<P> {
         self.history[Self::hidx(color, m)]
     }
 
-    /// Scores `moves` into `scores` for the node at `ply`.
+    /// Scores the moves of `pos` into `scores` for the node at `ply`;
+    /// with `use_see`, tactical moves that lose material by static
+    /// exchange come after the quiet ones.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn score(
         &self,
-        color: usize,
+        pos: &P,
         ply: usize,
         moves: &[P::Move],
         tt_move: Option<PackedMove>,
         use_history: bool,
+        use_see: bool,
         scores: &mut Vec<i32>,
     ) {
+        let color = pos.turn().index();
         scores.clear();
         let k = self.killers.get(ply).copied().unwrap_or([None; 2]);
         for m in moves {
@@ -88,7 +96,12 @@ impl<P: SearchPosition> OrderingTables<P> {
             let s = if key == tt_move && tt_move.is_some() {
                 TT_SCORE
             } else if !P::is_quiet(m) {
-                CAPTURE_SCORE + P::tactical_score(m)
+                let base = if use_see && !pos.see_ge(m, 0) {
+                    BAD_CAPTURE_SCORE
+                } else {
+                    CAPTURE_SCORE
+                };
+                base + P::tactical_score(m)
             } else if use_history && key == k[0] {
                 KILLER_SCORE
             } else if use_history && key == k[1] {

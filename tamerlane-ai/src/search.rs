@@ -396,10 +396,17 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
         let improving =
             features.improving && !in_check && ply >= 2 && static_eval > self.static_evals[ply - 2];
         let quiet_node = !pv_node && !in_check && beta.abs() < MATE_BOUND;
+        // Reverse futility pruning and razoring judge the node by its
+        // static evaluation and captures alone, as if the side to move
+        // could pass; like the null move, they are not used for a side
+        // with so little that it may be in zugzwang (in Tamerlane having
+        // no move loses: a hunted lone royal's node is searched in full,
+        // so that its mates are found).
+        let static_node = quiet_node && pos.has_null_move_material();
         // Reverse futility pruning (static null move): far above beta at
         // low depth, the side to move keeps its advantage.
         if features.rfp
-            && quiet_node
+            && static_node
             && depth <= RFP_MAX_DEPTH
             && static_eval - rfp_margin(depth, improving) >= beta
         {
@@ -408,7 +415,7 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
         // Razoring: far below alpha at low depth, only a capture can save
         // the node: ask the quiescence search.
         if features.razoring
-            && quiet_node
+            && static_node
             && depth <= RAZOR_MAX_DEPTH
             && static_eval + razor_margin(depth) < alpha
         {
@@ -486,11 +493,12 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
             self.no_moves_score(pos, ply)
         } else {
             self.ordering.score(
-                pos.turn().index(),
+                pos,
                 ply,
                 &list,
                 tt_move,
                 features.killers_history,
+                features.see,
                 &mut scores,
             );
             self.moves_loop(
@@ -725,13 +733,21 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
             } else if qdepth >= 6 {
                 break 'done self.eval(pos, ply);
             }
-            self.ordering
-                .score(pos.turn().index(), ply, &list, None, false, &mut scores);
+            self.ordering.score(
+                pos,
+                ply,
+                &list,
+                None,
+                false,
+                self.config.features.see,
+                &mut scores,
+            );
             let mut best = stand;
             for i in 0..list.len() {
                 let m = pick(&mut list, &mut scores, i);
                 // A quiet move that comes with the tactical moves (a
-                // Tamerlane pawn-of-pawns transfer) is not searched here.
+                // Tamerlane pawn-of-pawns transfer) is not searched here,
+                // nor (with `see`) a capture that loses material.
                 if !in_check && scores[i] < CAPTURE_SCORE {
                     break;
                 }

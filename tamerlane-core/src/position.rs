@@ -234,20 +234,47 @@ impl Position {
     /// its movement pattern, whether or not that capture would be legal).
     /// Nothing attacks a citadel.
     pub fn attackers(&self, sq: Square, attacker: Color) -> Bitboard {
+        self.attackers_with_occupancy(sq, self.board.occupied()) & self.board.by_color(attacker)
+    }
+
+    /// Pieces of either colour standing on `occ` that attack `sq` when
+    /// exactly the squares of `occ` are occupied: the riders (rook, talia,
+    /// giraffe) are blocked by `occ` only. A static exchange evaluation
+    /// removes the pieces that have captured from `occ` and so sees the
+    /// riders behind them. Nothing attacks a citadel.
+    ///
+    /// ```
+    /// use tamerlane_core::{Color, Position, Square};
+    ///
+    /// // White's rooks on a4 and b4, Black's King on k3 (not adjacent).
+    /// let pos = Position::from_tfen("11/11/11/11/11/11/RR9/10k/11/K10 w - 00 0 1").unwrap();
+    /// let sq = |name: &str| name.parse::<Square>().unwrap();
+    /// let (d4, b4) = (sq("d4"), sq("b4"));
+    /// let occ = pos.board().occupied();
+    /// // b4 blocks a4; without b4 the rook behind it reaches d4.
+    /// assert_eq!(pos.attackers_with_occupancy(d4, occ).count(), 1);
+    /// assert_eq!(pos.attackers_with_occupancy(d4, occ.without(b4)).count(), 1);
+    /// assert!(pos.attackers_with_occupancy(d4, occ.without(b4)).contains(sq("a4")));
+    /// assert_eq!(pos.attackers(d4, Color::Black).count(), 0);
+    /// ```
+    pub fn attackers_with_occupancy(&self, sq: Square, occ: Bitboard) -> Bitboard {
         if sq.is_citadel() {
             return Bitboard::EMPTY;
         }
         let b = &self.board;
-        let (them, occ) = (b.by_color(attacker), b.occupied());
-        let mut a = self.stepper_attackers(sq, attacker)
+        let pawns = (attacks::pawn_attackers(Color::White, sq) & b.by_color(Color::White)
+            | attacks::pawn_attackers(Color::Black, sq) & b.by_color(Color::Black))
+            & b.pawns();
+        let mut a = (self.stepper_attackers(sq, Color::White) - b.pawns())
+            | pawns
             | (attacks::rook(sq, occ) & b.kind(Role::Rook))
             | (attacks::talia(sq, occ) & b.kind(Role::Talia));
-        for g in attacks::giraffe_sources(sq) & b.kind(Role::Giraffe) & them {
+        for g in attacks::giraffe_sources(sq) & b.kind(Role::Giraffe) & occ {
             if attacks::giraffe(g, occ).contains(sq) {
                 a.add(g);
             }
         }
-        a & them
+        a & occ
     }
 
     /// Pieces of either colour whose step or leap reaches the ordinary

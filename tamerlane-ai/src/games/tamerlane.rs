@@ -122,6 +122,11 @@ impl SearchPosition for Position {
     }
 
     #[inline]
+    fn see_ge(&self, m: &Move, threshold: i32) -> bool {
+        crate::see::see_ge(self, m, threshold)
+    }
+
+    #[inline]
     fn material(&self) -> ByColor<i32> {
         material(self)
     }
