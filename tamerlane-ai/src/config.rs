@@ -93,6 +93,13 @@ features! {
     /// Static exchange evaluation: captures that lose material are ordered
     /// after the quiet moves and left out of the quiescence search.
     see: "see", default true, plain false;
+    /// Pruning of moves that lose material by static exchange at low
+    /// depth (quiet moves onto lost squares, captures losing beyond a
+    /// margin).
+    see_pruning: "seep", default true, plain false;
+    /// Continuation histories (one and two plies) in the ordering of quiet
+    /// moves.
+    continuation: "cont", default false, plain false;
     /// Time management by the search's settledness (best-move stability
     /// and score changes) under a clock.
     time_management: "tm", default false, plain false;
