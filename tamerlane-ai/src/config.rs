@@ -22,8 +22,8 @@ macro_rules! features {
             /// The engine's default: everything that measured a gain
             /// (`docs/STRENGTH.md`). Null-move pruning measured no gain in
             /// 200-game matches at 5,000 and 20,000 nodes per move and is off
-            /// until it does (`full,+null` turns it on); time management by
-            /// settledness (`tm`) is off until its SPRT.
+            /// until it does (`full,+null` turns it on); the continuation
+            /// histories (`cont`) measured a loss and are off.
             pub const DEFAULT: Features = Features { $($field: $on,)* };
             /// Everything on.
             pub const ALL: Features = Features { $($field: true,)* };
@@ -102,7 +102,7 @@ features! {
     continuation: "cont", default false, plain false;
     /// Time management by the search's settledness (best-move stability
     /// and score changes) under a clock.
-    time_management: "tm", default false, plain false;
+    time_management: "tm", default true, plain false;
 }
 
 /// A search configuration: features and evaluation.
