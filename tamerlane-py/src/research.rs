@@ -219,7 +219,7 @@ pub fn history_arg(obj: &Bound<'_, PyAny>) -> PyResult<usize> {
         .filter(|h| *h <= MAX_HISTORY)
         .ok_or_else(|| {
             PyValueError::new_err(format!(
-                "history {h} out of range (expected 0..={MAX_HISTORY})"
+                "history {h} out of range (expected 0 to {MAX_HISTORY})"
             ))
         })
 }

@@ -361,7 +361,7 @@ fn count_arg(obj: &Bound<'_, PyAny>, name: &str, max: usize) -> PyResult<usize> 
         .ok()
         .filter(|v| (1..=max).contains(v))
         .ok_or_else(|| {
-            PyValueError::new_err(format!("{name} {v} out of range (expected 1..={max})"))
+            PyValueError::new_err(format!("{name} {v} out of range (expected 1 to {max})"))
         })
 }
 
@@ -848,10 +848,11 @@ impl VectorEnv {
         let mut moves = Vec::with_capacity(actions.len());
         for (i, (&a, env)) in actions.iter().zip(&self.envs).enumerate() {
             let idx = action_in_range(a).ok_or_else(|| {
-                    PyValueError::new_err(format!(
-                        "env {i}: action {a} out of range (expected 0..{ACTION_SPACE_SIZE}); no env was changed"
-                    ))
-                })?;
+                PyValueError::new_err(format!(
+                    "env {i}: action {a} out of range (expected 0 to {}); no env was changed",
+                    ACTION_SPACE_SIZE - 1
+                ))
+            })?;
             let m = env.find(idx).ok_or_else(|| {
                 IllegalMoveError::new_err(format!(
                     "env {i}: action {a} ({}) is not a legal move of its position; no env was changed",
