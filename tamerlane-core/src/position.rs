@@ -356,18 +356,58 @@ impl Position {
     /// turn it off), and the rules' move limit. Repetition needs the game
     /// history: see [`Game::outcome`](crate::Game::outcome).
     pub fn outcome(&self) -> Option<Outcome> {
-        self.outcome_before_repetition().or_else(|| {
-            self.is_move_limit_reached().then_some(Outcome {
-                winner: None,
-                termination: Termination::MoveLimit,
+        self.outcome_given(|| self.has_legal_moves())
+    }
+
+    /// [`outcome`](Self::outcome) for a caller that has generated the legal
+    /// moves anyway: `legal` must be this position's legal moves (from
+    /// [`legal_moves`](Self::legal_moves) or
+    /// [`legal_moves_into`](Self::legal_moves_into)), and whether it is
+    /// empty stands in for the "no legal move" test, which would otherwise
+    /// start a generation of its own.
+    ///
+    /// ```
+    /// use tamerlane_core::{Position, Termination};
+    ///
+    /// let pos = Position::new();
+    /// assert_eq!(pos.outcome_with_moves(&pos.legal_moves()), None);
+    ///
+    /// // White's lone King on a1, boxed in by Black's Rooks (b3, j2): no move.
+    /// let stuck = Position::from_tfen("11/11/11/11/11/11/11/1r9/9r1/K9k w - 00 0 1")?;
+    /// let outcome = stuck.outcome_with_moves(&stuck.legal_moves()).unwrap();
+    /// assert_eq!(outcome.termination, Termination::Stalemate);
+    /// assert_eq!(Some(outcome), stuck.outcome());
+    /// # Ok::<(), tamerlane_core::TfenError>(())
+    /// ```
+    pub fn outcome_with_moves(&self, legal: &MoveList) -> Option<Outcome> {
+        debug_assert_eq!(legal.is_empty(), !self.has_legal_moves());
+        self.outcome_given(|| !legal.is_empty())
+    }
+
+    /// The outcome, with `has_legal_moves` answering rule 2's question.
+    fn outcome_given(&self, has_legal_moves: impl FnOnce() -> bool) -> Option<Outcome> {
+        self.outcome_before_repetition_given(has_legal_moves)
+            .or_else(|| {
+                self.is_move_limit_reached().then_some(Outcome {
+                    winner: None,
+                    termination: Termination::MoveLimit,
+                })
             })
-        })
     }
 
     /// Rules 1-3 of section 6: citadel, no legal move, royals only (unless
     /// the rules turn it off). The game checks repetition after these and
     /// the move limit last.
     pub(crate) fn outcome_before_repetition(&self) -> Option<Outcome> {
+        self.outcome_before_repetition_given(|| self.has_legal_moves())
+    }
+
+    /// Rules 1-3 of section 6, with `has_legal_moves` answering rule 2's
+    /// question: the one place of their order.
+    fn outcome_before_repetition_given(
+        &self,
+        has_legal_moves: impl FnOnce() -> bool,
+    ) -> Option<Outcome> {
         let draw = |termination| {
             Some(Outcome {
                 winner: None,
@@ -377,7 +417,7 @@ impl Position {
         if self.is_citadel_draw() {
             return draw(Termination::Citadel);
         }
-        if !self.has_legal_moves() {
+        if !has_legal_moves() {
             let termination = if self.is_single_royal_attacked() {
                 Termination::Checkmate
             } else {

@@ -170,7 +170,10 @@ proptest! {
     fn outcome_agrees_with_legal_moves((start, choices) in arb_case()) {
         playout(STARTS[start], &choices, |g| {
             let pos = g.position();
-            let no_moves = pos.legal_moves().is_empty();
+            let legal = pos.legal_moves();
+            let no_moves = legal.is_empty();
+            // The outcome from a generated move list is the same.
+            assert_eq!(pos.outcome_with_moves(&legal), pos.outcome(), "{}", pos.to_tfen());
             match pos.outcome() {
                 Some(o) if o.winner.is_some() => assert!(no_moves),
                 Some(o) => {
