@@ -434,6 +434,52 @@ impl Position {
         None
     }
 
+    /// Whether playing `m` (a legal move of this position) makes this
+    /// position and every earlier position of the game impossible to reach
+    /// again, so that the repetition rule need not look further back than
+    /// the position after the last such move. That is every capture and
+    /// pawn move ([`Move::is_zeroing`]) except, under
+    /// `pawn-of-pawns=one-arrival`, a non-capturing move of a pawn of pawns
+    /// at stage 1: it may be placed on a square it left earlier and arrive
+    /// again without its stage changing, so that a position before it
+    /// recurs.
+    ///
+    /// Why the others cannot be undone. Along a game the piece count and the
+    /// pawn count never rise, the stages never fall and a king-swap right never
+    /// returns; two equal positions have equal counts, stages and rights, so
+    /// none of these changed between them: no capture, no promotion, no arrival
+    /// that raised a stage and no king swap. Without those, the pawns other
+    /// than the pawns of pawns only step forward (only a swap with
+    /// `swap-with=any` moves one back), so a step of one of them raises the sum
+    /// of their ranks (each counted from its own side) for good. That leaves
+    /// the pawn of pawns, with its stage fixed: at stage 0 it only steps
+    /// forward; at stage 1 or 2 under the default `three-arrivals` it first
+    /// waits on its last rank (if it does), is then placed or transferred off
+    /// it and only steps forward from there, as arriving again would raise its
+    /// stage (or make it an Adventitious King). So its moves also lead to
+    /// positions that differ from all earlier ones: by its leaving the last
+    /// rank, or by its rank. Under `one-arrival` an arrival at stage 1 leaves
+    /// the stage at 1 and the pawn waits again, so its placement and steps can
+    /// be undone (`tests/it/rule_options.rs` plays such a repetition).
+    ///
+    /// ```
+    /// use tamerlane_core::Position;
+    ///
+    /// let pos = Position::new();
+    /// let pawn_step = pos.parse_move("f3f4")?;
+    /// let knight_out = pos.parse_move("b2c4")?;
+    /// assert!(pos.is_irreversible(&pawn_step));
+    /// assert!(!pos.is_irreversible(&knight_out));
+    /// # Ok::<(), tamerlane_core::MoveError>(())
+    /// ```
+    pub fn is_irreversible(&self, m: &Move) -> bool {
+        let undoable_pawn_of_pawns = m.role == Role::PawnOfPawns
+            && !m.is_capture()
+            && self.rules.pawn_of_pawns() == PawnOfPawns::OneArrival
+            && self.stages[self.turn] >= 1;
+        m.is_zeroing() && !undoable_pawn_of_pawns
+    }
+
     /// All legal moves.
     #[inline]
     pub fn legal_moves(&self) -> MoveList {
