@@ -138,9 +138,10 @@ impl Env {
 
     /// The outcome as `Game::outcome` decides it: the position's own
     /// (citadel, no legal move, royals only, move limit), with repetition
-    /// checked before the move limit.
+    /// checked before the move limit. `self.moves` must be the position's
+    /// legal moves.
     fn outcome(&self, repetitions: usize) -> Option<Outcome> {
-        let own = self.pos.outcome();
+        let own = self.pos.outcome_with_moves(&self.moves);
         if matches!(own, Some(o) if o.termination != Termination::MoveLimit) {
             return own;
         }
@@ -167,13 +168,14 @@ impl Env {
             .copied()
     }
 
-    /// Plays `m` (one of `self.moves`). The move list is brought up to date
-    /// unless the game has ended.
+    /// Plays `m` (one of `self.moves`) and brings the move list up to date
+    /// (generated once: the outcome's "no legal move" test reads it).
     fn advance(&mut self, m: &Move, max_plies: u32) -> (Status, usize) {
         self.pos.play_unchecked(m);
         self.plies += 1;
         self.hashes.push(self.pos.hash());
         self.keys.push(Key::of(&self.pos));
+        self.pos.legal_moves_into(&mut self.moves);
         let reps = self.repetitions();
         if let Some(o) = self.outcome(reps) {
             return (Status::Over(o), reps);
@@ -181,7 +183,6 @@ impl Env {
         if self.plies >= max_plies {
             return (Status::Truncated, reps);
         }
-        self.pos.legal_moves_into(&mut self.moves);
         (Status::Ongoing, reps)
     }
 
