@@ -3,6 +3,8 @@
 //! written into preallocated numpy arrays with the GIL released; and
 //! `random_rollouts`, whole random games played in Rust.
 
+use std::collections::VecDeque;
+
 use numpy::ndarray::{Ix1, Ix2, IxDyn};
 use numpy::{PyArray1, PyArray2, PyArrayDyn, PyArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -13,6 +15,7 @@ use tamerlane_core as core;
 use tamerlane_core::{Move, MoveList, Outcome, Position, Square, Termination};
 
 use crate::errors::IllegalMoveError;
+use crate::repetition_window::RepetitionWindow;
 use crate::research::{
     self, action_coord, action_in_range, action_index, plane_count, Placement, PlaneDtype,
     PlaneValue, ACTION_SPACE_SIZE, CELLS, COLS, MAX_BUFFER_BYTES, MAX_HISTORY, ROWS,
@@ -28,17 +31,10 @@ pub const MAX_ENVS: usize = 1 << 16;
 /// The largest `num_threads`.
 pub const MAX_THREADS: usize = 256;
 
-/// An earlier position as the repetition rule compares positions
-/// (`Position::same_position`: hash, side to move, swap rights,
-/// pawn-of-pawns stages and placement) and as its history planes need it:
-/// 128 bytes instead of a whole position's 512, as each game keeps one for
-/// every position it went through.
-#[derive(Clone, PartialEq, Eq)]
+/// The placement of an earlier position, as the history planes need it:
+/// 112 bytes instead of a whole position's 512.
+#[derive(Clone)]
 struct Key {
-    hash: u64,
-    turn: u8,
-    swap_rights: [bool; 2],
-    stages: [u8; 2],
     /// 0 for an empty square, else `1 + color * Role::COUNT + role`.
     squares: [u8; 112],
 }
@@ -49,14 +45,7 @@ impl Key {
         for (sq, p) in pos.board().pieces() {
             squares[sq.index()] = (1 + p.color.index() * core::Role::COUNT + p.role.index()) as u8;
         }
-        let [w, b] = core::Color::ALL;
-        Key {
-            hash: pos.hash(),
-            turn: pos.turn().index() as u8,
-            swap_rights: [pos.swap_right(w), pos.swap_right(b)],
-            stages: [pos.pawn_of_pawns_stage(w), pos.pawn_of_pawns_stage(b)],
-            squares,
-        }
+        Key { squares }
     }
 }
 
@@ -84,28 +73,35 @@ enum Status {
     Truncated,
 }
 
-/// One game of the vector: the current position, a key of every position
-/// it went through (for repetitions and history planes) and the legal
-/// moves of the current position.
+/// One game of the vector: the current position and its legal moves, the
+/// positions the repetition rule still reads, and the placements of the
+/// `history` positions before the current one (for the history planes).
 #[derive(Clone)]
 struct Env {
     pos: Position,
-    /// The hash of every position of the game (the keys' hashes, kept
-    /// apart so that the repetition count scans 8 bytes a position).
-    hashes: Vec<u64>,
-    keys: Vec<Key>,
     moves: MoveList,
     plies: u32,
+    /// `None` when the rules have no repetition rule: nothing reads the
+    /// count then (the repetition plane is 0), so it is taken as 1.
+    window: Option<RepetitionWindow>,
+    /// The placements of up to `history` earlier positions, the latest last.
+    earlier: VecDeque<Key>,
+    history: usize,
 }
 
 impl Env {
-    fn new(start: &Position) -> Env {
+    fn new(start: &Position, history: usize) -> Env {
+        let window = start
+            .rules()
+            .repetition()
+            .map(|_| RepetitionWindow::new(start));
         let mut env = Env {
             pos: start.clone(),
-            hashes: Vec::new(),
-            keys: Vec::new(),
             moves: MoveList::new(),
             plies: 0,
+            window,
+            earlier: VecDeque::with_capacity(history),
+            history,
         };
         env.reset(start);
         env
@@ -113,27 +109,18 @@ impl Env {
 
     fn reset(&mut self, start: &Position) {
         self.pos.clone_from(start);
-        self.hashes.clear();
-        self.hashes.push(start.hash());
-        self.keys.clear();
-        self.keys.push(Key::of(start));
+        if let Some(w) = &mut self.window {
+            w.restart(start);
+        }
+        self.earlier.clear();
         self.pos.legal_moves_into(&mut self.moves);
         self.plies = 0;
     }
 
-    /// How many times the current position has occurred in this game.
+    /// How many times the current position has occurred in this game (1
+    /// when the rules have no repetition rule).
     fn repetitions(&self) -> usize {
-        let cur = self.keys.last().expect("a game has its start position");
-        // A tight scan of the hashes; the keys are compared only when some
-        // earlier position has the same hash (a repetition, or a collision).
-        if self.hashes.iter().filter(|h| **h == cur.hash).count() == 1 {
-            return 1;
-        }
-        self.hashes
-            .iter()
-            .zip(&self.keys)
-            .filter(|(h, k)| **h == cur.hash && *k == cur)
-            .count()
+        self.window.as_ref().map_or(1, |w| w.count(&self.pos))
     }
 
     /// The outcome as `Game::outcome` decides it: the position's own
@@ -171,10 +158,18 @@ impl Env {
     /// Plays `m` (one of `self.moves`) and brings the move list up to date
     /// (generated once: the outcome's "no legal move" test reads it).
     fn advance(&mut self, m: &Move, max_plies: u32) -> (Status, usize) {
+        if self.history > 0 {
+            if self.earlier.len() == self.history {
+                self.earlier.pop_front();
+            }
+            self.earlier.push_back(Key::of(&self.pos));
+        }
+        let irreversible = self.pos.is_irreversible(m);
         self.pos.play_unchecked(m);
+        if let Some(w) = &mut self.window {
+            w.push(m, irreversible, &self.pos);
+        }
         self.plies += 1;
-        self.hashes.push(self.pos.hash());
-        self.keys.push(Key::of(&self.pos));
         self.pos.legal_moves_into(&mut self.moves);
         let reps = self.repetitions();
         if let Some(o) = self.outcome(reps) {
@@ -187,13 +182,12 @@ impl Env {
     }
 
     /// Writes the planes of the current position (`history` earlier ones).
-    fn write_planes<T: PlaneValue>(&self, out: &mut [T], repetitions: usize, history: usize) {
+    fn write_planes<T: PlaneValue>(&self, out: &mut [T], repetitions: usize) {
         let mut earlier: [Option<&Key>; MAX_HISTORY] = [None; MAX_HISTORY];
-        let n = self.keys.len();
-        for (i, slot) in earlier.iter_mut().take(history).enumerate() {
-            *slot = (i + 2 <= n).then(|| &self.keys[n - 2 - i]);
+        for (slot, key) in earlier.iter_mut().zip(self.earlier.iter().rev()) {
+            *slot = Some(key);
         }
-        research::write_planes(out, &self.pos, repetitions, &earlier[..history]);
+        research::write_planes(out, &self.pos, repetitions, &earlier[..self.history]);
     }
 
     /// Sets (or clears) the mask entries of the current legal moves.
@@ -291,11 +285,7 @@ impl Setting {
         out.plies[i] = 0;
         let mut reps = reps;
         if status != Status::Ongoing {
-            env.write_planes(
-                &mut out.final_obs[i * len..(i + 1) * len],
-                reps,
-                self.history,
-            );
+            env.write_planes(&mut out.final_obs[i * len..(i + 1) * len], reps);
             out.done[i] = true;
             out.plies[i] = env.plies as i32;
             match status {
@@ -314,7 +304,7 @@ impl Setting {
             env.reset(&self.start);
             reps = 1;
         }
-        env.write_planes(obs, reps, self.history);
+        env.write_planes(obs, reps);
         env.mark(mask, true);
     }
 
@@ -575,7 +565,7 @@ fn reset_all<T: PlaneValue>(envs: &mut [Env], setting: &Setting, out: Out<'_, T>
     out.plies.fill(0);
     for (i, env) in envs.iter_mut().enumerate() {
         env.reset(&setting.start);
-        env.write_planes(&mut out.obs[i * len..(i + 1) * len], 1, setting.history);
+        env.write_planes(&mut out.obs[i * len..(i + 1) * len], 1);
         env.mark(
             &mut out.mask[i * ACTION_SPACE_SIZE..(i + 1) * ACTION_SPACE_SIZE],
             true,
@@ -684,7 +674,7 @@ impl VectorEnv {
             views.set_item(name, readonly_view(&arr)?)?;
         }
         let (spaces, metadata) = gym_spaces(py, &np, n, &setting, dtype)?;
-        let envs = vec![Env::new(&setting.start); n];
+        let envs = vec![Env::new(&setting.start, setting.history); n];
         let mut env = VectorEnv {
             setting,
             rules: rules.0.to_string(),
@@ -1053,7 +1043,7 @@ pub fn random_rollouts<'py>(
     let mut results = vec![(0i8, -1i8, 0i32, false); n];
     py.allow_threads(|| {
         let play = |first: usize, chunk: &mut [(i8, i8, i32, bool)]| {
-            let mut env = Env::new(&start);
+            let mut env = Env::new(&start, 0);
             for (k, r) in chunk.iter_mut().enumerate() {
                 let game = (first + k) as u64;
                 let mut rng = Rng::new(seed ^ game.wrapping_mul(0xD1B5_4A32_D192_ED03));
