@@ -626,7 +626,13 @@ fn one_arrival_the_pawn_stays_on_the_last_rank_for_legality() {
 /// f6, so that e5 is its only placement square (it attacks d6 and f6);
 /// White King a1, black King k5. Under `rules`, as a game.
 fn waiting_over_e5(rules: &str) -> Game {
-    let v = [("a1", "K"), ("e10", "PP"), ("d6", "r"), ("f6", "n"), ("k5", "k")];
+    let v = [
+        ("a1", "K"),
+        ("e10", "PP"),
+        ("d6", "r"),
+        ("f6", "n"),
+        ("k5", "k"),
+    ];
     Game::from_position(pos_in(rules, &v, "w - 10 0 1"))
 }
 
@@ -666,7 +672,11 @@ fn one_arrival_a_placement_and_pawn_steps_can_be_undone() {
     }
     assert_eq!(at(g.position(), "f3"), white(Role::PawnOfPawns));
     assert_eq!(g.position().pawn_of_pawns_stage(Color::White), 2);
-    assert!(g.positions().iter().skip(1).all(|p| !p.same_position(g.start())));
+    assert!(g
+        .positions()
+        .iter()
+        .skip(1)
+        .all(|p| !p.same_position(g.start())));
     assert_eq!(g.repetition_count(), 1);
 
     // Under one-arrival a capture by the pawn of pawns at stage 1, an
