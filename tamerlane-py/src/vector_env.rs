@@ -15,6 +15,7 @@ use tamerlane_core as core;
 use tamerlane_core::{Move, MoveList, Outcome, Position, Square, Termination};
 
 use crate::errors::IllegalMoveError;
+use crate::plane_updates::PlaneUpdates;
 use crate::repetition_window::RepetitionWindow;
 use crate::research::{
     self, action_coord, action_in_range, action_index, plane_count, Placement, PlaneDtype,
@@ -63,6 +64,16 @@ impl Placement for Key {
     }
 }
 
+/// The earlier placements (the latest last) as the plane writers take
+/// them: the latest first, `None` past the first.
+fn earlier_placements(earlier: &VecDeque<Key>) -> [Option<&Key>; MAX_HISTORY] {
+    let mut out = [None; MAX_HISTORY];
+    for (slot, key) in out.iter_mut().zip(earlier.iter().rev()) {
+        *slot = Some(key);
+    }
+    out
+}
+
 /// How a game stands after a move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum Status {
@@ -87,6 +98,8 @@ struct Env {
     /// The placements of up to `history` earlier positions, the latest last.
     earlier: VecDeque<Key>,
     history: usize,
+    /// What the last write into the game's observation set.
+    obs_planes: PlaneUpdates,
 }
 
 impl Env {
@@ -102,6 +115,7 @@ impl Env {
             window,
             earlier: VecDeque::with_capacity(history),
             history,
+            obs_planes: PlaneUpdates::default(),
         };
         env.reset(start);
         env
@@ -181,13 +195,25 @@ impl Env {
         (Status::Ongoing, reps)
     }
 
-    /// Writes the planes of the current position (`history` earlier ones).
+    /// Writes the planes of the current position (`history` earlier ones)
+    /// into `out` whole: a final observation.
     fn write_planes<T: PlaneValue>(&self, out: &mut [T], repetitions: usize) {
-        let mut earlier: [Option<&Key>; MAX_HISTORY] = [None; MAX_HISTORY];
-        for (slot, key) in earlier.iter_mut().zip(self.earlier.iter().rev()) {
-            *slot = Some(key);
-        }
+        let earlier = earlier_placements(&self.earlier);
         research::write_planes(out, &self.pos, repetitions, &earlier[..self.history]);
+    }
+
+    /// Writes the planes of the current position into `obs`, this game's
+    /// observation: whole after a reset (`whole`), else by updating the
+    /// planes of the previous step in place.
+    fn write_obs<T: PlaneValue>(&mut self, obs: &mut [T], repetitions: usize, whole: bool) {
+        let earlier = earlier_placements(&self.earlier);
+        let earlier = &earlier[..self.history];
+        if whole {
+            self.obs_planes
+                .write_all(obs, &self.pos, repetitions, earlier);
+        } else {
+            self.obs_planes.update(obs, &self.pos, repetitions, earlier);
+        }
     }
 
     /// Sets (or clears) the mask entries of the current legal moves.
@@ -304,7 +330,7 @@ impl Setting {
             env.reset(&self.start);
             reps = 1;
         }
-        env.write_planes(obs, reps);
+        env.write_obs(obs, reps, status != Status::Ongoing);
         env.mark(mask, true);
     }
 
@@ -565,7 +591,7 @@ fn reset_all<T: PlaneValue>(envs: &mut [Env], setting: &Setting, out: Out<'_, T>
     out.plies.fill(0);
     for (i, env) in envs.iter_mut().enumerate() {
         env.reset(&setting.start);
-        env.write_planes(&mut out.obs[i * len..(i + 1) * len], 1);
+        env.write_obs(&mut out.obs[i * len..(i + 1) * len], 1, true);
         env.mark(
             &mut out.mask[i * ACTION_SPACE_SIZE..(i + 1) * ACTION_SPACE_SIZE],
             true,
