@@ -32,6 +32,9 @@ pub const MAX_ENVS: usize = 1 << 16;
 /// The largest `num_threads`.
 pub const MAX_THREADS: usize = 256;
 
+// An action index fits the u16s of `Env::actions`.
+const _: () = assert!(ACTION_SPACE_SIZE <= 1 << 16);
+
 /// The placement of an earlier position, as the history planes need it:
 /// 112 bytes instead of a whole position's 512.
 #[derive(Clone)]
@@ -91,6 +94,8 @@ enum Status {
 struct Env {
     pos: Position,
     moves: MoveList,
+    /// The action index of each move of `moves`, in the same order.
+    actions: Vec<u16>,
     plies: u32,
     /// `None` when the rules have no repetition rule: nothing reads the
     /// count then (the repetition plane is 0), so it is taken as 1.
@@ -111,6 +116,7 @@ impl Env {
         let mut env = Env {
             pos: start.clone(),
             moves: MoveList::new(),
+            actions: Vec::new(),
             plies: 0,
             window,
             earlier: VecDeque::with_capacity(history),
@@ -127,8 +133,21 @@ impl Env {
             w.restart(start);
         }
         self.earlier.clear();
-        self.pos.legal_moves_into(&mut self.moves);
+        self.generate();
         self.plies = 0;
+    }
+
+    /// Generates the legal moves of the current position and their action
+    /// indices.
+    fn generate(&mut self) {
+        self.pos.legal_moves_into(&mut self.moves);
+        let turn = self.pos.turn();
+        self.actions.clear();
+        self.actions.extend(
+            self.moves
+                .iter()
+                .map(|m| action_index(m.coord(), turn) as u16),
+        );
     }
 
     /// How many times the current position has occurred in this game (1
@@ -162,11 +181,11 @@ impl Env {
 
     /// The legal move with action index `action`, if any.
     fn find(&self, action: usize) -> Option<Move> {
-        let c = action_coord(action, self.pos.turn());
-        self.moves
+        let i = self
+            .actions
             .iter()
-            .find(|m| m.from == c.from && m.to == c.to)
-            .copied()
+            .position(|a| usize::from(*a) == action)?;
+        Some(self.moves[i])
     }
 
     /// Plays `m` (one of `self.moves`) and brings the move list up to date
@@ -184,7 +203,7 @@ impl Env {
             w.push(m, irreversible, &self.pos);
         }
         self.plies += 1;
-        self.pos.legal_moves_into(&mut self.moves);
+        self.generate();
         let reps = self.repetitions();
         if let Some(o) = self.outcome(reps) {
             return (Status::Over(o), reps);
@@ -218,9 +237,8 @@ impl Env {
 
     /// Sets (or clears) the mask entries of the current legal moves.
     fn mark(&self, mask: &mut [bool], value: bool) {
-        let turn = self.pos.turn();
-        for m in self.moves.iter() {
-            mask[action_index(m.coord(), turn)] = value;
+        for &a in &self.actions {
+            mask[usize::from(a)] = value;
         }
     }
 }
@@ -902,10 +920,7 @@ impl VectorEnv {
         let v: Vec<i64> = self
             .envs
             .iter()
-            .map(|env| {
-                let m = env.moves[rng.below(env.moves.len())];
-                action_index(m.coord(), env.pos.turn()) as i64
-            })
+            .map(|env| i64::from(env.actions[rng.below(env.actions.len())]))
             .collect();
         PyArray1::from_vec(py, v)
     }
@@ -958,6 +973,18 @@ impl VectorEnv {
 
 /// The `actions` argument: one integer per game.
 fn actions_arg(actions: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<i64>> {
+    // The usual argument, a contiguous int64 array of the right length
+    // (what `random_actions` returns), read as it is; anything else goes
+    // through `numpy.asarray` and the checks below.
+    if let Ok(arr) = actions.downcast::<PyArray1<i64>>() {
+        if let Ok(ro) = arr.try_readonly() {
+            if let Ok(v) = ro.as_slice() {
+                if v.len() == n {
+                    return Ok(v.to_vec());
+                }
+            }
+        }
+    }
     let np = actions.py().import("numpy")?;
     let arr = np.call_method1("asarray", (actions,))?;
     let kind: String = arr.getattr("dtype")?.getattr("kind")?.extract()?;
