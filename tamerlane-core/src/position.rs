@@ -359,29 +359,31 @@ impl Position {
         self.outcome_given(|| self.has_legal_moves())
     }
 
-    /// [`outcome`](Self::outcome) for a caller that has generated the legal
-    /// moves anyway: `legal` must be this position's legal moves (from
-    /// [`legal_moves`](Self::legal_moves) or
-    /// [`legal_moves_into`](Self::legal_moves_into)), and whether it is
-    /// empty stands in for the "no legal move" test, which would otherwise
-    /// start a generation of its own.
+    /// [`outcome`](Self::outcome) for a caller that knows whether the side
+    /// to move has a legal move, from moves it generated anyway (a move
+    /// list, or the move sets of [`for_each_legal`](Self::for_each_legal)):
+    /// rule 2's "no legal move" test then starts no generation of its own.
+    /// `has_legal_moves` must be true exactly when this position has a
+    /// legal move.
     ///
     /// ```
     /// use tamerlane_core::{Position, Termination};
     ///
     /// let pos = Position::new();
-    /// assert_eq!(pos.outcome_with_moves(&pos.legal_moves()), None);
+    /// let moves = pos.legal_moves();
+    /// assert_eq!(pos.outcome_given_moves(!moves.is_empty()), None);
     ///
     /// // White's lone King on a1, boxed in by Black's Rooks (b3, j2): no move.
     /// let stuck = Position::from_tfen("11/11/11/11/11/11/11/1r9/9r1/K9k w - 00 0 1")?;
-    /// let outcome = stuck.outcome_with_moves(&stuck.legal_moves()).unwrap();
+    /// let moves = stuck.legal_moves();
+    /// let outcome = stuck.outcome_given_moves(!moves.is_empty()).unwrap();
     /// assert_eq!(outcome.termination, Termination::Stalemate);
     /// assert_eq!(Some(outcome), stuck.outcome());
     /// # Ok::<(), tamerlane_core::TfenError>(())
     /// ```
-    pub fn outcome_with_moves(&self, legal: &MoveList) -> Option<Outcome> {
-        debug_assert_eq!(legal.is_empty(), !self.has_legal_moves());
-        self.outcome_given(|| !legal.is_empty())
+    pub fn outcome_given_moves(&self, has_legal_moves: bool) -> Option<Outcome> {
+        debug_assert_eq!(has_legal_moves, self.has_legal_moves());
+        self.outcome_given(|| has_legal_moves)
     }
 
     /// The outcome, with `has_legal_moves` answering rule 2's question.
@@ -610,6 +612,28 @@ impl Position {
             capture,
             kind,
         }
+    }
+
+    /// The full move (role, capture, kind) from `from` to `to`, read from
+    /// this position, or `None` if `from` holds no piece of the side to
+    /// move: the way to turn one pair of the legal move sets of
+    /// [`for_each_legal`](Self::for_each_legal) into a move without building
+    /// the others. For a pair that is not in those sets the move is not
+    /// legal ([`is_legal`](Self::is_legal) says so), and must not be given
+    /// to [`play_unchecked`](Self::play_unchecked).
+    ///
+    /// ```
+    /// use tamerlane_core::{MoveKind, Position, Role, Square};
+    ///
+    /// let pos = Position::new();
+    /// let m = pos.move_for_pair(Square::B2, Square::C4).unwrap();
+    /// assert_eq!((m.role, m.capture, m.kind), (Role::Knight, None, MoveKind::Normal));
+    /// assert_eq!(Some(m), pos.legal_moves().iter().find(|l| l.to == Square::C4).copied());
+    /// assert_eq!(pos.move_for_pair(Square::C4, Square::C5), None); // an empty square
+    /// ```
+    pub fn move_for_pair(&self, from: Square, to: Square) -> Option<Move> {
+        let own = self.board.piece_at(from)?.color == self.turn;
+        own.then(|| self.move_between(from, to))
     }
 
     /// Whether `m` is legal here (its context must match, too). The move

@@ -12,14 +12,14 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 use tamerlane_ai::Rng;
 use tamerlane_core as core;
-use tamerlane_core::{Move, MoveList, Outcome, Position, Square, Termination};
+use tamerlane_core::{Move, Outcome, Position, Square, Termination};
 
 use crate::errors::IllegalMoveError;
 use crate::plane_updates::PlaneUpdates;
 use crate::repetition_window::RepetitionWindow;
 use crate::research::{
-    self, action_coord, action_in_range, action_index, plane_count, Placement, PlaneDtype,
-    PlaneValue, ACTION_SPACE_SIZE, CELLS, COLS, MAX_BUFFER_BYTES, MAX_HISTORY, ROWS,
+    self, action_coord, action_in_range, plane_count, Placement, PlaneDtype, PlaneValue,
+    ACTION_SPACE_SIZE, CELLS, COLS, MAX_BUFFER_BYTES, MAX_HISTORY, ROWS,
 };
 use crate::rules::RulesArg;
 use crate::types::{int_arg, type_name};
@@ -87,14 +87,15 @@ enum Status {
     Truncated,
 }
 
-/// One game of the vector: the current position and its legal moves, the
-/// positions the repetition rule still reads, and the placements of the
-/// `history` positions before the current one (for the history planes).
+/// One game of the vector: the current position and the action indices of
+/// its legal moves, the positions the repetition rule still reads, and the
+/// placements of the `history` positions before the current one (for the
+/// history planes).
 #[derive(Clone)]
 struct Env {
     pos: Position,
-    moves: MoveList,
-    /// The action index of each move of `moves`, in the same order.
+    /// The action index of every legal move, in the generator's order (that
+    /// of `Position::legal_moves`).
     actions: Vec<u16>,
     plies: u32,
     /// `None` when the rules have no repetition rule: nothing reads the
@@ -115,7 +116,6 @@ impl Env {
             .map(|_| RepetitionWindow::new(start));
         let mut env = Env {
             pos: start.clone(),
-            moves: MoveList::new(),
             actions: Vec::new(),
             plies: 0,
             window,
@@ -137,17 +137,13 @@ impl Env {
         self.plies = 0;
     }
 
-    /// Generates the legal moves of the current position and their action
-    /// indices.
+    /// Generates the action indices of the legal moves of the current
+    /// position (from the generator's move sets: the moves themselves are
+    /// built only when played).
     fn generate(&mut self) {
-        self.pos.legal_moves_into(&mut self.moves);
-        let turn = self.pos.turn();
-        self.actions.clear();
-        self.actions.extend(
-            self.moves
-                .iter()
-                .map(|m| action_index(m.coord(), turn) as u16),
-        );
+        let actions = &mut self.actions;
+        actions.clear();
+        research::for_each_action(&self.pos, |a| actions.push(a as u16));
     }
 
     /// How many times the current position has occurred in this game (1
@@ -158,10 +154,10 @@ impl Env {
 
     /// The outcome as `Game::outcome` decides it: the position's own
     /// (citadel, no legal move, royals only, move limit), with repetition
-    /// checked before the move limit. `self.moves` must be the position's
+    /// checked before the move limit. `self.actions` must be the position's
     /// legal moves.
     fn outcome(&self, repetitions: usize) -> Option<Outcome> {
-        let own = self.pos.outcome_with_moves(&self.moves);
+        let own = self.pos.outcome_given_moves(!self.actions.is_empty());
         if matches!(own, Some(o) if o.termination != Termination::MoveLimit) {
             return own;
         }
@@ -181,15 +177,15 @@ impl Env {
 
     /// The legal move with action index `action`, if any.
     fn find(&self, action: usize) -> Option<Move> {
-        let i = self
-            .actions
-            .iter()
-            .position(|a| usize::from(*a) == action)?;
-        Some(self.moves[i])
+        if !self.actions.iter().any(|a| usize::from(*a) == action) {
+            return None;
+        }
+        let c = action_coord(action, self.pos.turn());
+        self.pos.move_for_pair(c.from, c.to)
     }
 
-    /// Plays `m` (one of `self.moves`) and brings the move list up to date
-    /// (generated once: the outcome's "no legal move" test reads it).
+    /// Plays `m` (a legal move) and brings the action indices up to date
+    /// (generated once: the outcome's "no legal move" test reads them).
     fn advance(&mut self, m: &Move, max_plies: u32) -> (Status, usize) {
         if self.history > 0 {
             if self.earlier.len() == self.history {
@@ -1102,7 +1098,8 @@ pub fn random_rollouts<'py>(
                 let mut rng = Rng::new(seed ^ game.wrapping_mul(0xD1B5_4A32_D192_ED03));
                 env.reset(&start);
                 *r = loop {
-                    let m = env.moves[rng.below(env.moves.len())];
+                    let a = env.actions[rng.below(env.actions.len())];
+                    let m = env.find(usize::from(a)).expect("a legal action");
                     match env.advance(&m, max_plies).0 {
                         Status::Ongoing => continue,
                         Status::Truncated => break (0, -1, env.plies as i32, true),

@@ -209,6 +209,18 @@ proptest! {
         });
     }
 
+    /// `Position::move_for_pair` builds each legal move as the generator
+    /// does, whatever the options make of it (arrivals, placements, swaps).
+    #[test]
+    fn the_move_of_a_legal_pair_is_the_generated_one(case in arb_case(80)) {
+        playout(&case, |g| {
+            let pos = g.position();
+            for m in pos.legal_moves().iter() {
+                assert_eq!(pos.move_for_pair(m.from, m.to), Some(*m), "{m} in {}", describe(pos));
+            }
+        });
+    }
+
     #[test]
     fn mirror_maps_the_move_set(case in arb_case(60)) {
         playout(&case, |g| position_checks::mirror_maps_moves(g.position()));

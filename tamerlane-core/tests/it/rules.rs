@@ -1823,7 +1823,7 @@ fn s6_royals_only_is_a_draw_but_bare_king_is_not() {
 }
 
 #[test]
-fn s6_outcome_from_a_generated_move_list_is_the_same() {
+fn s6_outcome_given_whether_there_are_moves_is_the_same() {
     let cases = [
         // The initial position: 24 moves, no result.
         (Position::new(), None),
@@ -1857,7 +1857,12 @@ fn s6_outcome_from_a_generated_move_list_is_the_same() {
     ];
     for (p, expected) in cases {
         let legal = p.legal_moves();
-        assert_eq!(p.outcome_with_moves(&legal), expected, "{}", p.to_tfen());
+        assert_eq!(
+            p.outcome_given_moves(!legal.is_empty()),
+            expected,
+            "{}",
+            p.to_tfen()
+        );
         assert_eq!(p.outcome(), expected, "{}", p.to_tfen());
     }
 }
