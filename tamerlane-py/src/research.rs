@@ -86,9 +86,29 @@ const fn cell_offsets() -> [[u16; 112]; 2] {
     t
 }
 
+/// The index of every square (by index) as White (`[0]`) and as Black
+/// (`[1]`, turned through 180 degrees) sees it: the action indices' lookup
+/// table.
+const RELATIVE_INDEX: [[u8; 112]; 2] = relative_indices();
+
+const fn relative_indices() -> [[u8; 112]; 2] {
+    let mut t = [[0u8; 112]; 2];
+    let mut i = 0;
+    while i < 112 {
+        let Some(sq) = Square::new(i as u32) else {
+            panic!("every index below 112 is a square")
+        };
+        t[0][i] = i as u8;
+        t[1][i] = sq.rotate().index() as u8;
+        i += 1;
+    }
+    t
+}
+
 /// The action index of a move made by `turn`.
 pub fn action_index(c: CoordMove, turn: core::Color) -> usize {
-    relative(c.from, turn).index() * 112 + relative(c.to, turn).index()
+    let rel = &RELATIVE_INDEX[turn.index()];
+    usize::from(rel[c.from.index()]) * 112 + usize::from(rel[c.to.index()])
 }
 
 /// The squares of action `index` (below `ACTION_SPACE_SIZE`) for a move
@@ -365,12 +385,14 @@ pub fn write_piece_planes<T: PlaneValue, P: Placement>(
     }
 }
 
-/// Calls `f` with the action index of every legal move of `pos`.
+/// Calls `f` with the action index of every legal move of `pos`, in the
+/// order of `Position::legal_moves`.
 pub fn for_each_action(pos: &Position, mut f: impl FnMut(usize)) {
-    let turn = pos.turn();
+    let rel = &RELATIVE_INDEX[pos.turn().index()];
     let _ = pos.for_each_legal(|from, targets| {
+        let base = usize::from(rel[from.index()]) * 112;
         for to in targets {
-            f(action_index(CoordMove { from, to }, turn));
+            f(base + usize::from(rel[to.index()]));
         }
         ControlFlow::<()>::Continue(())
     });
