@@ -67,8 +67,9 @@ impl Placement for Key {
     }
 }
 
-/// The earlier placements (the latest last) as the plane writers take
-/// them: the latest first, `None` past the first.
+/// The earlier placements (kept with the latest last) as the plane writers
+/// take them: the latest first, then `None` for the plies before the
+/// game's start.
 fn earlier_placements(earlier: &VecDeque<Key>) -> [Option<&Key>; MAX_HISTORY] {
     let mut out = [None; MAX_HISTORY];
     for (slot, key) in out.iter_mut().zip(earlier.iter().rev()) {
