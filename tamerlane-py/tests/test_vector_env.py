@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from typing import Any, List
+from typing import Any, List, Tuple
 
 import gymnasium
 import numpy as np
@@ -124,7 +124,8 @@ def test_long_random_games_equal_the_boards(rules: str) -> None:
     env's only the positions since the last irreversible move), and its
     outcome decides the end (the env's reads the move list it generated)."""
     k = LONG_GAME_RULES.index(rules)
-    dtype, history = [(np.uint8, 0), (np.float32, 2), (np.uint8, 2), (np.float32, 0)][k % 4]
+    settings: List[Tuple[Any, int]] = [(np.uint8, 0), (np.float32, 2), (np.uint8, 2), (np.float32, 0)]
+    dtype, history = settings[k % 4]
     n, max_plies = 4, 700
 
     def planes(board: Board) -> Any:
