@@ -292,6 +292,31 @@ def test_illegal_action_names_the_env_and_changes_nothing() -> None:
     assert env.tfens() == tfens
 
 
+def test_actions_in_other_integer_forms_step_alike() -> None:
+    """A contiguous int64 array is read directly; a list, other integer
+    dtypes and a strided view go through numpy.asarray, to the same moves."""
+    reference = VectorEnv(3, seed=6)
+    reference.reset()
+    for _ in range(5):
+        reference.step(reference.random_actions())
+    actions = reference.random_actions()
+    forms: List[Any] = [
+        actions.tolist(),
+        actions.astype(np.int32),
+        actions.astype(np.uint16),
+        np.repeat(actions, 2)[::2],  # int64, not contiguous
+    ]
+    expected, *_ = reference.step(actions)
+    for form in forms:
+        env = VectorEnv(3, seed=6)
+        env.reset()
+        for _ in range(5):
+            env.step(env.random_actions())
+        obs, *_ = env.step(form)
+        assert np.array_equal(obs, expected), type(form)
+        assert env.tfens() == reference.tfens()
+
+
 def test_bad_action_arrays_are_type_or_value_errors() -> None:
     env = VectorEnv(2)
     env.reset()
