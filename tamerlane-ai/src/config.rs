@@ -22,8 +22,8 @@ macro_rules! features {
             /// The engine's default: everything that measured a gain
             /// (`docs/STRENGTH.md`). Null-move pruning measured no gain in
             /// 200-game matches at 5,000 and 20,000 nodes per move and is off
-            /// until it does (`full,+null` turns it on); time management by
-            /// settledness (`tm`) is off until its SPRT.
+            /// until it does (`full,+null` turns it on); the continuation
+            /// histories (`cont`) measured a loss and are off.
             pub const DEFAULT: Features = Features { $($field: $on,)* };
             /// Everything on.
             pub const ALL: Features = Features { $($field: true,)* };
@@ -93,9 +93,16 @@ features! {
     /// Static exchange evaluation: captures that lose material are ordered
     /// after the quiet moves and left out of the quiescence search.
     see: "see", default true, plain false;
+    /// Pruning of moves that lose material by static exchange at low
+    /// depth (quiet moves onto lost squares, captures losing beyond a
+    /// margin).
+    see_pruning: "seep", default true, plain false;
+    /// Continuation histories (one and two plies) in the ordering of quiet
+    /// moves.
+    continuation: "cont", default false, plain false;
     /// Time management by the search's settledness (best-move stability
     /// and score changes) under a clock.
-    time_management: "tm", default false, plain false;
+    time_management: "tm", default true, plain false;
 }
 
 /// A search configuration: features and evaluation.

@@ -100,6 +100,12 @@ pub trait SearchPosition: Clone + Send + Sync + fmt::Debug {
     /// The move's index in the history table (below
     /// [`HISTORY_SIZE`](Self::HISTORY_SIZE)).
     fn history_index(m: &Self::Move) -> usize;
+    /// The number of (moving piece kind, target square) pairs: a move's
+    /// [`piece_to_index`](Self::piece_to_index) is below it.
+    const PIECE_TO_SIZE: usize;
+    /// The move's (moving piece kind, target square) index, which keys the
+    /// continuation histories (below [`PIECE_TO_SIZE`](Self::PIECE_TO_SIZE)).
+    fn piece_to_index(m: &Self::Move) -> usize;
     /// Whether a move is quiet (ordered by history, reduced, and not
     /// searched by the quiescence search).
     fn is_quiet(m: &Self::Move) -> bool;

@@ -21,6 +21,11 @@ pub(crate) struct OrderingTables<P: SearchPosition> {
     killers: Vec<[Option<PackedMove>; 2]>,
     /// History scores indexed by colour and the move's history index.
     history: Vec<i32>,
+    /// Continuation histories: the score of a quiet move (its mover's
+    /// colour, piece kind and target) after a given move one or two plies
+    /// before it (that move's colour, piece kind and target), one table
+    /// for both distances (the colours tell them apart), as in Stockfish.
+    cont: Vec<i16>,
     game: std::marker::PhantomData<P>,
 }
 
@@ -30,6 +35,7 @@ impl<P: SearchPosition> OrderingTables<P> {
         OrderingTables {
             killers: vec![[None; 2]; plies],
             history: vec![0; 2 * P::HISTORY_SIZE],
+            cont: Vec::new(),
             game: std::marker::PhantomData,
         }
     }
@@ -37,6 +43,45 @@ impl<P: SearchPosition> OrderingTables<P> {
     #[inline]
     fn hidx(color: usize, m: &P::Move) -> usize {
         color * P::HISTORY_SIZE + P::history_index(m)
+    }
+
+    /// The key of `m` played by `color` in the continuation histories.
+    #[inline]
+    pub(crate) fn cont_key(color: usize, m: &P::Move) -> usize {
+        color * P::PIECE_TO_SIZE + P::piece_to_index(m)
+    }
+
+    /// Allocates the continuation histories (on first use: a search that
+    /// does not use them does not pay for them).
+    pub(crate) fn enable_continuations(&mut self) {
+        if self.cont.is_empty() {
+            let n = 2 * P::PIECE_TO_SIZE;
+            self.cont = vec![0; n * n];
+        }
+    }
+
+    /// The continuation score of the quiet move `key` after the moves
+    /// `prev` (one and two plies before; `None` for a null move or before
+    /// the root).
+    #[inline]
+    fn cont_score(&self, prev: &[Option<usize>; 2], key: usize) -> i32 {
+        let n = 2 * P::PIECE_TO_SIZE;
+        prev.iter()
+            .flatten()
+            .map(|&p| i32::from(self.cont[p * n + key]))
+            .sum()
+    }
+
+    /// The score of a quiet move of `color` by the history and, when
+    /// enabled, the continuation histories after `prev`.
+    #[inline]
+    pub(crate) fn quiet_score(&self, color: usize, m: &P::Move, prev: &[Option<usize>; 2]) -> i32 {
+        let h = self.history[Self::hidx(color, m)];
+        if self.cont.is_empty() {
+            h
+        } else {
+            h + self.cont_score(prev, Self::cont_key(color, m))
+        }
     }
 
     /// Rewards a quiet move that caused a cutoff, and punishes the quiet
@@ -48,6 +93,7 @@ impl<P: SearchPosition> OrderingTables<P> {
         best: &P::Move,
         tried: &[P::Move],
         depth: i32,
+        prev: &[Option<usize>; 2],
     ) {
         let k = &mut self.killers[ply];
         let key = Some(P::pack(best));
@@ -64,6 +110,23 @@ impl<P: SearchPosition> OrderingTables<P> {
         for m in tried {
             if m != best && P::is_quiet(m) {
                 apply(m, -bonus);
+            }
+        }
+        if !self.cont.is_empty() {
+            let n = 2 * P::PIECE_TO_SIZE;
+            let mut apply = |m: &P::Move, b: i32| {
+                let key = Self::cont_key(color, m);
+                for &p in prev.iter().flatten() {
+                    let h = &mut self.cont[p * n + key];
+                    let v = i32::from(*h);
+                    *h = (v + b - v * b.abs() / 16384) as i16;
+                }
+            };
+            apply(best, bonus);
+            for m in tried {
+                if m != best && P::is_quiet(m) {
+                    apply(m, -bonus);
+                }
             }
         }
     }
@@ -86,6 +149,7 @@ impl<P: SearchPosition> OrderingTables<P> {
         tt_move: Option<PackedMove>,
         use_history: bool,
         use_see: bool,
+        prev: &[Option<usize>; 2],
         scores: &mut Vec<i32>,
     ) {
         let color = pos.turn().index();
@@ -107,7 +171,7 @@ impl<P: SearchPosition> OrderingTables<P> {
             } else if use_history && key == k[1] {
                 KILLER_SCORE - 1
             } else if use_history {
-                self.history[Self::hidx(color, m)]
+                self.quiet_score(color, m, prev)
             } else {
                 0
             };

@@ -61,6 +61,9 @@ pub(crate) struct Worker<'a, 'b, P: SearchPosition> {
     stacks: Vec<Option<Box<P::MoveList>>>,
     scores: Vec<Vec<i32>>,
     ordering: OrderingTables<P>,
+    /// The continuation key of the move played at each ply (`None` for a
+    /// null move).
+    cont_keys: Vec<Option<usize>>,
     hashes: Vec<u64>,
     root_len: usize,
     pv: Vec<Vec<P::Move>>,
@@ -87,6 +90,14 @@ pub(crate) struct Worker<'a, 'b, P: SearchPosition> {
 
 /// Reverse futility pruning up to this depth.
 const RFP_MAX_DEPTH: i32 = 6;
+/// Pruning of moves that lose material by static exchange up to this
+/// depth.
+const SEE_PRUNING_MAX_DEPTH: i32 = 6;
+/// A quiet move is pruned when it loses more than this times the depth
+/// squared.
+const SEE_QUIET_MARGIN: i32 = 20;
+/// A capture is pruned when it loses more than this times the depth.
+const SEE_CAPTURE_MARGIN: i32 = 90;
 /// Razoring up to this depth.
 const RAZOR_MAX_DEPTH: i32 = 3;
 /// Move-count pruning up to this depth.
@@ -183,7 +194,14 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
             stopped_by_user: false,
             stacks: (0..MAX_PLY + 2).map(|_| Some(Box::default())).collect(),
             scores: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
-            ordering: OrderingTables::new(MAX_PLY + 2),
+            ordering: {
+                let mut o = OrderingTables::new(MAX_PLY + 2);
+                if config.features.continuation {
+                    o.enable_continuations();
+                }
+                o
+            },
+            cont_keys: vec![None; MAX_PLY + 2],
             root_len: history.len(),
             hashes,
             pv: (0..MAX_PLY + 2)
@@ -302,6 +320,15 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
     #[inline]
     fn is_root_move(&self, m: &P::Move) -> bool {
         (self.root_only.is_empty() || self.root_only.contains(m)) && !self.root_excluded.contains(m)
+    }
+
+    /// The continuation keys of the moves one and two plies before `ply`.
+    #[inline]
+    fn prev_moves(&self, ply: usize) -> [Option<usize>; 2] {
+        [
+            ply.checked_sub(1).and_then(|p| self.cont_keys[p]),
+            ply.checked_sub(2).and_then(|p| self.cont_keys[p]),
+        ]
     }
 
     fn update_pv(&mut self, ply: usize, m: P::Move) {
@@ -446,6 +473,7 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
             None
         };
         if let Some(null) = null {
+            self.cont_keys[ply] = None;
             self.material[ply + 1] = self.material[ply];
             self.checks[ply + 1] = null.in_check();
             let r = 3 + depth / 6;
@@ -492,6 +520,7 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
         let result = if list.is_empty() {
             self.no_moves_score(pos, ply)
         } else {
+            let prev = self.prev_moves(ply);
             self.ordering.score(
                 pos,
                 ply,
@@ -499,6 +528,7 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
                 tt_move,
                 features.killers_history,
                 features.see,
+                &prev,
                 &mut scores,
             );
             self.moves_loop(
@@ -550,6 +580,7 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
             self.material[ply + 1] = P::material_after(self.material[ply], &m, pos.turn());
             let gives_check = child.in_check();
             self.checks[ply + 1] = gives_check;
+            self.cont_keys[ply] = Some(OrderingTables::<P>::cont_key(pos.turn().index(), &m));
             // Late quiet moves at low depth: move-count pruning (the
             // later, the less likely to matter) and futility pruning (too
             // far below alpha for a quiet move to reach it). The first
@@ -566,6 +597,26 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
                     && depth <= FUTILITY_MAX_DEPTH
                     && self.static_evals[ply] + futility_margin(depth) <= alpha
                 {
+                    continue;
+                }
+            }
+            // Moves that lose material by static exchange, at low depth: a
+            // quiet move onto a square where it is lost, a capture that
+            // loses more than a margin growing with the depth.
+            if features.see_pruning
+                && i > 0
+                && !pv_node
+                && !in_check
+                && !gives_check
+                && best > -MATE_BOUND
+                && depth <= SEE_PRUNING_MAX_DEPTH
+            {
+                let threshold = if quiet {
+                    -SEE_QUIET_MARGIN * depth * depth
+                } else {
+                    -SEE_CAPTURE_MARGIN * depth
+                };
+                if !pos.see_ge(&m, threshold) {
                     continue;
                 }
             }
@@ -635,8 +686,15 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
                         if quiet && features.killers_history {
                             let tried: Vec<P::Move> =
                                 quiets[..n_quiets].iter().flatten().copied().collect();
-                            self.ordering
-                                .update_quiet(pos.turn().index(), ply, &m, &tried, depth);
+                            let prev = self.prev_moves(ply);
+                            self.ordering.update_quiet(
+                                pos.turn().index(),
+                                ply,
+                                &m,
+                                &tried,
+                                depth,
+                                &prev,
+                            );
                         }
                         break;
                     }
@@ -740,6 +798,7 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
                 None,
                 false,
                 self.config.features.see,
+                &[None; 2],
                 &mut scores,
             );
             let mut best = stand;

@@ -24,6 +24,7 @@
 //! can draw by entering it, so the score is pulled toward zero.
 
 use super::{EvalKind, MATE_BOUND};
+use tamerlane_core::rule_set::CitadelEntry;
 use tamerlane_core::{attacks, Bitboard, ByColor, Color, Move, MoveKind, Position, Role, Square};
 
 /// The material value of a role in centipawns. The King is 0 (it is
@@ -147,9 +148,59 @@ pub(crate) fn distance(a: Square, b: Square) -> i32 {
     (ax - bx).abs().max((ay - by).abs())
 }
 
-fn top_royal_square(pos: &Position, c: Color) -> Option<Square> {
-    let role = pos.top_royal(c)?;
+/// The square of the royal of `c` that may enter the enemy citadel under
+/// the position's rules (the top royal, or only the King under
+/// `citadel-entry=king-only`), if any.
+fn runner_square(pos: &Position, c: Color) -> Option<Square> {
+    let role = match pos.rules().citadel_entry() {
+        CitadelEntry::HighestRoyal => pos.top_royal(c)?,
+        CitadelEntry::KingOnly => Role::King,
+    };
     (pos.board().by_role(role) & pos.board().by_color(c)).first()
+}
+
+/// The factor `(num, den)` by which the citadel rule pulls the score of
+/// the losing side `l` toward the draw: an escape race. The runner (the
+/// royal that may enter the enemy citadel) needs about its distance to
+/// that citadel in king steps, one less when it is to move; the door, the
+/// three squares next to the citadel, counts against it when the winner
+/// holds it (occupies or attacks a square): one step more with one square
+/// left open, two with none (or with the citadel occupied). The fewer
+/// steps, the nearer the score to 0: the winner keeps the runner away and
+/// holds the door, the loser runs.
+fn citadel_escape(pos: &Position, l: Color) -> (i32, i32) {
+    let Some(runner) = runner_square(pos, l) else {
+        return (1, 1);
+    };
+    let citadel = Square::citadel(!l);
+    let d = distance(runner, citadel);
+    if d > 5 {
+        return (1, 1);
+    }
+    let b = pos.board();
+    let winner = !l;
+    let door = attacks::royal(citadel);
+    let open = door
+        .squares()
+        .filter(|&sq| !b.by_color(winner).contains(sq) && !pos.is_attacked(sq, winner))
+        .count();
+    let mut steps = d + match open {
+        _ if b.occupied().contains(citadel) => 2,
+        0 => 2,
+        1 => 1,
+        _ => 0,
+    };
+    if pos.turn() == l {
+        steps -= 1;
+    }
+    match steps {
+        i32::MIN..=0 => (1, 8),
+        1 => (3, 8),
+        2 => (1, 2),
+        3 => (3, 4),
+        4 => (7, 8),
+        _ => (1, 1),
+    }
 }
 
 /// The non-pawn roles (the first twelve of `Role::ALL`), for material
@@ -410,7 +461,7 @@ pub fn scale(pos: &Position, mut eval: i32) -> i32 {
         eval = (i64::from(eval) * (6 * limit - 5 * hm) / (6 * limit)) as i32;
     }
     // The citadel: the side that is behind draws by entering the enemy
-    // citadel with its top royal; the closer it is, the closer to 0.
+    // citadel with its top royal; the nearer it is, the nearer to 0.
     let loser = if eval < -150 {
         Some(us)
     } else if eval > 150 {
@@ -419,16 +470,8 @@ pub fn scale(pos: &Position, mut eval: i32) -> i32 {
         None
     };
     if let Some(l) = loser {
-        if let Some(r) = top_royal_square(pos, l) {
-            let d = distance(r, Square::citadel(!l));
-            let (num, den) = match d {
-                0 | 1 => (if l == us { 1 } else { 3 }, 8),
-                2 => (1, 2),
-                3 => (3, 4),
-                _ => (1, 1),
-            };
-            eval = eval * num / den;
-        }
+        let (num, den) = citadel_escape(pos, l);
+        eval = eval * num / den;
     }
     eval.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
 }
@@ -487,6 +530,55 @@ mod tests {
             let raw = if us == Color::White { white } else { -white } + TEMPO;
             assert_eq!(scale(&pos, raw), evaluate(&pos, EvalKind::Full), "{pos:?}");
         }
+    }
+
+    /// The escape race of `citadel_escape`, counted by hand: Black's lone
+    /// King on i4 is 3 king steps from White's citadel (right of k2); the
+    /// door is k1, k2, k3.
+    #[test]
+    fn citadel_escape_counts_steps_and_the_door() {
+        let p = |t: &str| Position::from_tfen(t).unwrap();
+        // Rooks on a5 and a6: the door is open. White to move: 3 steps.
+        let open = "11/11/11/11/R10/R10/8k2/11/11/K10";
+        assert_eq!(
+            citadel_escape(&p(&format!("{open} w - 00 0 1")), Color::Black),
+            (3, 4)
+        );
+        // Black to move: a step nearer.
+        assert_eq!(
+            citadel_escape(&p(&format!("{open} b - 00 0 1")), Color::Black),
+            (1, 2)
+        );
+        // The rook on k5 holds k4-k1, the whole door: two steps more.
+        let held = "11/11/11/11/R10/10R/8k2/11/11/K10";
+        assert_eq!(
+            citadel_escape(&p(&format!("{held} w - 00 0 1")), Color::Black),
+            (1, 1)
+        );
+        assert_eq!(
+            citadel_escape(&p(&format!("{held} b - 00 0 1")), Color::Black),
+            (7, 8)
+        );
+        // On j3 (next to the door, two steps) with the door open, Black to
+        // move: it steps in next move.
+        let near = "11/11/11/11/R10/R10/11/9k1/11/K10";
+        assert_eq!(
+            citadel_escape(&p(&format!("{near} b - 00 0 1")), Color::Black),
+            (3, 8)
+        );
+        // Far away (f8, 5 steps and more): no pull.
+        let far = "11/11/5k5/11/R10/R10/11/11/11/K10";
+        assert_eq!(
+            citadel_escape(&p(&format!("{far} w - 00 0 1")), Color::Black),
+            (1, 1)
+        );
+        // A Prince may enter under the default rules, not under
+        // citadel-entry=king-only.
+        let prince = "11/11/11/11/R10/R10/8s2/11/11/K10 w - 00 0 1";
+        assert_eq!(citadel_escape(&p(prince), Color::Black), (3, 4));
+        let rules: tamerlane_core::RuleSet = "citadel-entry=king-only".parse().unwrap();
+        let king_only = Position::from_tfen_with_rules(prince, rules).unwrap();
+        assert_eq!(citadel_escape(&king_only, Color::Black), (1, 1));
     }
 
     /// Average empty-board move counts, the origin of the piece values.

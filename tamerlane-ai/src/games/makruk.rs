@@ -86,6 +86,13 @@ impl SearchPosition for Position {
         m.from.index() * 64 + m.to.index()
     }
 
+    const PIECE_TO_SIZE: usize = tamerlane_core::makruk::Role::ALL.len() * 64;
+
+    #[inline]
+    fn piece_to_index(m: &Move) -> usize {
+        m.role.index() * 64 + m.to.index()
+    }
+
     #[inline]
     fn is_quiet(m: &Move) -> bool {
         m.capture.is_none() && !m.promotion

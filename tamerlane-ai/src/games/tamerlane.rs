@@ -91,6 +91,15 @@ impl SearchPosition for Position {
         m.from.index() * SQUARES + m.to.index()
     }
 
+    /// Twelve piece kinds and the pawns (of every kind) as a thirteenth.
+    const PIECE_TO_SIZE: usize = 13 * SQUARES;
+
+    #[inline]
+    fn piece_to_index(m: &Move) -> usize {
+        let kind = if m.role.is_pawn() { 12 } else { m.role.index() };
+        kind * SQUARES + m.to.index()
+    }
+
     /// Not a capture, promotion, pawn-of-pawns placement or arrival, or
     /// citadel entry.
     #[inline]
