@@ -20,7 +20,9 @@ pub(crate) struct TimeBudget {
 ///
 /// With a clock: the soft limit is `time / n + inc * 3/4`, where `n` is 30,
 /// or the moves to go (plus one) when fewer, the hard limit five times
-/// that, both at most `time - 50 ms` (at least 1 ms).
+/// that, both at most the time left less a reserve (a tenth of it, at
+/// least 50 ms) and at least 1 ms: a search stopped at the hard limit
+/// still has time to answer on a loaded machine.
 pub(crate) fn budget(limits: &Limits, us: Color) -> TimeBudget {
     if limits.infinite {
         return TimeBudget {
@@ -41,9 +43,8 @@ pub(crate) fn budget(limits: &Limits, us: Color) -> TimeBudget {
         },
         Some(left) => {
             let inc = limits.inc_of(us);
-            let cap = left
-                .saturating_sub(Duration::from_millis(50))
-                .max(Duration::from_millis(1));
+            let reserve = (left / 10).max(Duration::from_millis(50));
+            let cap = left.saturating_sub(reserve).max(Duration::from_millis(1));
             let n = limits.movestogo.map_or(30, |m| m.saturating_add(1).min(30));
             let soft = (left / n + inc * 3 / 4).min(cap);
             let hard = (soft * 5).min(cap);
@@ -95,6 +96,17 @@ mod tests {
         // Four moves to go: a fifth of the time (plus the increment part).
         let b = budget(&l.clone().movestogo(4), Color::White);
         assert_eq!(b.soft, Some(Duration::from_millis(12_750)));
+        // Two seconds for one move: 1 s soft, the hard limit keeps a
+        // tenth of the clock in reserve.
+        let last = Limits::new().wtime(Duration::from_secs(2)).movestogo(1);
+        assert_eq!(
+            budget(&last, Color::White).soft,
+            Some(Duration::from_secs(1))
+        );
+        assert_eq!(
+            budget(&last, Color::White).hard,
+            Some(Duration::from_millis(1800))
+        );
         let short = Limits::new().wtime(Duration::from_millis(30));
         assert!(budget(&short, Color::White).hard.unwrap() <= Duration::from_millis(30));
         assert_eq!(

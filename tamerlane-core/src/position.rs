@@ -383,18 +383,60 @@ impl Position {
     /// turn it off), and the rules' move limit. Repetition needs the game
     /// history: see [`Game::outcome`](crate::Game::outcome).
     pub fn outcome(&self) -> Option<Outcome> {
-        self.outcome_before_repetition().or_else(|| {
-            self.is_move_limit_reached().then_some(Outcome {
-                winner: None,
-                termination: Termination::MoveLimit,
+        self.outcome_given(|| self.has_legal_moves())
+    }
+
+    /// [`outcome`](Self::outcome) for a caller that knows whether the side
+    /// to move has a legal move, from moves it generated anyway (a move
+    /// list, or the move sets of [`for_each_legal`](Self::for_each_legal)):
+    /// rule 2's "no legal move" test then starts no generation of its own.
+    /// `has_legal_moves` must be true exactly when this position has a
+    /// legal move.
+    ///
+    /// ```
+    /// use tamerlane_core::{Position, Termination};
+    ///
+    /// let pos = Position::new();
+    /// let moves = pos.legal_moves();
+    /// assert_eq!(pos.outcome_given_moves(!moves.is_empty()), None);
+    ///
+    /// // White's lone King on a1, boxed in by Black's Rooks (b3, j2): no move.
+    /// let stuck = Position::from_tfen("11/11/11/11/11/11/11/1r9/9r1/K9k w - 00 0 1")?;
+    /// let moves = stuck.legal_moves();
+    /// let outcome = stuck.outcome_given_moves(!moves.is_empty()).unwrap();
+    /// assert_eq!(outcome.termination, Termination::Stalemate);
+    /// assert_eq!(Some(outcome), stuck.outcome());
+    /// # Ok::<(), tamerlane_core::TfenError>(())
+    /// ```
+    pub fn outcome_given_moves(&self, has_legal_moves: bool) -> Option<Outcome> {
+        debug_assert_eq!(has_legal_moves, self.has_legal_moves());
+        self.outcome_given(|| has_legal_moves)
+    }
+
+    /// The outcome, with `has_legal_moves` answering rule 2's question.
+    fn outcome_given(&self, has_legal_moves: impl FnOnce() -> bool) -> Option<Outcome> {
+        self.outcome_before_repetition_given(has_legal_moves)
+            .or_else(|| {
+                self.is_move_limit_reached().then_some(Outcome {
+                    winner: None,
+                    termination: Termination::MoveLimit,
+                })
             })
-        })
     }
 
     /// Rules 1-3 of section 6: citadel, no legal move, royals only (unless
     /// the rules turn it off). The game checks repetition after these and
     /// the move limit last.
     pub(crate) fn outcome_before_repetition(&self) -> Option<Outcome> {
+        self.outcome_before_repetition_given(|| self.has_legal_moves())
+    }
+
+    /// Rules 1-3 of section 6, with `has_legal_moves` answering rule 2's
+    /// question: the one place of their order.
+    fn outcome_before_repetition_given(
+        &self,
+        has_legal_moves: impl FnOnce() -> bool,
+    ) -> Option<Outcome> {
         let draw = |termination| {
             Some(Outcome {
                 winner: None,
@@ -404,7 +446,7 @@ impl Position {
         if self.is_citadel_draw() {
             return draw(Termination::Citadel);
         }
-        if !self.has_legal_moves() {
+        if !has_legal_moves() {
             let termination = if self.is_single_royal_attacked() {
                 Termination::Checkmate
             } else {
@@ -419,6 +461,52 @@ impl Position {
             return draw(Termination::RoyalsOnly);
         }
         None
+    }
+
+    /// Whether playing `m` (a legal move of this position) makes this
+    /// position and every earlier position of the game impossible to reach
+    /// again, so that the repetition rule need not look further back than
+    /// the position after the last such move. That is every capture and
+    /// pawn move ([`Move::is_zeroing`]) except, under
+    /// `pawn-of-pawns=one-arrival`, a non-capturing move of a pawn of pawns
+    /// at stage 1: it may be placed on a square it left earlier and arrive
+    /// again without its stage changing, so that a position before it
+    /// recurs.
+    ///
+    /// Why the others cannot be undone. Along a game the piece count and the
+    /// pawn count never rise, the stages never fall and a king-swap right never
+    /// returns; two equal positions have equal counts, stages and rights, so
+    /// none of these changed between them: no capture, no promotion, no arrival
+    /// that raised a stage and no king swap. Without those, the pawns other
+    /// than the pawns of pawns only step forward (only a swap with
+    /// `swap-with=any` moves one back), so a step of one of them raises the sum
+    /// of their ranks (each counted from its own side) for good. That leaves
+    /// the pawn of pawns, with its stage fixed: at stage 0 it only steps
+    /// forward; at stage 1 or 2 under the default `three-arrivals` it first
+    /// waits on its last rank (if it does), is then placed or transferred off
+    /// it and only steps forward from there, as arriving again would raise its
+    /// stage (or make it an Adventitious King). So its moves also lead to
+    /// positions that differ from all earlier ones: by its leaving the last
+    /// rank, or by its rank. Under `one-arrival` an arrival at stage 1 leaves
+    /// the stage at 1 and the pawn waits again, so its placement and steps can
+    /// be undone (`tests/it/rule_options.rs` plays such a repetition).
+    ///
+    /// ```
+    /// use tamerlane_core::Position;
+    ///
+    /// let pos = Position::new();
+    /// let pawn_step = pos.parse_move("f3f4")?;
+    /// let knight_out = pos.parse_move("b2c4")?;
+    /// assert!(pos.is_irreversible(&pawn_step));
+    /// assert!(!pos.is_irreversible(&knight_out));
+    /// # Ok::<(), tamerlane_core::MoveError>(())
+    /// ```
+    pub fn is_irreversible(&self, m: &Move) -> bool {
+        let undoable_pawn_of_pawns = m.role == Role::PawnOfPawns
+            && !m.is_capture()
+            && self.rules.pawn_of_pawns() == PawnOfPawns::OneArrival
+            && self.stages[self.turn] >= 1;
+        m.is_zeroing() && !undoable_pawn_of_pawns
     }
 
     /// All legal moves.
@@ -551,6 +639,28 @@ impl Position {
             capture,
             kind,
         }
+    }
+
+    /// The full move (role, capture, kind) from `from` to `to`, read from
+    /// this position, or `None` if `from` holds no piece of the side to
+    /// move: the way to turn one pair of the legal move sets of
+    /// [`for_each_legal`](Self::for_each_legal) into a move without building
+    /// the others. For a pair that is not in those sets the move is not
+    /// legal ([`is_legal`](Self::is_legal) says so), and must not be given
+    /// to [`play_unchecked`](Self::play_unchecked).
+    ///
+    /// ```
+    /// use tamerlane_core::{MoveKind, Position, Role, Square};
+    ///
+    /// let pos = Position::new();
+    /// let m = pos.move_for_pair(Square::B2, Square::C4).unwrap();
+    /// assert_eq!((m.role, m.capture, m.kind), (Role::Knight, None, MoveKind::Normal));
+    /// assert_eq!(Some(m), pos.legal_moves().iter().find(|l| l.to == Square::C4).copied());
+    /// assert_eq!(pos.move_for_pair(Square::C4, Square::C5), None); // an empty square
+    /// ```
+    pub fn move_for_pair(&self, from: Square, to: Square) -> Option<Move> {
+        let own = self.board.piece_at(from)?.color == self.turn;
+        own.then(|| self.move_between(from, to))
     }
 
     /// Whether `m` is legal here (its context must match, too). The move

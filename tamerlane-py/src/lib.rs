@@ -25,6 +25,8 @@ pub mod errors;
 pub mod interrupt;
 pub mod notation;
 pub mod pgn;
+pub mod plane_updates;
+pub mod repetition_window;
 pub mod research;
 pub mod rules;
 pub mod search_limits;

@@ -86,9 +86,29 @@ const fn cell_offsets() -> [[u16; 112]; 2] {
     t
 }
 
+/// The index of every square (by index) as White (`[0]`) and as Black
+/// (`[1]`, turned through 180 degrees) sees it: the action indices' lookup
+/// table.
+const RELATIVE_INDEX: [[u8; 112]; 2] = relative_indices();
+
+const fn relative_indices() -> [[u8; 112]; 2] {
+    let mut t = [[0u8; 112]; 2];
+    let mut i = 0;
+    while i < 112 {
+        let Some(sq) = Square::new(i as u32) else {
+            panic!("every index below 112 is a square")
+        };
+        t[0][i] = i as u8;
+        t[1][i] = sq.rotate().index() as u8;
+        i += 1;
+    }
+    t
+}
+
 /// The action index of a move made by `turn`.
 pub fn action_index(c: CoordMove, turn: core::Color) -> usize {
-    relative(c.from, turn).index() * 112 + relative(c.to, turn).index()
+    let rel = &RELATIVE_INDEX[turn.index()];
+    usize::from(rel[c.from.index()]) * 112 + usize::from(rel[c.to.index()])
 }
 
 /// The squares of action `index` (below `ACTION_SPACE_SIZE`) for a move
@@ -219,7 +239,7 @@ pub fn history_arg(obj: &Bound<'_, PyAny>) -> PyResult<usize> {
         .filter(|h| *h <= MAX_HISTORY)
         .ok_or_else(|| {
             PyValueError::new_err(format!(
-                "history {h} out of range (expected 0..={MAX_HISTORY})"
+                "history {h} out of range (expected 0 to {MAX_HISTORY})"
             ))
         })
 }
@@ -249,19 +269,78 @@ impl Placement for Position {
 }
 
 /// Sets the piece planes `base..base + PIECE_PLANES` of `out` (zeroed) for
-/// the placement `pieces`, seen by `us`.
+/// the placement `pieces`, seen by `us`, calling `record` with the index in
+/// `out` of every cell set.
 fn write_pieces<T: PlaneValue>(
     out: &mut [T],
     base: usize,
     pieces: &impl Placement,
     us: core::Color,
+    record: &mut impl FnMut(usize),
 ) {
     let one = T::unit(1.0);
     let offsets = &CELL_OFFSETS[us.index()];
     pieces.for_each_piece(|sq, p| {
         let side = if p.color == us { 0 } else { core::Role::COUNT };
-        out[(base + side + p.role.index()) * CELLS + usize::from(offsets[sq.index()])] = one;
+        let i = (base + side + p.role.index()) * CELLS + usize::from(offsets[sq.index()]);
+        out[i] = one;
+        record(i);
     });
+}
+
+/// Number of game planes: the planes after the piece planes of the
+/// current position, one value on every square.
+pub const GAME_PLANES: usize = PLANES - PIECE_PLANES;
+
+/// Whether each cell of a plane is a square (the other cells of the two
+/// citadel columns stay 0).
+const ON_BOARD: [bool; CELLS] = on_board();
+
+const fn on_board() -> [bool; CELLS] {
+    let mut t = [false; CELLS];
+    let mut i = 0;
+    while i < 112 {
+        t[CELL_OFFSETS[0][i] as usize] = true;
+        i += 1;
+    }
+    t
+}
+
+/// The values of the game planes of `pos` (plane `PIECE_PLANES + k` has
+/// value `k`), for a position that has occurred `repetitions` times in its
+/// game: see [`write_planes`].
+pub fn game_plane_values(pos: &Position, repetitions: usize) -> [f32; GAME_PLANES] {
+    let us = pos.turn();
+    let them = !us;
+    let b = |x: bool| if x { 1.0 } else { 0.0 };
+    let rules = pos.rules();
+    [
+        1.0,
+        b(us == core::Color::White),
+        b(pos.swap_right(us)),
+        b(pos.swap_right(them)),
+        f32::from(pos.pawn_of_pawns_stage(us)) / 2.0,
+        f32::from(pos.pawn_of_pawns_stage(them)) / 2.0,
+        rules
+            .move_limit()
+            .map_or(0.0, |n| pos.halfmoves().min(n) as f32 / n as f32),
+        pos.fullmoves().min(500) as f32 / 500.0,
+        // The repetition count is at least 2 (RULES-SPEC section 9).
+        rules.repetition().map_or(0.0, |n| {
+            let n = n as usize - 1;
+            repetitions.saturating_sub(1).min(n) as f32 / n as f32
+        }),
+    ]
+}
+
+/// Sets every square of game plane `k` of `out` to `v`, and its other
+/// cells to 0.
+pub fn fill_game_plane<T: PlaneValue>(out: &mut [T], k: usize, v: f32) {
+    let v = T::unit(v);
+    let plane = &mut out[(PIECE_PLANES + k) * CELLS..][..CELLS];
+    for (cell, on) in plane.iter_mut().zip(ON_BOARD) {
+        *cell = if on { v } else { T::default() };
+    }
 }
 
 /// Writes the planes of `pos` into `out` (`plane_count(history.len())`
@@ -278,56 +357,42 @@ pub fn write_planes<T: PlaneValue, P: Placement>(
     repetitions: usize,
     history: &[Option<&P>],
 ) {
-    debug_assert_eq!(out.len(), plane_count(history.len()) * CELLS);
     out.fill(T::default());
-    let us = pos.turn();
-    let them = !us;
-    write_pieces(out, 0, pos, us);
-    for (i, earlier) in history.iter().enumerate() {
-        if let Some(p) = earlier {
-            write_pieces(out, PLANES + i * PIECE_PLANES, *p, us);
+    write_piece_planes(out, pos, history, &mut |_| {});
+    for (k, v) in game_plane_values(pos, repetitions).into_iter().enumerate() {
+        if v != 0.0 {
+            fill_game_plane(out, k, v);
         }
     }
-    let mut fill = |plane: usize, v: f32| {
-        if v != 0.0 {
-            let v = T::unit(v);
-            let plane = &mut out[plane * CELLS..(plane + 1) * CELLS];
-            for &offset in &CELL_OFFSETS[0] {
-                plane[usize::from(offset)] = v;
-            }
-        }
-    };
-    let b = |x: bool| if x { 1.0 } else { 0.0 };
-    fill(46, 1.0);
-    fill(47, b(us == core::Color::White));
-    fill(48, b(pos.swap_right(us)));
-    fill(49, b(pos.swap_right(them)));
-    fill(50, f32::from(pos.pawn_of_pawns_stage(us)) / 2.0);
-    fill(51, f32::from(pos.pawn_of_pawns_stage(them)) / 2.0);
-    let rules = pos.rules();
-    fill(
-        52,
-        rules
-            .move_limit()
-            .map_or(0.0, |n| pos.halfmoves().min(n) as f32 / n as f32),
-    );
-    fill(53, pos.fullmoves().min(500) as f32 / 500.0);
-    // The repetition count is at least 2 (RULES-SPEC section 9).
-    fill(
-        54,
-        rules.repetition().map_or(0.0, |n| {
-            let n = n as usize - 1;
-            repetitions.saturating_sub(1).min(n) as f32 / n as f32
-        }),
-    );
 }
 
-/// Calls `f` with the action index of every legal move of `pos`.
+/// Sets the cells of the piece planes of `pos` and of each earlier
+/// placement in `history` in `out` (zeroed there), as [`write_planes`]
+/// lays them out, calling `record` with the index of every cell set.
+pub fn write_piece_planes<T: PlaneValue, P: Placement>(
+    out: &mut [T],
+    pos: &Position,
+    history: &[Option<&P>],
+    record: &mut impl FnMut(usize),
+) {
+    debug_assert_eq!(out.len(), plane_count(history.len()) * CELLS);
+    let us = pos.turn();
+    write_pieces(out, 0, pos, us, record);
+    for (i, earlier) in history.iter().enumerate() {
+        if let Some(p) = earlier {
+            write_pieces(out, PLANES + i * PIECE_PLANES, *p, us, record);
+        }
+    }
+}
+
+/// Calls `f` with the action index of every legal move of `pos`, in the
+/// order of `Position::legal_moves`.
 pub fn for_each_action(pos: &Position, mut f: impl FnMut(usize)) {
-    let turn = pos.turn();
+    let rel = &RELATIVE_INDEX[pos.turn().index()];
     let _ = pos.for_each_legal(|from, targets| {
+        let base = usize::from(rel[from.index()]) * 112;
         for to in targets {
-            f(action_index(CoordMove { from, to }, turn));
+            f(base + usize::from(rel[to.index()]));
         }
         ControlFlow::<()>::Continue(())
     });

@@ -26,7 +26,7 @@ pub fn check_range(name: &str, v: i64, lo: i64, hi: i64) -> PyResult<i64> {
         Ok(v)
     } else {
         Err(PyValueError::new_err(format!(
-            "{name} {v} out of range (expected {lo}..={hi})"
+            "{name} {v} out of range (expected {lo} to {hi})"
         )))
     }
 }

@@ -81,7 +81,7 @@ pub fn fen_text(obj: &Bound<'_, PyAny>, game: &str) -> PyResult<String> {
 /// name `"a1"`..`"h8"`.
 pub fn square_arg(obj: &Bound<'_, PyAny>) -> PyResult<Square> {
     let out_of_range = |n: &dyn std::fmt::Display| {
-        PyValueError::new_err(format!("square {n} out of range (expected 0..63)"))
+        PyValueError::new_err(format!("square {n} out of range (expected 0 to 63)"))
     };
     if let Some(i) = index_arg(obj, "square")? {
         let n: i64 = i.extract().map_err(|_| out_of_range(&i))?;
@@ -94,13 +94,13 @@ pub fn square_arg(obj: &Bound<'_, PyAny>) -> PyResult<Square> {
         let s = s.to_cow()?;
         return s.parse().map_err(|_| {
             PyValueError::new_err(format!(
-                "invalid square name {:?} (expected a1..h8)",
+                "invalid square name {:?} (expected a1 to h8)",
                 tamerlane_core::excerpt(&s, tamerlane_core::EXCERPT_CHARS)
             ))
         });
     }
     Err(PyTypeError::new_err(format!(
-        "a square must be an int 0..63 or a name like 'e4', not {}",
+        "a square must be an int 0 to 63 or a name like 'e4', not {}",
         type_name(obj)
     )))
 }
@@ -817,7 +817,7 @@ macro_rules! sibling_board {
                         .filter(|d| *d <= MAX_PERFT_DEPTH)
                         .ok_or_else(|| {
                             PyValueError::new_err(format!(
-                                "perft depth {depth} out of range (expected 0..={MAX_PERFT_DEPTH})"
+                                "perft depth {depth} out of range (expected 0 to {MAX_PERFT_DEPTH})"
                             ))
                         })?;
                     let pos = read(slf)?.pos().clone();
@@ -1006,7 +1006,8 @@ macro_rules! sibling_board {
                 let i = int_arg(index, "action index")?;
                 let i = usize::try_from(i).ok().filter(|i| *i < size).ok_or_else(|| {
                     PyValueError::new_err(format!(
-                        "action index {i} out of range (expected 0..{size})"
+                        "action index {i} out of range (expected 0 to {})",
+                        size - 1
                     ))
                 })?;
                 let b = read(board)?;

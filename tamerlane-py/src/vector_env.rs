@@ -3,6 +3,8 @@
 //! written into preallocated numpy arrays with the GIL released; and
 //! `random_rollouts`, whole random games played in Rust.
 
+use std::collections::VecDeque;
+
 use numpy::ndarray::{Ix1, Ix2, IxDyn};
 use numpy::{PyArray1, PyArray2, PyArrayDyn, PyArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -10,12 +12,14 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 use tamerlane_ai::Rng;
 use tamerlane_core as core;
-use tamerlane_core::{Move, MoveList, Outcome, Position, Square, Termination};
+use tamerlane_core::{Move, Outcome, Position, Square, Termination};
 
 use crate::errors::IllegalMoveError;
+use crate::plane_updates::PlaneUpdates;
+use crate::repetition_window::RepetitionWindow;
 use crate::research::{
-    self, action_coord, action_in_range, action_index, plane_count, Placement, PlaneDtype,
-    PlaneValue, ACTION_SPACE_SIZE, CELLS, COLS, MAX_BUFFER_BYTES, MAX_HISTORY, ROWS,
+    self, action_coord, action_in_range, plane_count, Placement, PlaneDtype, PlaneValue,
+    ACTION_SPACE_SIZE, CELLS, COLS, MAX_BUFFER_BYTES, MAX_HISTORY, ROWS,
 };
 use crate::rules::RulesArg;
 use crate::types::{int_arg, type_name};
@@ -28,17 +32,13 @@ pub const MAX_ENVS: usize = 1 << 16;
 /// The largest `num_threads`.
 pub const MAX_THREADS: usize = 256;
 
-/// An earlier position as the repetition rule compares positions
-/// (`Position::same_position`: hash, side to move, swap rights,
-/// pawn-of-pawns stages and placement) and as its history planes need it:
-/// 128 bytes instead of a whole position's 512, as each game keeps one for
-/// every position it went through.
-#[derive(Clone, PartialEq, Eq)]
+// An action index fits the u16s of `Env::actions`.
+const _: () = assert!(ACTION_SPACE_SIZE <= 1 << 16);
+
+/// The placement of an earlier position, as the history planes need it:
+/// 112 bytes instead of a whole position's 512.
+#[derive(Clone)]
 struct Key {
-    hash: u64,
-    turn: u8,
-    swap_rights: [bool; 2],
-    stages: [u8; 2],
     /// 0 for an empty square, else `1 + color * Role::COUNT + role`.
     squares: [u8; 112],
 }
@@ -49,14 +49,7 @@ impl Key {
         for (sq, p) in pos.board().pieces() {
             squares[sq.index()] = (1 + p.color.index() * core::Role::COUNT + p.role.index()) as u8;
         }
-        let [w, b] = core::Color::ALL;
-        Key {
-            hash: pos.hash(),
-            turn: pos.turn().index() as u8,
-            swap_rights: [pos.swap_right(w), pos.swap_right(b)],
-            stages: [pos.pawn_of_pawns_stage(w), pos.pawn_of_pawns_stage(b)],
-            squares,
-        }
+        Key { squares }
     }
 }
 
@@ -74,6 +67,17 @@ impl Placement for Key {
     }
 }
 
+/// The earlier placements (kept with the latest last) as the plane writers
+/// take them: the latest first, then `None` for the plies before the
+/// game's start.
+fn earlier_placements(earlier: &VecDeque<Key>) -> [Option<&Key>; MAX_HISTORY] {
+    let mut out = [None; MAX_HISTORY];
+    for (slot, key) in out.iter_mut().zip(earlier.iter().rev()) {
+        *slot = Some(key);
+    }
+    out
+}
+
 /// How a game stands after a move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum Status {
@@ -84,28 +88,41 @@ enum Status {
     Truncated,
 }
 
-/// One game of the vector: the current position, a key of every position
-/// it went through (for repetitions and history planes) and the legal
-/// moves of the current position.
+/// One game of the vector: the current position and the action indices of
+/// its legal moves, the positions the repetition rule still reads, and the
+/// placements of the `history` positions before the current one (for the
+/// history planes).
 #[derive(Clone)]
 struct Env {
     pos: Position,
-    /// The hash of every position of the game (the keys' hashes, kept
-    /// apart so that the repetition count scans 8 bytes a position).
-    hashes: Vec<u64>,
-    keys: Vec<Key>,
-    moves: MoveList,
+    /// The action index of every legal move, in the generator's order (that
+    /// of `Position::legal_moves`).
+    actions: Vec<u16>,
     plies: u32,
+    /// `None` when the rules have no repetition rule: nothing reads the
+    /// count then (the repetition plane is 0), so it is taken as 1.
+    window: Option<RepetitionWindow>,
+    /// The placements of up to `history` earlier positions, the latest last.
+    earlier: VecDeque<Key>,
+    history: usize,
+    /// What the last write into the game's observation set.
+    obs_planes: PlaneUpdates,
 }
 
 impl Env {
-    fn new(start: &Position) -> Env {
+    fn new(start: &Position, history: usize) -> Env {
+        let window = start
+            .rules()
+            .repetition()
+            .map(|_| RepetitionWindow::new(start));
         let mut env = Env {
             pos: start.clone(),
-            hashes: Vec::new(),
-            keys: Vec::new(),
-            moves: MoveList::new(),
+            actions: Vec::new(),
             plies: 0,
+            window,
+            earlier: VecDeque::with_capacity(history),
+            history,
+            obs_planes: PlaneUpdates::default(),
         };
         env.reset(start);
         env
@@ -113,34 +130,35 @@ impl Env {
 
     fn reset(&mut self, start: &Position) {
         self.pos.clone_from(start);
-        self.hashes.clear();
-        self.hashes.push(start.hash());
-        self.keys.clear();
-        self.keys.push(Key::of(start));
-        self.pos.legal_moves_into(&mut self.moves);
+        if let Some(w) = &mut self.window {
+            w.restart(start);
+        }
+        self.earlier.clear();
+        self.generate();
         self.plies = 0;
     }
 
-    /// How many times the current position has occurred in this game.
+    /// Generates the action indices of the legal moves of the current
+    /// position (from the generator's move sets: the moves themselves are
+    /// built only when played).
+    fn generate(&mut self) {
+        let actions = &mut self.actions;
+        actions.clear();
+        research::for_each_action(&self.pos, |a| actions.push(a as u16));
+    }
+
+    /// How many times the current position has occurred in this game (1
+    /// when the rules have no repetition rule).
     fn repetitions(&self) -> usize {
-        let cur = self.keys.last().expect("a game has its start position");
-        // A tight scan of the hashes; the keys are compared only when some
-        // earlier position has the same hash (a repetition, or a collision).
-        if self.hashes.iter().filter(|h| **h == cur.hash).count() == 1 {
-            return 1;
-        }
-        self.hashes
-            .iter()
-            .zip(&self.keys)
-            .filter(|(h, k)| **h == cur.hash && *k == cur)
-            .count()
+        self.window.as_ref().map_or(1, |w| w.count(&self.pos))
     }
 
     /// The outcome as `Game::outcome` decides it: the position's own
     /// (citadel, no legal move, royals only, move limit), with repetition
-    /// checked before the move limit.
+    /// checked before the move limit. `self.actions` must be the position's
+    /// legal moves.
     fn outcome(&self, repetitions: usize) -> Option<Outcome> {
-        let own = self.pos.outcome();
+        let own = self.pos.outcome_given_moves(!self.actions.is_empty());
         if matches!(own, Some(o) if o.termination != Termination::MoveLimit) {
             return own;
         }
@@ -160,20 +178,29 @@ impl Env {
 
     /// The legal move with action index `action`, if any.
     fn find(&self, action: usize) -> Option<Move> {
+        if !self.actions.iter().any(|a| usize::from(*a) == action) {
+            return None;
+        }
         let c = action_coord(action, self.pos.turn());
-        self.moves
-            .iter()
-            .find(|m| m.from == c.from && m.to == c.to)
-            .copied()
+        self.pos.move_for_pair(c.from, c.to)
     }
 
-    /// Plays `m` (one of `self.moves`). The move list is brought up to date
-    /// unless the game has ended.
+    /// Plays `m` (a legal move) and brings the action indices up to date
+    /// (generated once: the outcome's "no legal move" test reads them).
     fn advance(&mut self, m: &Move, max_plies: u32) -> (Status, usize) {
+        if self.history > 0 {
+            if self.earlier.len() == self.history {
+                self.earlier.pop_front();
+            }
+            self.earlier.push_back(Key::of(&self.pos));
+        }
+        let irreversible = self.pos.is_irreversible(m);
         self.pos.play_unchecked(m);
+        if let Some(w) = &mut self.window {
+            w.push(m, irreversible, &self.pos);
+        }
         self.plies += 1;
-        self.hashes.push(self.pos.hash());
-        self.keys.push(Key::of(&self.pos));
+        self.generate();
         let reps = self.repetitions();
         if let Some(o) = self.outcome(reps) {
             return (Status::Over(o), reps);
@@ -181,25 +208,34 @@ impl Env {
         if self.plies >= max_plies {
             return (Status::Truncated, reps);
         }
-        self.pos.legal_moves_into(&mut self.moves);
         (Status::Ongoing, reps)
     }
 
-    /// Writes the planes of the current position (`history` earlier ones).
-    fn write_planes<T: PlaneValue>(&self, out: &mut [T], repetitions: usize, history: usize) {
-        let mut earlier: [Option<&Key>; MAX_HISTORY] = [None; MAX_HISTORY];
-        let n = self.keys.len();
-        for (i, slot) in earlier.iter_mut().take(history).enumerate() {
-            *slot = (i + 2 <= n).then(|| &self.keys[n - 2 - i]);
+    /// Writes the planes of the current position (`history` earlier ones)
+    /// into `out` whole: a final observation.
+    fn write_planes<T: PlaneValue>(&self, out: &mut [T], repetitions: usize) {
+        let earlier = earlier_placements(&self.earlier);
+        research::write_planes(out, &self.pos, repetitions, &earlier[..self.history]);
+    }
+
+    /// Writes the planes of the current position into `obs`, this game's
+    /// observation: whole after a reset (`whole`), else by updating the
+    /// planes of the previous step in place.
+    fn write_obs<T: PlaneValue>(&mut self, obs: &mut [T], repetitions: usize, whole: bool) {
+        let earlier = earlier_placements(&self.earlier);
+        let earlier = &earlier[..self.history];
+        if whole {
+            self.obs_planes
+                .write_all(obs, &self.pos, repetitions, earlier);
+        } else {
+            self.obs_planes.update(obs, &self.pos, repetitions, earlier);
         }
-        research::write_planes(out, &self.pos, repetitions, &earlier[..history]);
     }
 
     /// Sets (or clears) the mask entries of the current legal moves.
     fn mark(&self, mask: &mut [bool], value: bool) {
-        let turn = self.pos.turn();
-        for m in self.moves.iter() {
-            mask[action_index(m.coord(), turn)] = value;
+        for &a in &self.actions {
+            mask[usize::from(a)] = value;
         }
     }
 }
@@ -290,11 +326,7 @@ impl Setting {
         out.plies[i] = 0;
         let mut reps = reps;
         if status != Status::Ongoing {
-            env.write_planes(
-                &mut out.final_obs[i * len..(i + 1) * len],
-                reps,
-                self.history,
-            );
+            env.write_planes(&mut out.final_obs[i * len..(i + 1) * len], reps);
             out.done[i] = true;
             out.plies[i] = env.plies as i32;
             match status {
@@ -313,7 +345,7 @@ impl Setting {
             env.reset(&self.start);
             reps = 1;
         }
-        env.write_planes(obs, reps, self.history);
+        env.write_obs(obs, reps, status != Status::Ongoing);
         env.mark(mask, true);
     }
 
@@ -361,7 +393,7 @@ fn count_arg(obj: &Bound<'_, PyAny>, name: &str, max: usize) -> PyResult<usize> 
         .ok()
         .filter(|v| (1..=max).contains(v))
         .ok_or_else(|| {
-            PyValueError::new_err(format!("{name} {v} out of range (expected 1..={max})"))
+            PyValueError::new_err(format!("{name} {v} out of range (expected 1 to {max})"))
         })
 }
 
@@ -574,7 +606,7 @@ fn reset_all<T: PlaneValue>(envs: &mut [Env], setting: &Setting, out: Out<'_, T>
     out.plies.fill(0);
     for (i, env) in envs.iter_mut().enumerate() {
         env.reset(&setting.start);
-        env.write_planes(&mut out.obs[i * len..(i + 1) * len], 1, setting.history);
+        env.write_obs(&mut out.obs[i * len..(i + 1) * len], 1, true);
         env.mark(
             &mut out.mask[i * ACTION_SPACE_SIZE..(i + 1) * ACTION_SPACE_SIZE],
             true,
@@ -683,7 +715,7 @@ impl VectorEnv {
             views.set_item(name, readonly_view(&arr)?)?;
         }
         let (spaces, metadata) = gym_spaces(py, &np, n, &setting, dtype)?;
-        let envs = vec![Env::new(&setting.start); n];
+        let envs = vec![Env::new(&setting.start, setting.history); n];
         let mut env = VectorEnv {
             setting,
             rules: rules.0.to_string(),
@@ -848,10 +880,11 @@ impl VectorEnv {
         let mut moves = Vec::with_capacity(actions.len());
         for (i, (&a, env)) in actions.iter().zip(&self.envs).enumerate() {
             let idx = action_in_range(a).ok_or_else(|| {
-                    PyValueError::new_err(format!(
-                        "env {i}: action {a} out of range (expected 0..{ACTION_SPACE_SIZE}); no env was changed"
-                    ))
-                })?;
+                PyValueError::new_err(format!(
+                    "env {i}: action {a} out of range (expected 0 to {}); no env was changed",
+                    ACTION_SPACE_SIZE - 1
+                ))
+            })?;
             let m = env.find(idx).ok_or_else(|| {
                 IllegalMoveError::new_err(format!(
                     "env {i}: action {a} ({}) is not a legal move of its position; no env was changed",
@@ -884,10 +917,7 @@ impl VectorEnv {
         let v: Vec<i64> = self
             .envs
             .iter()
-            .map(|env| {
-                let m = env.moves[rng.below(env.moves.len())];
-                action_index(m.coord(), env.pos.turn()) as i64
-            })
+            .map(|env| i64::from(env.actions[rng.below(env.actions.len())]))
             .collect();
         PyArray1::from_vec(py, v)
     }
@@ -940,6 +970,18 @@ impl VectorEnv {
 
 /// The `actions` argument: one integer per game.
 fn actions_arg(actions: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<i64>> {
+    // The usual argument, a contiguous int64 array of the right length
+    // (what `random_actions` returns), read as it is; anything else goes
+    // through `numpy.asarray` and the checks below.
+    if let Ok(arr) = actions.downcast::<PyArray1<i64>>() {
+        if let Ok(ro) = arr.try_readonly() {
+            if let Ok(v) = ro.as_slice() {
+                if v.len() == n {
+                    return Ok(v.to_vec());
+                }
+            }
+        }
+    }
     let np = actions.py().import("numpy")?;
     let arr = np.call_method1("asarray", (actions,))?;
     let kind: String = arr.getattr("dtype")?.getattr("kind")?.extract()?;
@@ -1051,13 +1093,14 @@ pub fn random_rollouts<'py>(
     let mut results = vec![(0i8, -1i8, 0i32, false); n];
     py.allow_threads(|| {
         let play = |first: usize, chunk: &mut [(i8, i8, i32, bool)]| {
-            let mut env = Env::new(&start);
+            let mut env = Env::new(&start, 0);
             for (k, r) in chunk.iter_mut().enumerate() {
                 let game = (first + k) as u64;
                 let mut rng = Rng::new(seed ^ game.wrapping_mul(0xD1B5_4A32_D192_ED03));
                 env.reset(&start);
                 *r = loop {
-                    let m = env.moves[rng.below(env.moves.len())];
+                    let a = env.actions[rng.below(env.actions.len())];
+                    let m = env.find(usize::from(a)).expect("a legal action");
                     match env.advance(&m, max_plies).0 {
                         Status::Ongoing => continue,
                         Status::Truncated => break (0, -1, env.plies as i32, true),

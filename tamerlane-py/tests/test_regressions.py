@@ -4,15 +4,17 @@
 from __future__ import annotations
 
 import re
-from typing import Callable
+from typing import Any, Callable
 import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import tamerlane
 from conftest import REPO
+from tamerlane import chess, makruk
 from tamerlane import BLACK, WHITE, Board, Color, Move, Outcome, Piece, Role, Termination
 
 # --- Color is python-chess's bool: WHITE == True == 1, BLACK == False == 0 ---
@@ -153,6 +155,19 @@ def test_move_to_index_takes_a_string_with_its_colour() -> None:
 # --- error messages say ranges in words, not Rust's `0..12544` ---
 
 
+def sibling_range_cases(module: Any) -> list[tuple[Callable[[], object], str]]:
+    """Out-of-range arguments of a sibling game's module, with the range in words."""
+    board = module.Board()
+    size = module.ACTION_SPACE_SIZE
+    return [
+        (lambda: board.piece_at(64), "0 to 63"),
+        (lambda: board.piece_at("z9"), "a1 to h8"),
+        (lambda: board.piece_at(1.5), "0 to 63"),
+        (lambda: module.index_to_move(board, size), f"0 to {size - 1}"),
+        (lambda: board.perft(31), "0 to 30"),
+    ]
+
+
 def test_error_messages_have_no_rust_ranges() -> None:
     board = Board()
     cases: list[tuple[Callable[[], object], str]] = [
@@ -163,7 +178,11 @@ def test_error_messages_have_no_rust_ranges() -> None:
         (lambda: board.piece_at(1.5), "0 to 111"),  # type: ignore[arg-type]
         (lambda: tamerlane.index_to_move(board, 12544), "0 to 12543"),
         (lambda: board.perft(31), "0 to 30"),
-    ]
+        (lambda: board.to_planes(history=65), "0 to 64"),
+        (lambda: tamerlane.VectorEnv(1).step(np.array([12544])), "0 to 12543"),
+        (lambda: tamerlane.VectorEnv(0), "1 to 65536"),
+        (lambda: tamerlane.Engine(hash_mb=0), "1 to "),
+    ] + sibling_range_cases(chess) + sibling_range_cases(makruk)
     for call, words in cases:
         with pytest.raises((ValueError, TypeError)) as info:
             call()

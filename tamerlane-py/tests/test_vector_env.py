@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from typing import Any, List
+from typing import Any, List, Tuple
 
 import gymnasium
 import numpy as np
@@ -96,6 +96,75 @@ def test_observations_and_masks_equal_the_boards(dtype: Any) -> None:
             else:
                 assert np.array_equal(obs[i], b.to_planes(history=2)), (ply, i)
     assert list(env.episode_plies()) == [60] * n
+
+
+# Rule sets for the long random games: the presets, repetition counts at
+# the ends of their range (the repetition plane tells counts 1 to 10 apart),
+# no repetition or move limit, and one arrival (whose pawn of pawns may undo
+# its moves), with other options changed on the way.
+LONG_GAME_RULES = [
+    "",
+    "seed-001",
+    "seed-001,repetition=3,move-limit=60",
+    "repetition=2",
+    "repetition=10,move-limit=off",
+    "pawn-of-pawns=one-arrival,repetition=2,move-limit=80",
+    "swap-with=any,swap-when=check,lone-royal=before-move,move-limit=30",
+    "placement-onto=enemy,placement-targets=fork-or-trapped,royals-only=off,citadel-entry=king-only",
+]
+
+
+@pytest.mark.parametrize("rules", LONG_GAME_RULES)
+def test_long_random_games_equal_the_boards(rules: str) -> None:
+    """Random games to their ends, over autoresets, under each rule set: each
+    step's outputs equal those of a Board replaying the same moves. The
+    Board's planes are written whole by the plane writer (the env's
+    observations, kept up to date from step to step, must be bit-identical),
+    its repetition count (the repetition plane) scans the whole game (the
+    env's only the positions since the last irreversible move), and its
+    outcome decides the end (the env's reads the move list it generated)."""
+    k = LONG_GAME_RULES.index(rules)
+    settings: List[Tuple[Any, int]] = [(np.uint8, 0), (np.float32, 2), (np.uint8, 2), (np.float32, 0)]
+    dtype, history = settings[k % 4]
+    n, max_plies = 4, 700
+
+    def planes(board: Board) -> Any:
+        return board.to_planes(dtype=dtype, history=history)
+
+    env = VectorEnv(n, rules=rules, seed=101 + k, max_plies=max_plies, dtype=dtype, history=history)
+    obs, info = env.reset()
+    boards = [Board(rules=rules) for _ in range(n)]
+    ended: List[int] = []  # the termination of each game the rules ended
+    episodes = 0
+    most_repeated = 1
+    for _ in range(2000):
+        actions = env.random_actions()
+        play(boards, actions)
+        obs, reward, terminated, truncated, info = env.step(actions)
+        for i, b in enumerate(boards):
+            outcome = b.outcome()
+            if terminated[i] or truncated[i]:
+                assert np.array_equal(info["final_obs"][i], planes(b))
+                assert info["final_info"]["plies"][i] == b.ply()
+                episodes += 1
+                if terminated[i]:
+                    assert outcome is not None
+                    ended.append(int(outcome.termination))
+                    assert info["final_info"]["termination"][i] == ended[-1]
+                else:
+                    assert outcome is None and b.ply() == max_plies
+                boards[i] = b = Board(rules=rules)
+            else:
+                assert outcome is None
+                most_repeated = max(most_repeated, b.repetition_count())
+            assert np.array_equal(obs[i], planes(b))
+            assert np.array_equal(info["action_mask"][i], b.legal_action_mask())
+    assert env.tfens() == [b.tfen() for b in boards]
+    # Several games ended (by the rules or the length cap), and positions
+    # repeated where the rules count repetitions.
+    assert episodes >= 3 and ended, ended
+    if "repetition=off" not in Board(rules=rules).rules:
+        assert most_repeated >= 2 or int(tamerlane.Termination.REPETITION) in ended
 
 
 def test_same_seed_same_games_other_seed_other_games() -> None:
@@ -221,6 +290,31 @@ def test_illegal_action_names_the_env_and_changes_nothing() -> None:
     with pytest.raises(tamerlane.IllegalMoveError, match=f"env 1: action {actions[1]}"):
         env.step(actions)
     assert env.tfens() == tfens
+
+
+def test_actions_in_other_integer_forms_step_alike() -> None:
+    """A contiguous int64 array is read directly; a list, other integer
+    dtypes and a strided view go through numpy.asarray, to the same moves."""
+    reference = VectorEnv(3, seed=6)
+    reference.reset()
+    for _ in range(5):
+        reference.step(reference.random_actions())
+    actions = reference.random_actions()
+    forms: List[Any] = [
+        actions.tolist(),
+        actions.astype(np.int32),
+        actions.astype(np.uint16),
+        np.repeat(actions, 2)[::2],  # int64, not contiguous
+    ]
+    expected, *_ = reference.step(actions)
+    for form in forms:
+        env = VectorEnv(3, seed=6)
+        env.reset()
+        for _ in range(5):
+            env.step(env.random_actions())
+        obs, *_ = env.step(form)
+        assert np.array_equal(obs, expected), type(form)
+        assert env.tfens() == reference.tfens()
 
 
 def test_bad_action_arrays_are_type_or_value_errors() -> None:

@@ -13,6 +13,13 @@ measurements interleaved so that load on a shared machine hits them alike.
 Besides wall-clock env-steps per second, the single-threaded figures are
 also given per second of the process's CPU time, which load from other
 processes disturbs less.
+
+``--count-steps N`` times nothing: it steps ``VectorEnv(--envs, seed=1)``
+N times with its own random actions, the same work on every run, for an
+instruction count that load does not disturb (the instructions of N steps
+less those of 0 steps, over ``--envs * N``, per game and step)::
+
+    valgrind --tool=callgrind .venv/bin/python tools/bench/vector_env_speed.py --count-steps 1000
 """
 
 from __future__ import annotations
@@ -68,7 +75,15 @@ def main() -> None:
     ap.add_argument("--steps", type=int, default=400)
     ap.add_argument("--large-envs", type=int, default=1024, help="num_envs of the thread scaling")
     ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--count-steps", type=int, metavar="N",
+                    help="only step VectorEnv(--envs, seed=1) N times, untimed (for callgrind)")
     a = ap.parse_args()
+    if a.count_steps is not None:
+        env = tamerlane.VectorEnv(a.envs, seed=1)
+        env.reset()
+        for _ in range(a.count_steps):
+            env.step(env.random_actions())
+        return
     big_steps = max(1, a.steps * a.envs // a.large_envs)
     loop_steps = max(1, a.steps // 10)
     cases: Dict[str, Tuple[Callable[[], Tuple[float, float]], int]] = {

@@ -174,7 +174,7 @@ fn citadel_escape(pos: &Position, l: Color) -> (i32, i32) {
     };
     let citadel = Square::citadel(!l);
     let d = distance(runner, citadel);
-    if d > 5 {
+    if d > 7 {
         return (1, 1);
     }
     let b = pos.board();
@@ -197,8 +197,10 @@ fn citadel_escape(pos: &Position, l: Color) -> (i32, i32) {
         i32::MIN..=0 => (1, 8),
         1 => (3, 8),
         2 => (1, 2),
-        3 => (3, 4),
-        4 => (7, 8),
+        3 => (5, 8),
+        4 => (3, 4),
+        5 => (7, 8),
+        6 => (15, 16),
         _ => (1, 1),
     }
 }
@@ -537,45 +539,29 @@ mod tests {
     /// door is k1, k2, k3.
     #[test]
     fn citadel_escape_counts_steps_and_the_door() {
-        let p = |t: &str| Position::from_tfen(t).unwrap();
+        let black = |t: &str| citadel_escape(&Position::from_tfen(t).unwrap(), Color::Black);
         // Rooks on a5 and a6: the door is open. White to move: 3 steps.
         let open = "11/11/11/11/R10/R10/8k2/11/11/K10";
-        assert_eq!(
-            citadel_escape(&p(&format!("{open} w - 00 0 1")), Color::Black),
-            (3, 4)
-        );
+        assert_eq!(black(&format!("{open} w - 00 0 1")), (5, 8));
         // Black to move: a step nearer.
-        assert_eq!(
-            citadel_escape(&p(&format!("{open} b - 00 0 1")), Color::Black),
-            (1, 2)
-        );
+        assert_eq!(black(&format!("{open} b - 00 0 1")), (1, 2));
         // The rook on k5 holds k4-k1, the whole door: two steps more.
         let held = "11/11/11/11/R10/10R/8k2/11/11/K10";
-        assert_eq!(
-            citadel_escape(&p(&format!("{held} w - 00 0 1")), Color::Black),
-            (1, 1)
-        );
-        assert_eq!(
-            citadel_escape(&p(&format!("{held} b - 00 0 1")), Color::Black),
-            (7, 8)
-        );
+        assert_eq!(black(&format!("{held} w - 00 0 1")), (7, 8));
+        assert_eq!(black(&format!("{held} b - 00 0 1")), (3, 4));
         // On j3 (next to the door, two steps) with the door open, Black to
         // move: it steps in next move.
         let near = "11/11/11/11/R10/R10/11/9k1/11/K10";
-        assert_eq!(
-            citadel_escape(&p(&format!("{near} b - 00 0 1")), Color::Black),
-            (3, 8)
-        );
-        // Far away (f8, 5 steps and more): no pull.
+        assert_eq!(black(&format!("{near} b - 00 0 1")), (3, 8));
+        // On f8, 6 steps: a slight pull; on b10, 10 steps: none.
         let far = "11/11/5k5/11/R10/R10/11/11/11/K10";
-        assert_eq!(
-            citadel_escape(&p(&format!("{far} w - 00 0 1")), Color::Black),
-            (1, 1)
-        );
+        assert_eq!(black(&format!("{far} w - 00 0 1")), (15, 16));
+        let farther = "1k9/11/11/11/R10/R10/11/11/11/K10";
+        assert_eq!(black(&format!("{farther} w - 00 0 1")), (1, 1));
         // A Prince may enter under the default rules, not under
         // citadel-entry=king-only.
         let prince = "11/11/11/11/R10/R10/8s2/11/11/K10 w - 00 0 1";
-        assert_eq!(citadel_escape(&p(prince), Color::Black), (3, 4));
+        assert_eq!(black(prince), (5, 8));
         let rules: tamerlane_core::RuleSet = "citadel-entry=king-only".parse().unwrap();
         let king_only = Position::from_tfen_with_rules(prince, rules).unwrap();
         assert_eq!(citadel_escape(&king_only, Color::Black), (1, 1));

@@ -138,6 +138,12 @@ proptest! {
             let mut strings: Vec<String> = legal.iter().map(|m| m.to_string()).collect();
             for m in legal.iter() {
                 assert!(pos.is_legal(m), "{m} in {}", pos.to_tfen());
+                // The move of a legal pair, built alone, is the generated one.
+                assert_eq!(pos.move_for_pair(m.from, m.to), Some(*m), "{}", pos.to_tfen());
+            }
+            // No move from a square without a piece of the side to move.
+            for from in Square::all().filter(|sq| !pos.board().by_color(pos.turn()).contains(*sq)) {
+                assert_eq!(pos.move_for_pair(from, Square::F5), None, "{from} in {}", pos.to_tfen());
             }
             strings.sort();
             let n = strings.len();
@@ -171,6 +177,8 @@ proptest! {
         playout(STARTS[start], &choices, |g| {
             let pos = g.position();
             let no_moves = pos.legal_moves().is_empty();
+            // The same outcome when told whether there are legal moves.
+            assert_eq!(pos.outcome_given_moves(!no_moves), pos.outcome(), "{}", pos.to_tfen());
             match pos.outcome() {
                 Some(o) if o.winner.is_some() => assert!(no_moves),
                 Some(o) => {

@@ -19,6 +19,8 @@
 //!   rejects is refused;
 //! - the colour mirror maps the move set onto the mirrored position's;
 //! - TFEN plus the rules' canonical string give the position back;
+//! - no position occurs again after an irreversible move
+//!   (`Position::is_irreversible`);
 //! - the game's outcome is the oracle's first terminal event, and an ended
 //!   game refuses every move.
 
@@ -177,6 +179,45 @@ proptest! {
             assert_eq!(pos.hash(), pos.compute_hash(), "{}", describe(pos));
             let fresh = Position::from_tfen_with_rules(&pos.to_tfen(), *pos.rules()).unwrap();
             assert_eq!(fresh.hash(), pos.hash(), "{}", describe(pos));
+        });
+    }
+
+    /// `Position::is_irreversible`: no position before the last
+    /// irreversible move occurs again (the playouts take moves back to make
+    /// positions repeat).
+    #[test]
+    fn no_position_recurs_across_an_irreversible_move(case in arb_case(160)) {
+        playout(&case, |g| {
+            let positions = g.positions();
+            let cur = g.position();
+            let last = g
+                .moves()
+                .iter()
+                .enumerate()
+                .rev()
+                .find(|(i, m)| positions[*i].is_irreversible(m));
+            if let Some((k, m)) = last {
+                for (i, p) in positions[..=k].iter().enumerate() {
+                    assert!(
+                        !p.same_position(cur),
+                        "ply {i} recurs at ply {} across {m} (ply {k}): {}",
+                        positions.len() - 1,
+                        describe(cur)
+                    );
+                }
+            }
+        });
+    }
+
+    /// `Position::move_for_pair` builds each legal move as the generator
+    /// does, whatever the options make of it (arrivals, placements, swaps).
+    #[test]
+    fn the_move_of_a_legal_pair_is_the_generated_one(case in arb_case(80)) {
+        playout(&case, |g| {
+            let pos = g.position();
+            for m in pos.legal_moves().iter() {
+                assert_eq!(pos.move_for_pair(m.from, m.to), Some(*m), "{m} in {}", describe(pos));
+            }
         });
     }
 

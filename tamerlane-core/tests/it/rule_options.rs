@@ -622,6 +622,78 @@ fn one_arrival_the_pawn_stays_on_the_last_rank_for_legality() {
     assert!(!p.is_attacked(sq("a10"), Color::Black));
 }
 
+/// White's pawn of pawns waits on e10 (stage 1); black rook d6 and knight
+/// f6, so that e5 is its only placement square (it attacks d6 and f6);
+/// White King a1, black King k5. Under `rules`, as a game.
+fn waiting_over_e5(rules: &str) -> Game {
+    let v = [
+        ("a1", "K"),
+        ("e10", "PP"),
+        ("d6", "r"),
+        ("f6", "n"),
+        ("k5", "k"),
+    ];
+    Game::from_position(pos_in(rules, &v, "w - 10 0 1"))
+}
+
+/// The pawn of pawns placed on e5 and back up to e10 in six moves while the
+/// black King goes k5-k4 and back three times.
+const PLACED_AND_BACK: &str = "e10e5 k5k4 e5e6 k4k5 e6e7 k5k4 e7e8 k4k5 e8e9 k5k4 e9e10 k4k5";
+
+#[test]
+fn one_arrival_a_placement_and_pawn_steps_can_be_undone() {
+    // With one-arrival, e9e10 is another first arrival: the pawn waits on
+    // e10 at stage 1, the black King is back on k5, White is to move: the
+    // start position again (its second occurrence), though every White move
+    // was a pawn move that reset the halfmove clock.
+    let mut g = waiting_over_e5("pawn-of-pawns=one-arrival");
+    for s in PLACED_AND_BACK.split_whitespace() {
+        let pos = g.position().clone();
+        let m = pos.parse_move(s).unwrap();
+        assert_eq!(m.is_zeroing(), s.starts_with('e'), "{s}");
+        // So none of them is irreversible: not a pawn-of-pawns move at
+        // stage 1 under one-arrival, nor a King step.
+        assert!(!pos.is_irreversible(&m), "{s}");
+        g.play(&m).unwrap();
+    }
+    assert_eq!(g.position().halfmoves(), 1);
+    assert!(g.position().same_position(g.start()));
+    assert_eq!(g.repetition_count(), 2);
+
+    // By default e9e10 is the second arrival: the pawn goes to the empty f3
+    // at stage 2, and nothing repeats. The placement and the steps are
+    // irreversible (a waiting pawn never waits again at the same stage).
+    let mut g = waiting_over_e5("");
+    for s in PLACED_AND_BACK.split_whitespace() {
+        let pos = g.position().clone();
+        let m = pos.parse_move(s).unwrap();
+        assert_eq!(pos.is_irreversible(&m), s.starts_with('e'), "{s}");
+        g.play(&m).unwrap();
+    }
+    assert_eq!(at(g.position(), "f3"), white(Role::PawnOfPawns));
+    assert_eq!(g.position().pawn_of_pawns_stage(Color::White), 2);
+    assert!(g
+        .positions()
+        .iter()
+        .skip(1)
+        .all(|p| !p.same_position(g.start())));
+    assert_eq!(g.repetition_count(), 1);
+
+    // Under one-arrival a capture by the pawn of pawns at stage 1, an
+    // ordinary pawn move and a pawn of pawns' move at stage 0 stay
+    // irreversible.
+    let mut g = waiting_over_e5("pawn-of-pawns=one-arrival");
+    game_play(&mut g, "e10e5 k5k4");
+    let takes_rook = g.position().parse_move("e5d6").unwrap();
+    assert_eq!(takes_rook.capture, Some(Role::Rook));
+    assert!(g.position().is_irreversible(&takes_rook));
+    // The initial array: the pawn of pawns on a3, the pawn of kings on f3.
+    let start = Position::start_with_rules(rule_set("pawn-of-pawns=one-arrival"));
+    for s in ["a3a4", "f3f4"] {
+        assert!(start.is_irreversible(&start.parse_move(s).unwrap()), "{s}");
+    }
+}
+
 // ---------------------------------------------------------------------------
 // placement-onto=enemy
 // ---------------------------------------------------------------------------

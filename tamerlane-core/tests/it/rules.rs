@@ -1823,6 +1823,51 @@ fn s6_royals_only_is_a_draw_but_bare_king_is_not() {
 }
 
 #[test]
+fn s6_outcome_given_whether_there_are_moves_is_the_same() {
+    let cases = [
+        // The initial position: 24 moves, no result.
+        (Position::new(), None),
+        // The positions of the tests above: checkmate, "stalemate" (both
+        // without a legal move), royals only (with legal moves).
+        (
+            pos(
+                &[("a1", "K"), ("a10", "r"), ("b10", "r"), ("k5", "k")],
+                "w K 00 0 1",
+            ),
+            win(Color::Black, Termination::Checkmate),
+        ),
+        (
+            pos(&[("a1", "K"), ("c2", "s"), ("a3", "a"), ("k10", "k")], W),
+            win(Color::Black, Termination::Stalemate),
+        ),
+        (
+            pos(&[("e2", "K"), ("e9", "k")], W),
+            draw(Termination::RoyalsOnly),
+        ),
+        // A King on the opponent's citadel: no legal move, yet a draw.
+        (
+            tfen("11/(K)11/11/11/11/11/11/11/11/10k b - 00 0 1"),
+            draw(Termination::Citadel),
+        ),
+        // Rook and King against a King, the clock at the default limit (200).
+        (
+            pos(&[("e2", "K"), ("e9", "k"), ("a9", "r")], "w - 00 200 101"),
+            draw(Termination::MoveLimit),
+        ),
+    ];
+    for (p, expected) in cases {
+        let legal = p.legal_moves();
+        assert_eq!(
+            p.outcome_given_moves(!legal.is_empty()),
+            expected,
+            "{}",
+            p.to_tfen()
+        );
+        assert_eq!(p.outcome(), expected, "{}", p.to_tfen());
+    }
+}
+
+#[test]
 fn s6_threefold_repetition_is_an_automatic_draw() {
     let mut g = Game::new();
     game_play(&mut g, "b2c4 j9i7 c4b2 i7j9");
