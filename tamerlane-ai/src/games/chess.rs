@@ -121,6 +121,11 @@ impl SearchPosition for Position {
     }
 
     #[inline]
+    fn see_ge(&self, m: &Move, threshold: i32) -> bool {
+        crate::see::chess::see_ge(self, m, threshold)
+    }
+
+    #[inline]
     fn material(&self) {}
 
     #[inline]

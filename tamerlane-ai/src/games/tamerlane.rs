@@ -132,7 +132,7 @@ impl SearchPosition for Position {
 
     #[inline]
     fn see_ge(&self, m: &Move, threshold: i32) -> bool {
-        crate::see::see_ge(self, m, threshold)
+        crate::see::tamerlane::see_ge(self, m, threshold)
     }
 
     #[inline]

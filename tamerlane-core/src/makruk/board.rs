@@ -83,6 +83,37 @@ impl Board {
         self.by_piece(Piece::new(color, Role::King)).first()
     }
 
+    /// The pieces of `by` that attack `sq` when exactly the squares of `occ`
+    /// are occupied ("attack": could capture there by their movement
+    /// pattern): the Ruea are blocked by `occ` only, so a static exchange
+    /// evaluation that removes the pieces that have captured from `occ`
+    /// sees the Ruea behind them. The pieces are those of the board: one
+    /// standing off `occ` is not left out (mask the result with `occ`).
+    ///
+    /// ```
+    /// use tamerlane_core::board8::Square;
+    /// use tamerlane_core::makruk::Position;
+    /// use tamerlane_core::Color;
+    ///
+    /// // White Ruea on a1 and a2, a Black Khon on b6.
+    /// let pos = Position::from_fen("4k3/8/1s6/8/8/8/R7/R3K3 w - - 0 1")?;
+    /// let sq = |name: &str| name.parse::<Square>().unwrap();
+    /// let (board, a5) = (pos.board(), sq("a5"));
+    /// let occ = board.occupied();
+    /// // a2 blocks a1; without a2 the Ruea behind it reaches a5.
+    /// assert_eq!(board.attackers(a5, Color::White, occ).single(), Some(sq("a2")));
+    /// let lifted = occ.without(sq("a2"));
+    /// let behind = board.attackers(a5, Color::White, lifted) & lifted;
+    /// assert_eq!(behind.single(), Some(sq("a1")));
+    /// // The Khon attacks diagonally (and straight forward, toward rank 1).
+    /// assert_eq!(board.attackers(a5, Color::Black, occ).single(), Some(sq("b6")));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn attackers(&self, sq: Square, by: Color, occ: Bitboard) -> Bitboard {
+        super::position::attackers(self, sq, by, occ)
+    }
+
     /// The role of the piece on `sq`, if any.
     #[inline]
     pub fn role_at(&self, sq: Square) -> Option<Role> {

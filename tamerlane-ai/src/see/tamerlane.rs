@@ -1,6 +1,5 @@
-//! Static exchange evaluation (SEE) for Tamerlane chess: whether a capture
-//! wins material once both sides have recaptured on its square with their
-//! least valuable attackers, each stopping when recapturing would lose.
+//! Static exchange evaluation for Tamerlane chess: the game's part of the
+//! swap loop of [`see`](super).
 //!
 //! Every piece kind takes part: the leapers and steppers (ferz, vizier,
 //! elephant, dabbaba, camel, knight, royals), the pawns of every kind, and
@@ -12,19 +11,10 @@
 //! worth more than everything else). The Prince and the Adventitious King
 //! take part as pieces worth their material value.
 
-use tamerlane_core::{Bitboard, Board, Move, MoveKind, Position, Role, Square};
+use tamerlane_core::{Bitboard, Color, Move, MoveKind, Position, Role, Square};
 
+use super::{first_in_order, ExchangeBoard};
 use crate::eval::tamerlane::value;
-
-/// The value of a role in an exchange: its material value, the King above
-/// everything.
-fn see_value(role: Role) -> i32 {
-    if role == Role::King {
-        20_000
-    } else {
-        value(role)
-    }
-}
 
 /// The pieces (not pawns) in the order a side recaptures with them, least
 /// valuable first; the pawns come before all of them.
@@ -43,17 +33,45 @@ const RECAPTURE_ORDER: [Role; 12] = [
     Role::King,
 ];
 
-/// The least valuable of `attackers` (not empty) and its role.
-fn least_valuable(b: &Board, attackers: Bitboard) -> (Square, Role) {
-    if let Some(sq) = (attackers & b.pawns()).first() {
-        return (sq, b.role_at(sq).expect("a pawn"));
+impl ExchangeBoard for Position {
+    type Set = Bitboard;
+    type Role = Role;
+    const KING: Role = Role::King;
+
+    #[inline]
+    fn side_to_move(&self) -> Color {
+        self.turn()
     }
-    for role in RECAPTURE_ORDER {
-        if let Some(sq) = (attackers & b.by_role(role)).first() {
-            return (sq, role);
+
+    #[inline]
+    fn occupied(&self) -> Bitboard {
+        self.board().occupied()
+    }
+
+    #[inline]
+    fn pieces(&self, color: Color) -> Bitboard {
+        self.board().by_color(color)
+    }
+
+    #[inline]
+    fn attackers(&self, sq: Square, occ: Bitboard) -> Bitboard {
+        self.attackers_with_occupancy(sq, occ)
+    }
+
+    /// A pawn of any kind first, then [`RECAPTURE_ORDER`].
+    #[inline]
+    fn least_valuable(&self, attackers: Bitboard) -> Option<(Square, Role)> {
+        let b = self.board();
+        if let Some(sq) = (attackers & b.pawns()).first() {
+            return b.role_at(sq).map(|role| (sq, role));
         }
+        first_in_order(&RECAPTURE_ORDER, attackers, |role| b.by_role(role))
     }
-    unreachable!("attackers is not empty")
+
+    #[inline]
+    fn material_value(role: Role) -> i32 {
+        value(role)
+    }
 }
 
 /// Whether the exchange that `m` (legal in `pos`) starts gains at least
@@ -65,50 +83,7 @@ pub fn see_ge(pos: &Position, m: &Move, threshold: i32) -> bool {
     if !matches!(m.kind, MoveKind::Normal | MoveKind::Promotion(_)) {
         return threshold <= 0;
     }
-    let b = pos.board();
-    let to = m.to;
-    // What the side to move has gained so far minus the threshold, and
-    // then what is at stake: the piece now on `to`.
-    let mut swap = m.capture.map_or(0, see_value) - threshold;
-    if swap < 0 {
-        return false;
-    }
-    swap = see_value(m.role) - swap;
-    if swap <= 0 {
-        return true;
-    }
-    let mut occ = b.occupied().without(m.from).without(to);
-    let mut attackers = pos.attackers_with_occupancy(to, occ);
-    let mut side = pos.turn();
-    // `res`: whether the side to move comes out at or above the threshold
-    // if the exchange stops here.
-    let mut res = true;
-    loop {
-        side = !side;
-        attackers &= occ;
-        let own = attackers & b.by_color(side);
-        if own.is_empty() {
-            break;
-        }
-        res = !res;
-        let (sq, role) = least_valuable(b, own);
-        if role == Role::King {
-            // The King may recapture only if nothing attacks the square
-            // any more.
-            return if (attackers & b.by_color(!side)).any() {
-                !res
-            } else {
-                res
-            };
-        }
-        swap = see_value(role) - swap;
-        if swap < i32::from(res) {
-            break;
-        }
-        occ.remove(sq);
-        attackers = pos.attackers_with_occupancy(to, occ);
-    }
-    res
+    super::swap_ge(pos, m.from, m.to, m.role, m.capture, threshold)
 }
 
 #[cfg(test)]
