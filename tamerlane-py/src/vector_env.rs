@@ -375,6 +375,11 @@ fn winner_code(o: &Outcome) -> i8 {
     }
 }
 
+/// The fewest games a worker thread of `step` gets: starting the threads
+/// for every step costs tens of microseconds, and smaller runs were
+/// slower on two threads than on one (docs/BENCHMARKS.md, "VectorEnv").
+const MIN_GAMES_PER_STEP_THREAD: usize = 512;
+
 /// Splits `0..n` into at most `threads` runs of consecutive indices: the
 /// run lengths.
 fn run_lengths(n: usize, threads: usize) -> Vec<usize> {
@@ -563,7 +568,8 @@ enum OutAny<'a> {
     F32(Out<'a, f32>),
 }
 
-/// Steps every game with its move, in runs on `threads` threads.
+/// Steps every game with its move, in runs on up to `threads` threads
+/// (each with at least [`MIN_GAMES_PER_STEP_THREAD`] games).
 fn step_all<T: PlaneValue>(
     envs: &mut [Env],
     setting: &Setting,
@@ -571,6 +577,7 @@ fn step_all<T: PlaneValue>(
     moves: &[Move],
     out: Out<'_, T>,
 ) {
+    let threads = threads.min(envs.len() / MIN_GAMES_PER_STEP_THREAD).max(1);
     let lengths = run_lengths(envs.len(), threads);
     if lengths.len() == 1 {
         setting.step_run(envs, moves, out);

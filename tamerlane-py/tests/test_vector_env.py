@@ -357,6 +357,26 @@ def test_threads_give_the_same_results_as_one_thread() -> None:
     assert all(np.array_equal(x, y) for x, y in zip(one, three))
 
 
+def test_threads_with_enough_games_give_the_same_results_as_one_thread() -> None:
+    # Each step thread gets at least 512 games, so threads are used from
+    # 1,024 games on: compare checksums of every output, step by step.
+    import zlib
+
+    def run(threads: int) -> List[int]:
+        env = VectorEnv(1030, seed=5, num_threads=threads, max_plies=60)
+        obs, info = env.reset()
+        sums = [zlib.crc32(obs.tobytes()), zlib.crc32(info["action_mask"].tobytes())]
+        for _ in range(80):
+            obs, reward, terminated, truncated, info = env.step(env.random_actions())
+            for a in (obs, reward, terminated, truncated, info["action_mask"]):
+                sums.append(zlib.crc32(np.ascontiguousarray(a).tobytes()))
+            if "final_obs" in info:
+                sums.append(zlib.crc32(info["final_obs"][info["_final_obs"]].tobytes()))
+        return sums
+
+    assert run(1) == run(2)
+
+
 def test_random_rollouts() -> None:
     r = tamerlane.random_rollouts(12, seed=9)
     assert set(r) == {"winner", "termination", "plies", "truncated"}
