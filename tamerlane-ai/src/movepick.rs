@@ -137,9 +137,11 @@ impl<P: SearchPosition> OrderingTables<P> {
         self.history[Self::hidx(color, m)]
     }
 
-    /// Scores the moves of `pos` into `scores` for the node at `ply`;
-    /// with `use_see`, tactical moves that lose material by static
-    /// exchange come after the quiet ones.
+    /// Scores the moves of `pos` into `scores` for the node at `ply`.
+    /// Tactical moves get [`CAPTURE_SCORE`] and their game score; the
+    /// static exchange check that sends losing ones after the quiet moves
+    /// is left to [`pick_checked`], when a move comes up (a node cut off
+    /// by its first moves does not pay for the others').
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn score(
         &self,
@@ -148,7 +150,6 @@ impl<P: SearchPosition> OrderingTables<P> {
         moves: &[P::Move],
         tt_move: Option<PackedMove>,
         use_history: bool,
-        use_see: bool,
         prev: &[Option<usize>; 2],
         scores: &mut Vec<i32>,
     ) {
@@ -160,12 +161,7 @@ impl<P: SearchPosition> OrderingTables<P> {
             let s = if key == tt_move && tt_move.is_some() {
                 TT_SCORE
             } else if !P::is_quiet(m) {
-                let base = if use_see && !pos.see_ge(m, 0) {
-                    BAD_CAPTURE_SCORE
-                } else {
-                    CAPTURE_SCORE
-                };
-                base + P::tactical_score(m)
+                CAPTURE_SCORE + P::tactical_score(m)
             } else if use_history && key == k[0] {
                 KILLER_SCORE
             } else if use_history && key == k[1] {
@@ -193,4 +189,28 @@ pub(crate) fn pick<M: Copy>(moves: &mut [M], scores: &mut [i32], i: usize) -> M 
     moves.swap(i, best);
     scores.swap(i, best);
     moves[i]
+}
+
+/// Like [`pick`], but with `use_see` a tactical move that comes up with
+/// its good score is first checked by static exchange evaluation: if it
+/// loses material it gets [`BAD_CAPTURE_SCORE`] plus its game score (after
+/// every quiet move) and the next best move is picked instead. The order
+/// is that of scoring every move's exchange up front.
+#[inline]
+pub(crate) fn pick_checked<P: SearchPosition>(
+    pos: &P,
+    moves: &mut [P::Move],
+    scores: &mut [i32],
+    i: usize,
+    use_see: bool,
+) -> P::Move {
+    loop {
+        let m = pick(moves, scores, i);
+        let s = scores[i];
+        if use_see && (CAPTURE_SCORE..TT_SCORE).contains(&s) && !pos.see_ge(&m, 0) {
+            scores[i] = BAD_CAPTURE_SCORE + P::tactical_score(&m);
+            continue;
+        }
+        return m;
+    }
 }

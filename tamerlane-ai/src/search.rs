@@ -19,7 +19,7 @@ use crate::config::SearchConfig;
 use crate::eval::MATE_BOUND;
 use crate::game::SearchPosition;
 use crate::limits::Limits;
-use crate::movepick::{pick, OrderingTables, CAPTURE_SCORE};
+use crate::movepick::{pick_checked, OrderingTables, CAPTURE_SCORE};
 use crate::result::{Info, PvLine, Score, SearchResult};
 use crate::timeman::{soft_scale, TimeBudget};
 use crate::tt::{Bound, TranspositionTable};
@@ -527,7 +527,6 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
                 &list,
                 tt_move,
                 features.killers_history,
-                features.see,
                 &prev,
                 &mut scores,
             );
@@ -570,13 +569,16 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
         let mut searched = 0;
         let n = list.len();
         for i in 0..n {
-            let m = pick(list, scores, i);
+            let m = pick_checked(pos, list, scores, i, features.see);
             if ply == 0 && !self.is_root_move(&m) {
                 continue;
             }
             let quiet = P::is_quiet(&m);
             let mut child = pos.clone();
             child.play_unchecked(&m);
+            if features.tt {
+                self.shared.tt.prefetch(child.hash());
+            }
             self.material[ply + 1] = P::material_after(self.material[ply], &m, pos.turn());
             let gives_check = child.in_check();
             self.checks[ply + 1] = gives_check;
@@ -791,19 +793,11 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
             } else if qdepth >= 6 {
                 break 'done self.eval(pos, ply);
             }
-            self.ordering.score(
-                pos,
-                ply,
-                &list,
-                None,
-                false,
-                self.config.features.see,
-                &[None; 2],
-                &mut scores,
-            );
+            self.ordering
+                .score(pos, ply, &list, None, false, &[None; 2], &mut scores);
             let mut best = stand;
             for i in 0..list.len() {
-                let m = pick(&mut list, &mut scores, i);
+                let m = pick_checked(pos, &mut list, &mut scores, i, self.config.features.see);
                 // A quiet move that comes with the tactical moves (a
                 // Tamerlane pawn-of-pawns transfer) is not searched here,
                 // nor (with `see`) a capture that loses material.
@@ -812,6 +806,9 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
                 }
                 let mut child = pos.clone();
                 child.play_unchecked(&m);
+                if self.config.features.tt && self.config.features.qs_tt {
+                    self.shared.tt.prefetch(child.hash());
+                }
                 self.material[ply + 1] = P::material_after(self.material[ply], &m, pos.turn());
                 self.checks[ply + 1] = child.in_check();
                 let s = -self.qsearch(&child, -beta, -alpha, ply + 1, qdepth + 1);
