@@ -103,6 +103,13 @@ features! {
     /// Time management by the search's settledness (best-move stability
     /// and score changes) under a clock.
     time_management: "tm", default true, plain false;
+    /// Contempt: a draw counts as the game's
+    /// [`CONTEMPT`](crate::SearchPosition::CONTEMPT) centipawns below 0
+    /// for the side to move at the root (and as much
+    /// above for the other side), in the draw scores of the search and in
+    /// the evaluation's pull toward a draw, so that the side that is
+    /// about even plays on rather than runs for a citadel or repeats.
+    contempt: "contempt", default false, plain false;
 }
 
 /// A search configuration: features and evaluation.

@@ -123,9 +123,15 @@ pub trait SearchPosition: Clone + Send + Sync + fmt::Debug {
     fn material(&self) -> Self::Material;
     /// The material term after the side to move, `us`, plays `m`.
     fn material_after(before: Self::Material, m: &Self::Move, us: Color) -> Self::Material;
+    /// With the `contempt` feature: how many centipawns a draw is worth
+    /// less than 0 to the side to move at the root (and more to the other
+    /// side). 0 for a game that plays draws as draws.
+    const CONTEMPT: i32 = 0;
     /// The static evaluation in centipawns for the side to move, given the
-    /// material term.
-    fn evaluate(&self, kind: EvalKind, material: Self::Material) -> i32;
+    /// material term and the score of a draw for the side to move (0, or
+    /// the contempt): where the evaluation pulls a score toward a draw
+    /// (Tamerlane's citadels and move-limit clock), it pulls toward `draw`.
+    fn evaluate(&self, kind: EvalKind, material: Self::Material, draw: i32) -> i32;
 }
 
 /// A game in progress: its current position and the history that

@@ -280,12 +280,15 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
     /// evaluation also depends on the halfmove clock, so the clock is part
     /// of the key).
     fn eval(&mut self, pos: &P, ply: usize) -> i32 {
-        let key = pos.hash() ^ u64::from(pos.halfmoves()).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let draw = self.draw_score(ply);
+        let key = pos.hash()
+            ^ u64::from(pos.halfmoves()).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ (draw as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93);
         let slot = &mut self.eval_cache[key as usize & (EVAL_CACHE_SIZE - 1)];
         if slot.0 == key {
             return slot.1;
         }
-        let e = pos.evaluate(self.config.eval, self.material[ply]);
+        let e = pos.evaluate(self.config.eval, self.material[ply], draw);
         *slot = (key, e);
         e
     }
@@ -304,6 +307,19 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
         false
     }
 
+    /// The score of a draw for the side to move at `ply`: 0, or with
+    /// `contempt` the game's `CONTEMPT` below 0 for the side to move at the root
+    /// (even plies: a null move also passes the turn) and as much above
+    /// for the other.
+    #[inline]
+    fn draw_score(&self, ply: usize) -> i32 {
+        match (self.config.features.contempt, ply % 2) {
+            (false, _) => 0,
+            (true, 0) => -P::CONTEMPT,
+            (true, _) => P::CONTEMPT,
+        }
+    }
+
     /// The score of `pos` at `ply` when it has no legal move: mated, or a
     /// draw where the game says so (a stalemate in chess and Makruk).
     #[inline]
@@ -311,7 +327,7 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
         if pos.no_moves_is_loss(self.checks[ply]) {
             mated_in(ply)
         } else {
-            0
+            self.draw_score(ply)
         }
     }
 
@@ -359,7 +375,7 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
                     return 0;
                 }
                 if pos.is_immediate_draw() {
-                    return 0;
+                    return self.draw_score(ply);
                 }
                 if !pos.has_legal_moves() {
                     return self.no_moves_score(pos, ply);
@@ -376,11 +392,11 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
         let features = self.config.features;
         if ply > 0 {
             if pos.is_immediate_draw() || (self.repetition_draw && self.is_repetition(pos)) {
-                return 0;
+                return self.draw_score(ply);
             }
             if pos.halfmoves() >= self.move_limit || pos.is_rule_draw() {
                 return if pos.has_legal_moves() {
-                    0
+                    self.draw_score(ply)
                 } else {
                     self.no_moves_score(pos, ply)
                 };
@@ -736,7 +752,7 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
         }
         self.seldepth = self.seldepth.max(ply);
         if pos.is_immediate_draw() {
-            return 0;
+            return self.draw_score(ply);
         }
         let in_check = self.checks[ply];
         debug_assert_eq!(in_check, pos.in_check());
@@ -783,7 +799,7 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
                 break 'done self.no_moves_score(pos, ply);
             }
             if pos.halfmoves() >= self.move_limit || pos.is_rule_draw() {
-                break 'done 0;
+                break 'done self.draw_score(ply);
             }
             if !in_check {
                 if stand >= beta {

@@ -249,7 +249,7 @@ pub(crate) fn material_after(before: ByColor<i32>, m: &Move, us: Color) -> ByCol
 
 /// Evaluates `pos` for the side to move.
 pub fn evaluate(pos: &Position, kind: EvalKind) -> i32 {
-    evaluate_with_material(pos, kind, material(pos))
+    evaluate_with_material(pos, kind, material(pos), 0)
 }
 
 /// The evaluation's positional terms besides material, each counted per
@@ -347,8 +347,14 @@ impl TermSink for TermCounts {
 }
 
 /// Evaluates `pos` for the side to move, given both sides' material
-/// (as [`material`] computes it).
-pub(crate) fn evaluate_with_material(pos: &Position, kind: EvalKind, m: ByColor<i32>) -> i32 {
+/// (as [`material`] computes it) and the score of a draw for the side to
+/// move (see [`scale_toward`]).
+pub(crate) fn evaluate_with_material(
+    pos: &Position,
+    kind: EvalKind,
+    m: ByColor<i32>,
+    draw: i32,
+) -> i32 {
     debug_assert_eq!(m, material(pos), "{pos:?}");
     let us = pos.turn();
     if kind == EvalKind::Material {
@@ -356,7 +362,7 @@ pub(crate) fn evaluate_with_material(pos: &Position, kind: EvalKind, m: ByColor<
     }
     let mut s = Weighted(m);
     positional_terms(pos, m, &mut s);
-    scale(pos, s.0[us] - s.0[!us] + TEMPO)
+    scale_toward(pos, s.0[us] - s.0[!us] + TEMPO, draw)
 }
 
 /// Counts the positional terms of both sides into `sink`, given both
@@ -453,14 +459,21 @@ pub fn positional_terms(pos: &Position, m: ByColor<i32>, sink: &mut impl TermSin
 /// The evaluation for the side to move from its raw score `eval` (material,
 /// weighted terms and tempo): faded by the move-limit clock, pulled toward
 /// the draw by the citadel rule, and kept below the mate scores.
-pub fn scale(pos: &Position, mut eval: i32) -> i32 {
+pub fn scale(pos: &Position, eval: i32) -> i32 {
+    scale_toward(pos, eval, 0)
+}
+
+/// [`scale`] for a search in which a draw is worth `draw` to the side to
+/// move (its contempt): the move-limit fade and the citadel's pull move
+/// the score toward `draw` instead of 0.
+pub fn scale_toward(pos: &Position, mut eval: i32, draw: i32) -> i32 {
     let us = pos.turn();
     // Progress: as the move-limit clock runs, the score fades toward the
     // draw, to 1/6 of itself at the limit (none without a limit).
     if let Some(limit) = pos.rules().move_limit() {
         let limit = i64::from(limit);
         let hm = i64::from(pos.halfmoves()).min(limit);
-        eval = (i64::from(eval) * (6 * limit - 5 * hm) / (6 * limit)) as i32;
+        eval = draw + (i64::from(eval - draw) * (6 * limit - 5 * hm) / (6 * limit)) as i32;
     }
     // The citadel: the side that is behind draws by entering the enemy
     // citadel with its top royal; the nearer it is, the nearer to 0.
@@ -473,7 +486,7 @@ pub fn scale(pos: &Position, mut eval: i32) -> i32 {
     };
     if let Some(l) = loser {
         let (num, den) = citadel_escape(pos, l);
-        eval = eval * num / den;
+        eval = draw + (eval - draw) * num / den;
     }
     eval.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
 }
@@ -565,6 +578,21 @@ mod tests {
         let rules: tamerlane_core::RuleSet = "citadel-entry=king-only".parse().unwrap();
         let king_only = Position::from_tfen_with_rules(prince, rules).unwrap();
         assert_eq!(citadel_escape(&king_only, Color::Black), (1, 1));
+    }
+
+    /// With contempt the citadel's pull aims at the draw score: White (two
+    /// rooks up, to move) against Black's King 3 steps from an open door
+    /// keeps 5/8 of its lead over the draw score, whatever that score is.
+    #[test]
+    fn the_citadel_pull_aims_at_the_draw_score() {
+        let pos = Position::from_tfen("11/11/11/11/R10/R10/8k2/11/11/K10 w - 00 0 1").unwrap();
+        assert_eq!(scale_toward(&pos, 1000, 0), 625);
+        assert_eq!(scale(&pos, 1000), 625);
+        // 30 + (1000 - 30) * 5 / 8 = 636; -30 + 1030 * 5 / 8 = 613.
+        assert_eq!(scale_toward(&pos, 1000, 30), 636);
+        assert_eq!(scale_toward(&pos, 1000, -30), 613);
+        // An even score is not pulled at all.
+        assert_eq!(scale_toward(&pos, 100, -30), 100);
     }
 
     /// Average empty-board move counts, the origin of the piece values.

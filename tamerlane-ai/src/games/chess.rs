@@ -132,7 +132,7 @@ impl SearchPosition for Position {
     fn material_after(_before: (), _m: &Move, _us: Color) {}
 
     #[inline]
-    fn evaluate(&self, kind: EvalKind, _material: ()) -> i32 {
+    fn evaluate(&self, kind: EvalKind, _material: (), _draw: i32) -> i32 {
         evaluate(self, kind)
     }
 }

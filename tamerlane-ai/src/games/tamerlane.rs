@@ -93,6 +93,12 @@ impl SearchPosition for Position {
 
     /// Twelve piece kinds and the pawns (of every kind) as a thirteenth.
     const PIECE_TO_SIZE: usize = 13 * SQUARES;
+    /// Tamerlane's citadel rule offers the side that is behind a draw that
+    /// the other side must keep preventing; with contempt the engine, when
+    /// about even, plays on instead of running for it (docs/STRENGTH.md,
+    /// "Contempt"). Chess and Makruk keep the default of 0: there the
+    /// opponents that measure the engine are stronger.
+    const CONTEMPT: i32 = 30;
 
     #[inline]
     fn piece_to_index(m: &Move) -> usize {
@@ -146,8 +152,8 @@ impl SearchPosition for Position {
     }
 
     #[inline]
-    fn evaluate(&self, kind: EvalKind, material: ByColor<i32>) -> i32 {
-        evaluate_with_material(self, kind, material)
+    fn evaluate(&self, kind: EvalKind, material: ByColor<i32>, draw: i32) -> i32 {
+        evaluate_with_material(self, kind, material, draw)
     }
 }
 

@@ -6,7 +6,9 @@ use std::time::{Duration, Instant};
 
 use tamerlane_ai::eval::evaluate;
 use tamerlane_ai::Rng;
-use tamerlane_ai::{Engine, EvalKind, Features, Limits, Score, SearchConfig, SearchResult};
+use tamerlane_ai::{
+    Engine, EvalKind, Features, Limits, Score, SearchConfig, SearchPosition, SearchResult,
+};
 use tamerlane_core::{Game, MoveKind, Position, RuleSet};
 use tamerlane_testkit::verify::forces_win;
 
@@ -56,6 +58,19 @@ fn escapes_into_the_citadel() {
     let r = engine().search(&game(&p), &Limits::new().depth(4), |_| {});
     assert_eq!(r.best.unwrap().kind, MoveKind::CitadelEntry);
     assert_eq!(r.score, Score::Cp(0));
+}
+
+#[test]
+fn contempt_makes_a_draw_worth_less_to_the_root_side() {
+    // The same escape: still the best move (the rest loses), but with
+    // `contempt` the draw reads CONTEMPT below 0 for the side at the root.
+    let p = pos("11/11/11/RR9/11/4K6/11/10k/11/11 b - 00 0 1");
+    let config: SearchConfig = "full,+contempt".parse().unwrap();
+    let mut e = Engine::builder().hash_mib(4).config(config).build();
+    let r = e.search(&game(&p), &Limits::new().depth(4), |_| {});
+    assert_eq!(r.best.unwrap().kind, MoveKind::CitadelEntry);
+    assert_eq!(r.score, Score::Cp(-<Position as SearchPosition>::CONTEMPT));
+    assert!(<Position as SearchPosition>::CONTEMPT > 0);
 }
 
 #[test]
