@@ -50,8 +50,8 @@ impl ValueKind {
             ValueKind::Color => "white or black",
             ValueKind::Role => "a role's name in lower case, e.g. king, giraffe, pawn of the ferz",
             ValueKind::Piece => "a TFEN piece token, e.g. K, g, PR or pp",
-            ValueKind::File => "a file letter a..k",
-            ValueKind::Rank => "a rank number 1..10",
+            ValueKind::File => "a file letter a to k",
+            ValueKind::Rank => "a rank number 1 to 10",
             ValueKind::Termination => {
                 "checkmate, stalemate, citadel, royals-only, repetition or move-limit"
             }

@@ -216,7 +216,7 @@ fn errors_say_which_type_and_what_was_expected() {
     let err = "11".parse::<Rank>().unwrap_err();
     assert_eq!(
         err.to_string(),
-        "invalid rank \"11\": expected a rank number 1..10"
+        "invalid rank \"11\": expected a rank number 1 to 10"
     );
     let err = "2-0".parse::<GameResult>().unwrap_err();
     assert_eq!(
