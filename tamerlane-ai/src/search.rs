@@ -104,9 +104,6 @@ const RAZOR_MAX_DEPTH: i32 = 3;
 const LMP_MAX_DEPTH: i32 = 8;
 /// Futility pruning up to this depth.
 const FUTILITY_MAX_DEPTH: i32 = 6;
-/// The ordering score that marks a move left out by move-count pruning
-/// (below every real score, so such moves come up last).
-const SKIPPED_SCORE: i32 = i32::MIN;
 /// Internal iterative reduction from this depth.
 const IIR_MIN_DEPTH: i32 = 4;
 /// A history score of this size reduces (or, negative, extends) a late
@@ -589,34 +586,10 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
         let n = list.len();
         for i in 0..n {
             let m = pick_checked(pos, list, scores, i, features.see);
-            if scores[i] == SKIPPED_SCORE {
-                break;
-            }
             if ply == 0 && !self.is_root_move(&m) {
                 continue;
             }
             let quiet = P::is_quiet(&m);
-            // Move-count pruning (late-move pruning): at low depth, once
-            // this many moves have come up, the quiet moves left (checks
-            // too) are not searched, nor even made; the tactical ones
-            // still are. The first move is always searched, so a node is
-            // never scored as if it had no move.
-            if features.lmp
-                && quiet
-                && i > 0
-                && !pv_node
-                && !in_check
-                && best > -MATE_BOUND
-                && depth <= LMP_MAX_DEPTH
-                && i >= lmp_count(depth, self.improving[ply])
-            {
-                for j in i + 1..n {
-                    if P::is_quiet(&list[j]) {
-                        scores[j] = SKIPPED_SCORE;
-                    }
-                }
-                continue;
-            }
             let mut child = pos.clone();
             child.play_unchecked(&m);
             if features.tt {
@@ -626,19 +599,24 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
             let gives_check = child.in_check();
             self.checks[ply + 1] = gives_check;
             self.cont_keys[ply] = Some(OrderingTables::<P>::cont_key(pos.turn().index(), &m));
-            // Futility pruning: a late quiet move that gives no check, too
-            // far below alpha at low depth for a quiet move to reach it.
-            if features.futility
-                && i > 0
-                && quiet
-                && !pv_node
-                && !in_check
-                && !gives_check
-                && best > -MATE_BOUND
-                && depth <= FUTILITY_MAX_DEPTH
-                && self.static_evals[ply] + futility_margin(depth) <= alpha
-            {
-                continue;
+            // Late quiet moves at low depth: move-count pruning (the
+            // later, the less likely to matter) and futility pruning (too
+            // far below alpha for a quiet move to reach it). The first
+            // move is always searched, so a node is never scored as if it
+            // had no move.
+            if i > 0 && quiet && !pv_node && !in_check && !gives_check && best > -MATE_BOUND {
+                if features.lmp
+                    && depth <= LMP_MAX_DEPTH
+                    && i >= lmp_count(depth, self.improving[ply])
+                {
+                    continue;
+                }
+                if features.futility
+                    && depth <= FUTILITY_MAX_DEPTH
+                    && self.static_evals[ply] + futility_margin(depth) <= alpha
+                {
+                    continue;
+                }
             }
             // Moves that lose material by static exchange, at low depth: a
             // quiet move onto a square where it is lost, a capture that
