@@ -58,10 +58,11 @@ fn advise_huge_pages(slots: &Vec<Slot>) {
     {
         const PAGE: usize = 4096;
         let start = slots.as_ptr() as usize;
-        let end = start + slots.capacity() * std::mem::size_of::<Slot>();
+        let end = (start + slots.capacity() * std::mem::size_of::<Slot>()) / PAGE * PAGE;
         let aligned = start.next_multiple_of(PAGE);
         if end > aligned {
-            // SAFETY: the range lies inside the allocation `slots` owns;
+            // SAFETY: the range (whole pages) lies inside the allocation
+            // `slots` owns;
             // MADV_HUGEPAGE changes how the kernel backs it, not its
             // contents or who may use it. A failure is ignored.
             unsafe {
