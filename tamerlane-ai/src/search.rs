@@ -310,7 +310,9 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
     /// The score of a draw for the side to move at `ply`: 0, or with
     /// `contempt` the game's `CONTEMPT` below 0 for the side to move at the root
     /// (even plies: a null move also passes the turn) and as much above
-    /// for the other.
+    /// for the other. The table is shared across searches, so with
+    /// contempt a stored draw line keeps the sign of the search that
+    /// stored it (off by default; a known imprecision of contempt).
     #[inline]
     fn draw_score(&self, ply: usize) -> i32 {
         match (self.config.features.contempt, ply % 2) {

@@ -457,8 +457,9 @@ pub fn positional_terms(pos: &Position, m: ByColor<i32>, sink: &mut impl TermSin
 }
 
 /// The evaluation for the side to move from its raw score `eval` (material,
-/// weighted terms and tempo): faded by the move-limit clock, pulled toward
-/// the draw by the citadel rule, and kept below the mate scores.
+/// weighted terms and tempo): faded toward 0 by the move-limit clock,
+/// pulled toward 0 by the citadel rule, and kept below the mate scores
+/// ([`scale_toward`] with a draw worth 0).
 pub fn scale(pos: &Position, eval: i32) -> i32 {
     scale_toward(pos, eval, 0)
 }
@@ -468,15 +469,15 @@ pub fn scale(pos: &Position, eval: i32) -> i32 {
 /// the score toward `draw` instead of 0.
 pub fn scale_toward(pos: &Position, mut eval: i32, draw: i32) -> i32 {
     let us = pos.turn();
-    // Progress: as the move-limit clock runs, the score fades toward the
-    // draw, to 1/6 of itself at the limit (none without a limit).
+    // Progress: as the move-limit clock runs, the score fades toward
+    // `draw`, to 1/6 of its distance at the limit (none without a limit).
     if let Some(limit) = pos.rules().move_limit() {
         let limit = i64::from(limit);
         let hm = i64::from(pos.halfmoves()).min(limit);
         eval = draw + (i64::from(eval - draw) * (6 * limit - 5 * hm) / (6 * limit)) as i32;
     }
     // The citadel: the side that is behind draws by entering the enemy
-    // citadel with its top royal; the nearer it is, the nearer to 0.
+    // citadel with its top royal; the nearer it is, the nearer to `draw`.
     let loser = if eval < -150 {
         Some(us)
     } else if eval > 150 {

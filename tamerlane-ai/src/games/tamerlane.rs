@@ -96,8 +96,9 @@ impl SearchPosition for Position {
     /// Tamerlane's citadel rule offers the side that is behind a draw that
     /// the other side must keep preventing; with contempt the engine, when
     /// about even, plays on instead of running for it (docs/STRENGTH.md,
-    /// "Contempt"). Chess and Makruk keep the default of 0: there the
-    /// opponents that measure the engine are stronger.
+    /// "Node rate, move-count pruning before the move, contempt"). Chess
+    /// and Makruk keep the default of 0: there the opponents that measure
+    /// the engine are stronger.
     const CONTEMPT: i32 = 30;
 
     #[inline]
