@@ -74,6 +74,16 @@ pub trait SearchPosition: Clone + Send + Sync + fmt::Debug {
     /// Whether the side to move is in check (for Tamerlane: its single
     /// royal is attacked; with several royals nobody is in check).
     fn in_check(&self) -> bool;
+    /// Whether the position after the legal move `m` is [`in_check`](Self::in_check).
+    /// The search asks this of the late quiet moves that move-count
+    /// pruning would leave out, so a game can answer without playing the
+    /// move; by default it is played on a copy.
+    #[inline]
+    fn gives_check(&self, m: &Self::Move) -> bool {
+        let mut after = self.clone();
+        after.play_unchecked(m);
+        after.in_check()
+    }
     /// A draw decided by the position before anything else.
     fn is_immediate_draw(&self) -> bool;
     /// Whether a repetition of an earlier position is a draw.

@@ -104,6 +104,9 @@ const RAZOR_MAX_DEPTH: i32 = 3;
 const LMP_MAX_DEPTH: i32 = 8;
 /// Futility pruning up to this depth.
 const FUTILITY_MAX_DEPTH: i32 = 6;
+/// The ordering score that marks a move left out by move-count pruning
+/// (below every real score, so such moves come up last and end the loop).
+const SKIPPED_SCORE: i32 = i32::MIN;
 /// Internal iterative reduction from this depth.
 const IIR_MIN_DEPTH: i32 = 4;
 /// A history score of this size reduces (or, negative, extends) a late
@@ -586,12 +589,43 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
         let mut n_quiets = 0;
         let mut searched = 0;
         let n = list.len();
+        let mut count_reached = false;
         for i in 0..n {
             let m = pick_checked(pos, list, scores, i, features.see);
+            if scores[i] == SKIPPED_SCORE {
+                break;
+            }
             if ply == 0 && !self.is_root_move(&m) {
                 continue;
             }
             let quiet = P::is_quiet(&m);
+            // Move-count pruning (late-move pruning): at low depth, once
+            // this many moves have come up, the quiet moves left that give
+            // no check are not searched. They are not even made: when the
+            // count is first reached they are marked and never picked. The
+            // first move is always searched, so a node is never scored as
+            // if it had no move.
+            if features.lmp
+                && quiet
+                && i > 0
+                && !pv_node
+                && !in_check
+                && best > -MATE_BOUND
+                && depth <= LMP_MAX_DEPTH
+                && i >= lmp_count(depth, self.improving[ply])
+            {
+                if !count_reached {
+                    count_reached = true;
+                    for j in i + 1..n {
+                        if P::is_quiet(&list[j]) && !pos.gives_check(&list[j]) {
+                            scores[j] = SKIPPED_SCORE;
+                        }
+                    }
+                }
+                if !pos.gives_check(&m) {
+                    continue;
+                }
+            }
             let mut child = pos.clone();
             child.play_unchecked(&m);
             if features.tt {
@@ -599,26 +633,22 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
             }
             self.material[ply + 1] = P::material_after(self.material[ply], &m, pos.turn());
             let gives_check = child.in_check();
+            debug_assert_eq!(gives_check, pos.gives_check(&m));
             self.checks[ply + 1] = gives_check;
             self.cont_keys[ply] = Some(OrderingTables::<P>::cont_key(pos.turn().index(), &m));
-            // Late quiet moves at low depth: move-count pruning (the
-            // later, the less likely to matter) and futility pruning (too
-            // far below alpha for a quiet move to reach it). The first
-            // move is always searched, so a node is never scored as if it
-            // had no move.
-            if i > 0 && quiet && !pv_node && !in_check && !gives_check && best > -MATE_BOUND {
-                if features.lmp
-                    && depth <= LMP_MAX_DEPTH
-                    && i >= lmp_count(depth, self.improving[ply])
-                {
-                    continue;
-                }
-                if features.futility
-                    && depth <= FUTILITY_MAX_DEPTH
-                    && self.static_evals[ply] + futility_margin(depth) <= alpha
-                {
-                    continue;
-                }
+            // Futility pruning: a late quiet move that gives no check, too
+            // far below alpha at low depth for a quiet move to reach it.
+            if features.futility
+                && i > 0
+                && quiet
+                && !pv_node
+                && !in_check
+                && !gives_check
+                && best > -MATE_BOUND
+                && depth <= FUTILITY_MAX_DEPTH
+                && self.static_evals[ply] + futility_margin(depth) <= alpha
+            {
+                continue;
             }
             // Moves that lose material by static exchange, at low depth: a
             // quiet move onto a square where it is lost, a capture that

@@ -352,10 +352,50 @@ impl Position {
     }
 
     /// Whether `m` (legal here) attacks a royal of the opponent once played.
+    ///
+    /// For an ordinary move or a promotion (nearly every move) this is
+    /// answered without playing the move: the piece on its target square
+    /// (the promoted one for a promotion) attacks an enemy royal, or one of
+    /// the other pieces of the mover does through the occupancy after the
+    /// move (a rook, talia or giraffe whose line the move opened). The rarer
+    /// kinds are played on a copy.
+    ///
+    /// ```
+    /// use tamerlane_core::{Position, Square};
+    ///
+    /// // White's Rook on a4 behind its Knight on b4, Black's King on k4.
+    /// let pos = Position::from_tfen("11/11/11/11/11/11/RN8k/11/11/K10 w - 00 0 1")?;
+    /// let knight_away = pos.legal_moves().iter().find(|m| m.to == Square::C6).copied().unwrap();
+    /// assert!(pos.gives_check(&knight_away)); // the Rook's line is opened
+    /// # Ok::<(), tamerlane_core::TfenError>(())
+    /// ```
     pub fn gives_check(&self, m: &Move) -> bool {
-        let mut after = self.clone();
-        after.play_unchecked(m);
-        after.is_check()
+        let role = match m.kind {
+            MoveKind::Normal => m.role,
+            MoveKind::Promotion(role) => role,
+            _ => {
+                let mut after = self.clone();
+                after.play_unchecked(m);
+                return after.is_check();
+            }
+        };
+        let b = &self.board;
+        let us = self.turn;
+        // A captured royal no longer counts; a royal in a citadel is never
+        // attacked.
+        let royals = (self.royals(!us) & Bitboard::ORDINARY).without(m.to);
+        if royals.is_empty() {
+            return false;
+        }
+        let occ = b.occupied().without(m.from).with(m.to);
+        let direct = attacks::attacks(us, role, m.to, occ);
+        if (direct & royals).any() {
+            return true;
+        }
+        let others = b.by_color(us).without(m.from);
+        royals
+            .squares()
+            .any(|k| self.is_attacked_with(k, us, others, occ))
     }
 
     /// Whether a royal stands on its opponent's citadel: the game has ended

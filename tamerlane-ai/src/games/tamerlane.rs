@@ -41,6 +41,24 @@ impl SearchPosition for Position {
         self.is_single_royal_attacked()
     }
 
+    /// Without playing the move for ordinary moves and promotions (which
+    /// leave the opponent's royals but the one captured on the target
+    /// square): check needs a single royal left, then the core's test.
+    #[inline]
+    fn gives_check(&self, m: &Move) -> bool {
+        match m.kind {
+            MoveKind::Normal | MoveKind::Promotion(_) => {
+                let theirs = self.royals(!Position::turn(self)).without(m.to);
+                theirs.single().is_some() && Position::gives_check(self, m)
+            }
+            _ => {
+                let mut after = self.clone();
+                after.play_unchecked(m);
+                after.is_single_royal_attacked()
+            }
+        }
+    }
+
     #[inline]
     fn is_immediate_draw(&self) -> bool {
         self.is_citadel_draw()

@@ -221,6 +221,20 @@ proptest! {
         });
     }
 
+    /// `Position::gives_check`, which answers ordinary moves and
+    /// promotions without playing them, is the check after the move.
+    #[test]
+    fn gives_check_is_the_check_after_the_move(case in arb_case(80)) {
+        playout(&case, |g| {
+            let pos = g.position();
+            for m in pos.legal_moves().iter() {
+                let mut after = pos.clone();
+                after.play_unchecked(m);
+                assert_eq!(pos.gives_check(m), after.is_check(), "{m} in {}", describe(pos));
+            }
+        });
+    }
+
     #[test]
     fn mirror_maps_the_move_set(case in arb_case(60)) {
         playout(&case, |g| position_checks::mirror_maps_moves(g.position()));

@@ -1349,6 +1349,46 @@ fn s4_is_check_means_any_royal_of_the_side_to_move_attacked() {
     assert!(!p.is_check());
 }
 
+/// The targets of the legal moves from `from` that give check.
+fn checking_targets(p: &Position, from: &str) -> Vec<String> {
+    let f = sq(from);
+    sorted(
+        p.legal_moves()
+            .iter()
+            .filter(|m| m.from == f && p.gives_check(m))
+            .map(|m| m.to.to_string())
+            .collect(),
+    )
+}
+
+#[test]
+fn s4_gives_check_sees_discovered_lines_and_promoted_pieces() {
+    // Rook a4 behind the Knight b4, King k4: every Knight move opens the
+    // line (by hand: a6 c6 d5 d3 c2 a2).
+    let p = pos(&[("a1", "K"), ("a4", "R"), ("b4", "N"), ("k4", "k")], W);
+    assert_eq!(
+        checking_targets(&p, "b4"),
+        ["a2", "a6", "c2", "c6", "d3", "d5"]
+    );
+    // Talia c1, Ferz e3 on its diagonal, King g5. The Ferz opens the line
+    // by leaving it (d4, f2), checks from f4 itself, and on d2 it stands on
+    // the talia's first square, which blocks the whole ray: no check.
+    let p = pos(&[("k1", "K"), ("c1", "T"), ("e3", "F"), ("g5", "k")], W);
+    assert_eq!(checking_targets(&p, "e3"), ["d4", "f2", "f4"]);
+    // A pawn of rooks promoting on a10 checks as the Rook it becomes along
+    // rank 10; on b9 (no promotion) a pawn attacks a10 and c10 only.
+    let p = pos(&[("k1", "K"), ("a9", "PR"), ("k10", "k")], W);
+    assert_eq!(checking_targets(&p, "a9"), ["a10"]);
+    // Every answer is the check after the move.
+    for p in [&p] {
+        for m in p.legal_moves().iter() {
+            let mut after = p.clone();
+            after.play_unchecked(m);
+            assert_eq!(p.gives_check(m), after.is_check(), "{m}");
+        }
+    }
+}
+
 /// White King f5 in check from the black rook f10; friendly pieces:
 /// R a1, N c3, pawn h2, V b10, D f1.
 pub(super) fn swap_position(rights: &str) -> Position {
