@@ -124,6 +124,15 @@ fn razor_margin(depth: i32) -> i32 {
     250 + 150 * depth
 }
 
+/// Whether the quiet move `m` gives check from a square where the static
+/// exchange does not lose it: the quiet moves that move-count pruning keeps
+/// (a mate is often a late quiet check; a check that loses the checker is
+/// rarely worth a search past the count).
+#[inline]
+fn safe_check<P: SearchPosition>(pos: &P, m: &P::Move) -> bool {
+    pos.gives_check(m) && pos.see_ge(m, 0)
+}
+
 /// The quiet moves searched before move-count pruning.
 fn lmp_count(depth: i32, improving: bool) -> usize {
     let n = (3 + depth * depth) as usize;
@@ -600,8 +609,9 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
             }
             let quiet = P::is_quiet(&m);
             // Move-count pruning (late-move pruning): at low depth, once
-            // this many moves have come up, the quiet moves left that give
-            // no check are not searched. They are not even made: when the
+            // this many moves have come up, the quiet moves left are not
+            // searched, except checks that the static exchange does not
+            // lose (`safe_check`). They are not even made: when the
             // count is first reached they are marked and never picked. The
             // first move is always searched, so a node is never scored as
             // if it had no move.
@@ -617,12 +627,12 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
                 if !count_reached {
                     count_reached = true;
                     for j in i + 1..n {
-                        if P::is_quiet(&list[j]) && !pos.gives_check(&list[j]) {
+                        if P::is_quiet(&list[j]) && !safe_check(pos, &list[j]) {
                             scores[j] = SKIPPED_SCORE;
                         }
                     }
                 }
-                if !pos.gives_check(&m) {
+                if !safe_check(pos, &m) {
                     continue;
                 }
             }
