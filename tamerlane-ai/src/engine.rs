@@ -172,7 +172,9 @@ impl Engine {
     }
 
     /// Searches `pos` under its rules: `history` holds the hashes of the
-    /// game's earlier positions, oldest first (for repetitions). Unlike
+    /// game's earlier positions, oldest first (for repetitions; all of them
+    /// may recur, so pass those since the last irreversible move, as
+    /// [`SearchGame::earlier_hashes`] does). Unlike
     /// [`search`](Self::search), it does not know whether the game has
     /// already ended by a rule that needs the history.
     pub fn search_position<P: SearchPosition>(

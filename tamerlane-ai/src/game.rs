@@ -84,6 +84,12 @@ pub trait SearchPosition: Clone + Send + Sync + fmt::Debug {
         after.play_unchecked(m);
         after.in_check()
     }
+    /// Whether no position before the legal move `m` can recur after it:
+    /// the search's repetition check looks back no further than the last
+    /// such move. (Not always the moves that reset the halfmove clock:
+    /// under Tamerlane's `pawn-of-pawns=one-arrival` some of those can be
+    /// undone.)
+    fn is_irreversible(&self, m: &Self::Move) -> bool;
     /// A draw decided by the position before anything else.
     fn is_immediate_draw(&self) -> bool;
     /// Whether a repetition of an earlier position is a draw.
@@ -151,8 +157,9 @@ pub trait SearchGame {
     type Position: SearchPosition;
     /// The current position.
     fn position(&self) -> &Self::Position;
-    /// The hashes of the earlier positions, oldest first (the current one
-    /// excluded).
+    /// The hashes of the earlier positions that could recur, oldest first
+    /// (the current one excluded): those since the last irreversible move
+    /// ([`SearchPosition::is_irreversible`]).
     fn earlier_hashes(&self) -> Vec<u64>;
     /// `None` while the game goes on; when it has ended, `Some(winner)`
     /// (`Some(None)` for a draw).
@@ -215,8 +222,14 @@ macro_rules! impl_search_game {
             }
 
             fn earlier_hashes(&self) -> Vec<u64> {
+                // `positions[i]` is the position before `moves[i]`.
                 let positions = self.positions();
-                positions[..positions.len() - 1]
+                let moves = self.moves();
+                let first = (0..moves.len())
+                    .rev()
+                    .find(|&i| positions[i].is_irreversible(&moves[i]))
+                    .map_or(0, |i| i + 1);
+                positions[first..positions.len() - 1]
                     .iter()
                     .map(Position::hash)
                     .collect()

@@ -66,6 +66,10 @@ pub(crate) struct Worker<'a, 'b, P: SearchPosition> {
     cont_keys: Vec<Option<usize>>,
     hashes: Vec<u64>,
     root_len: usize,
+    /// How many of the positions before each ply's could be the same
+    /// position: the plies since the last irreversible move (or null
+    /// move), counting the whole history given at the root.
+    reversible: Vec<usize>,
     pv: Vec<Vec<P::Move>>,
     seldepth: usize,
     lmr: Vec<[i32; 64]>,
@@ -216,6 +220,11 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
             cont_keys: vec![None; MAX_PLY + 2],
             root_len: history.len(),
             hashes,
+            reversible: {
+                let mut r = vec![0; MAX_PLY + 2];
+                r[0] = history.len();
+                r
+            },
             pv: (0..MAX_PLY + 2)
                 .map(|_| Vec::with_capacity(MAX_PLY))
                 .collect(),
@@ -305,10 +314,12 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
         e
     }
 
-    fn is_repetition(&self, pos: &P) -> bool {
+    /// Whether the position at `ply` repeats one of the path or of the
+    /// game history, looking back to the last irreversible move.
+    fn is_repetition(&self, pos: &P, ply: usize) -> bool {
         let n = self.hashes.len();
         let h = pos.hash();
-        let back = (pos.halfmoves() as usize).min(n - 1);
+        let back = self.reversible[ply].min(n - 1);
         let mut k = 2;
         while k <= back {
             if self.hashes[n - 1 - k] == h {
@@ -405,7 +416,7 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
         self.hashes.push(pos.hash());
         let features = self.config.features;
         if ply > 0 {
-            if pos.is_immediate_draw() || (self.repetition_draw && self.is_repetition(pos)) {
+            if pos.is_immediate_draw() || (self.repetition_draw && self.is_repetition(pos, ply)) {
                 return self.draw_score(ply);
             }
             if pos.halfmoves() >= self.move_limit || pos.is_rule_draw() {
@@ -504,6 +515,7 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
         };
         if let Some(null) = null {
             self.cont_keys[ply] = None;
+            self.reversible[ply + 1] = 0;
             self.material[ply + 1] = self.material[ply];
             self.checks[ply + 1] = null.in_check();
             let r = 3 + depth / 6;
@@ -641,6 +653,11 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
             if features.tt {
                 self.shared.tt.prefetch(child.hash());
             }
+            self.reversible[ply + 1] = if pos.is_irreversible(&m) {
+                0
+            } else {
+                self.reversible[ply] + 1
+            };
             self.material[ply + 1] = P::material_after(self.material[ply], &m, pos.turn());
             let gives_check = child.in_check();
             debug_assert_eq!(gives_check, pos.gives_check(&m));

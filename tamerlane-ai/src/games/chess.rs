@@ -49,6 +49,12 @@ impl SearchPosition for Position {
         self.is_check()
     }
 
+    /// A capture or a pawn move.
+    #[inline]
+    fn is_irreversible(&self, m: &Move) -> bool {
+        m.is_zeroing()
+    }
+
     #[inline]
     fn is_immediate_draw(&self) -> bool {
         false

@@ -59,6 +59,14 @@ impl SearchPosition for Position {
         }
     }
 
+    /// `Position::is_irreversible`: the moves that reset the halfmove
+    /// clock, but for the pawn of pawns' moves that `one-arrival` lets it
+    /// undo.
+    #[inline]
+    fn is_irreversible(&self, m: &Move) -> bool {
+        Position::is_irreversible(self, m)
+    }
+
     #[inline]
     fn is_immediate_draw(&self) -> bool {
         self.is_citadel_draw()

@@ -103,6 +103,32 @@ fn repetition_in_the_game_history_is_a_draw() {
     assert!(g.position().is_legal(&r.best.unwrap()));
 }
 
+/// Under `pawn-of-pawns=one-arrival` the waiting pawn of pawns can be
+/// placed and walk back to its last rank, where it waits again: its moves
+/// reset the halfmove clock but not the position. White's pawn of pawns
+/// waits on e10 (stage 1); it is placed on e5 and steps back up while
+/// Black's King goes k5-k4 and back (the core's
+/// `one_arrival_a_placement_and_pawn_steps_can_be_undone`). Black, a rook
+/// and a knight up, to move: k4-k5 repeats the start, a draw in the tree
+/// (by default e9-e10 was a second arrival, the pawn went to f3, and
+/// nothing repeats).
+#[test]
+fn a_repetition_through_a_pawn_of_pawns_walk_is_a_draw() {
+    const START: &str = "4PP6/11/11/11/3r1n5/10k/11/11/11/K10 w - 10 0 1";
+    const WALK: &str = "e10e5 k5k4 e5e6 k4k5 e6e7 k5k4 e7e8 k4k5 e8e9 k5k4 e9e10";
+    let score_of_k4k5 = |rules: &str| {
+        let rules: RuleSet = rules.parse().unwrap();
+        let mut g = Game::from_position(Position::from_tfen_with_rules(START, rules).unwrap());
+        for m in WALK.split_whitespace() {
+            g.play_str(m).unwrap();
+        }
+        let limits = Limits::new().depth(3).searchmoves(["k4k5"]);
+        engine().search(&g, &limits, |_| {}).score
+    };
+    assert_eq!(score_of_k4k5("pawn-of-pawns=one-arrival"), Score::Cp(0));
+    assert!(matches!(score_of_k4k5(""), Score::Cp(cp) if cp > 500));
+}
+
 #[test]
 fn fixed_depth_is_deterministic() {
     let mut g = Game::new();
