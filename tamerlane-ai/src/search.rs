@@ -623,12 +623,15 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
             // Move-count pruning (late-move pruning): at low depth, once
             // this many moves have come up, the quiet moves left are not
             // searched, except checks that the static exchange does not
-            // lose (`safe_check`). They are not even made: when the
-            // count is first reached they are marked and never picked. The
-            // first move is always searched, so a node is never scored as
-            // if it had no move.
+            // lose (`safe_check`). They are not even made: when the count
+            // is reached, those left are tested once and get the lowest
+            // score, so they come up last and the first of them ends the
+            // loop; the quiet moves that come up after this one have passed
+            // the test. The first move is always searched, so a node is
+            // never scored as if it had no move.
             if features.lmp
                 && quiet
+                && !count_reached
                 && i > 0
                 && !pv_node
                 && !in_check
@@ -636,12 +639,10 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
                 && depth <= LMP_MAX_DEPTH
                 && i >= lmp_count(depth, self.improving[ply])
             {
-                if !count_reached {
-                    count_reached = true;
-                    for j in i + 1..n {
-                        if P::is_quiet(&list[j]) && !safe_check(pos, &list[j]) {
-                            scores[j] = SKIPPED_SCORE;
-                        }
+                count_reached = true;
+                for j in i + 1..n {
+                    if P::is_quiet(&list[j]) && !safe_check(pos, &list[j]) {
+                        scores[j] = SKIPPED_SCORE;
                     }
                 }
                 if !safe_check(pos, &m) {

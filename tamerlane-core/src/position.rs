@@ -357,8 +357,9 @@ impl Position {
     /// answered without playing the move: the piece on its target square
     /// (the promoted one for a promotion) attacks an enemy royal, or one of
     /// the other pieces of the mover does through the occupancy after the
-    /// move (a rook, talia or giraffe whose line the move opened). The rarer
-    /// kinds are played on a copy.
+    /// move (a rook, talia or giraffe whose line the move opened, or, when
+    /// the opponent has several royals, a piece already attacking one).
+    /// The rarer kinds are played on a copy.
     ///
     /// ```
     /// use tamerlane_core::{Position, Square};
@@ -852,8 +853,8 @@ impl Position {
     /// The position with the other side to move and nothing else changed
     /// except the clocks: a *null move*, as used by null-move pruning in a
     /// search. It is not a move of the game. The halfmove clock restarts at
-    /// 0 (so a repetition is never detected across a null move) and the
-    /// fullmove number advances after Black's pass, as after a move.
+    /// 0 and the fullmove number advances after Black's pass, as after a
+    /// move.
     ///
     /// The result is a valid position whenever `self` is; if the side to
     /// move was in check, its opponent may now capture a royal.

@@ -235,6 +235,57 @@ fn never_an_illegal_best_move_on_random_positions() {
     }
 }
 
+/// The search's check test without playing the move
+/// (`SearchPosition::gives_check`: a single royal left, and the core's
+/// test) is the child's `in_check` for every legal move, along random
+/// games from positions with promotions to royals and with several
+/// royals on a side (where nobody is in check).
+#[test]
+fn the_search_check_test_is_the_check_after_the_move() {
+    let starts = [
+        tamerlane_core::INITIAL_TFEN,
+        // Pawns of every kind (the pawn of kings becomes a Prince) about to promote.
+        "11/PRPNPTPGPFPVPEPCPDPK1/11/11/10k/11/11/11/11/K10 w - 00 0 1",
+        // Two White royals (Prince, Adventitious King), one Black.
+        "S10/11/11/11/5k5/11/11/11/11/10A w - 00 0 1",
+        // White's King and Prince against Black's rook, talia and giraffe:
+        // attacks on one of two royals, which are no check.
+        "k4r5/11/11/11/11/11/2t8/11/4NR3g1/S4K1V3 w - 00 0 1",
+        // Pins by rook, talia and giraffe.
+        "k4r5/11/11/11/11/11/2t8/11/4NR3g1/5K1V3 w - 00 0 1",
+    ];
+    let mut rng = Rng::new(7);
+    let mut checks = 0;
+    for start in starts {
+        for _ in 0..8 {
+            let mut g = Game::from_position(pos(start));
+            for _ in 0..80 {
+                let p = g.position().clone();
+                let moves = p.legal_moves();
+                if moves.is_empty() || g.is_over() {
+                    break;
+                }
+                for m in moves.iter() {
+                    let mut child = p.clone();
+                    child.play_unchecked(m);
+                    let expected = SearchPosition::in_check(&child);
+                    checks += usize::from(expected);
+                    assert_eq!(
+                        <Position as SearchPosition>::gives_check(&p, m),
+                        expected,
+                        "{m} in {}",
+                        p.to_tfen()
+                    );
+                }
+                g.play(&moves[rng.below(moves.len())]).unwrap();
+            }
+        }
+    }
+    // The games do reach checks (the count is from this run, not a
+    // reference: it only shows the comparison is not vacuous).
+    assert!(checks > 100, "{checks}");
+}
+
 /// A stop flag left set by a stopped search used to end every later
 /// search after its first iteration.
 #[test]

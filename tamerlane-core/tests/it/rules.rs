@@ -1365,22 +1365,22 @@ fn checking_targets(p: &Position, from: &str) -> Vec<String> {
 fn s4_gives_check_sees_discovered_lines_and_promoted_pieces() {
     // Rook a4 behind the Knight b4, King k4: every Knight move opens the
     // line (by hand: a6 c6 d5 d3 c2 a2).
-    let p = pos(&[("a1", "K"), ("a4", "R"), ("b4", "N"), ("k4", "k")], W);
+    let rook = pos(&[("a1", "K"), ("a4", "R"), ("b4", "N"), ("k4", "k")], W);
     assert_eq!(
-        checking_targets(&p, "b4"),
+        checking_targets(&rook, "b4"),
         ["a2", "a6", "c2", "c6", "d3", "d5"]
     );
     // Talia c1, Ferz e3 on its diagonal, King g5. The Ferz opens the line
     // by leaving it (d4, f2), checks from f4 itself, and on d2 it stands on
     // the talia's first square, which blocks the whole ray: no check.
-    let p = pos(&[("k1", "K"), ("c1", "T"), ("e3", "F"), ("g5", "k")], W);
-    assert_eq!(checking_targets(&p, "e3"), ["d4", "f2", "f4"]);
+    let talia = pos(&[("k1", "K"), ("c1", "T"), ("e3", "F"), ("g5", "k")], W);
+    assert_eq!(checking_targets(&talia, "e3"), ["d4", "f2", "f4"]);
     // A pawn of rooks promoting on a10 checks as the Rook it becomes along
-    // rank 10; on b9 (no promotion) a pawn attacks a10 and c10 only.
-    let p = pos(&[("k1", "K"), ("a9", "PR"), ("k10", "k")], W);
-    assert_eq!(checking_targets(&p, "a9"), ["a10"]);
-    // Every answer is the check after the move.
-    for p in [&p] {
+    // rank 10 (a pawn there would attack no square of rank 10).
+    let promotion = pos(&[("k1", "K"), ("a9", "PR"), ("k10", "k")], W);
+    assert_eq!(checking_targets(&promotion, "a9"), ["a10"]);
+    // Every answer, for every piece, is the check after the move.
+    for p in [&rook, &talia, &promotion] {
         for m in p.legal_moves().iter() {
             let mut after = p.clone();
             after.play_unchecked(m);
