@@ -80,9 +80,7 @@ pub trait SearchPosition: Clone + Send + Sync + fmt::Debug {
     /// move; by default it is played on a copy.
     #[inline]
     fn gives_check(&self, m: &Self::Move) -> bool {
-        let mut after = self.clone();
-        after.play_unchecked(m);
-        after.in_check()
+        gives_check_by_playing(self, m)
     }
     /// Whether no position before the legal move `m` can recur after it:
     /// the search's repetition check looks back no further than the last
@@ -148,6 +146,17 @@ pub trait SearchPosition: Clone + Send + Sync + fmt::Debug {
     /// the contempt): where the evaluation pulls a score toward a draw
     /// (Tamerlane's citadels and move-limit clock), it pulls toward `draw`.
     fn evaluate(&self, kind: EvalKind, material: Self::Material, draw: i32) -> i32;
+}
+
+/// Whether the position after the legal move `m` is in check, found by
+/// playing the move on a copy: the default of
+/// [`SearchPosition::gives_check`], and the answer for the moves a game's
+/// own test does not cover.
+#[inline]
+pub(crate) fn gives_check_by_playing<P: SearchPosition>(pos: &P, m: &P::Move) -> bool {
+    let mut after = pos.clone();
+    after.play_unchecked(m);
+    after.in_check()
 }
 
 /// A game in progress: its current position and the history that

@@ -15,7 +15,9 @@ use tamerlane_core::{ByColor, Color, Game, Move, MoveKind, MoveList, Position};
 
 use crate::eval::tamerlane::{evaluate_with_material, material, material_after, order_value};
 use crate::eval::EvalKind;
-use crate::game::{forward_position_methods, impl_search_game, SearchPosition};
+use crate::game::{
+    forward_position_methods, gives_check_by_playing, impl_search_game, SearchPosition,
+};
 use crate::packed_move::PackedMove;
 
 /// The number of squares (the board's 110 and the two citadels).
@@ -51,11 +53,7 @@ impl SearchPosition for Position {
                 let theirs = self.royals(!Position::turn(self)).without(m.to);
                 theirs.single().is_some() && Position::gives_check(self, m)
             }
-            _ => {
-                let mut after = self.clone();
-                after.play_unchecked(m);
-                after.is_single_royal_attacked()
-            }
+            _ => gives_check_by_playing(self, m),
         }
     }
 
