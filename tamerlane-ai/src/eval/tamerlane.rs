@@ -19,11 +19,9 @@
 //! # Terms
 //! material, centralisation (a small piece-square term), rider mobility,
 //! pawn advancement, the pawn-of-pawns stage, royal safety (shelter and
-//! nearby enemies for a side with a single royal), the door of the own
-//! citadel held (its three neighbouring squares occupied or attacked),
-//! and the citadel rule: a side that is behind and whose top royal is
-//! close to the enemy citadel can draw by entering it, so the score is
-//! pulled toward zero.
+//! nearby enemies for a side with a single royal), and the citadel rule: a
+//! side that is behind and whose top royal is close to the enemy citadel
+//! can draw by entering it, so the score is pulled toward zero.
 
 use super::{EvalKind, MATE_BOUND};
 use tamerlane_core::rule_set::CitadelEntry;
@@ -161,42 +159,37 @@ fn runner_square(pos: &Position, c: Color) -> Option<Square> {
     (pos.board().by_role(role) & pos.board().by_color(c)).first()
 }
 
-/// How many squares of the door of `c`'s citadel (the three squares next
-/// to it) `c`'s men occupy or attack.
-fn door_held(pos: &Position, c: Color) -> i32 {
-    let own = pos.board().by_color(c);
-    attacks::royal(Square::citadel(c))
-        .squares()
-        .filter(|&sq| own.contains(sq) || pos.is_attacked(sq, c))
-        .count() as i32
-}
-
 /// The factor `(num, den)` by which the citadel rule pulls the score of
 /// the losing side `l` toward the draw: an escape race. The runner (the
 /// royal that may enter the enemy citadel) needs about its distance to
 /// that citadel in king steps, one less when it is to move; the door, the
-/// three squares next to the citadel, counts against it for each square
-/// the winner holds (occupies or attacks): one step more per square held,
-/// three with the citadel occupied. The fewer steps, the nearer the score
-/// to 0; the pull starts at 8 steps, so that the winner, whose royals
-/// start 7 steps from the enemy citadel, keeps its door held before the
-/// runner is near: the winner holds the door and keeps the runner away,
-/// the loser runs.
+/// three squares next to the citadel, counts against it when the winner
+/// holds it (occupies or attacks a square): one step more with one square
+/// left open, two with none (or with the citadel occupied). The fewer
+/// steps, the nearer the score to 0: the winner keeps the runner away and
+/// holds the door, the loser runs.
 fn citadel_escape(pos: &Position, l: Color) -> (i32, i32) {
     let Some(runner) = runner_square(pos, l) else {
         return (1, 1);
     };
     let citadel = Square::citadel(!l);
     let d = distance(runner, citadel);
-    if d > 9 {
+    if d > 7 {
         return (1, 1);
     }
-    let held = if pos.board().occupied().contains(citadel) {
-        3
-    } else {
-        door_held(pos, !l)
+    let b = pos.board();
+    let winner = !l;
+    let door = attacks::royal(citadel);
+    let open = door
+        .squares()
+        .filter(|&sq| !b.by_color(winner).contains(sq) && !pos.is_attacked(sq, winner))
+        .count();
+    let mut steps = d + match open {
+        _ if b.occupied().contains(citadel) => 2,
+        0 => 2,
+        1 => 1,
+        _ => 0,
     };
-    let mut steps = d + held;
     if pos.turn() == l {
         steps -= 1;
     }
@@ -206,10 +199,8 @@ fn citadel_escape(pos: &Position, l: Color) -> (i32, i32) {
         2 => (1, 2),
         3 => (5, 8),
         4 => (3, 4),
-        5 => (13, 16),
-        6 => (7, 8),
-        7 => (15, 16),
-        8 => (31, 32),
+        5 => (7, 8),
+        6 => (15, 16),
         _ => (1, 1),
     }
 }
@@ -300,16 +291,11 @@ pub enum Term {
     MopUpEscape,
     /// Mop-up: own pieces near the lone royal (at most 40).
     MopUpNear,
-    /// The door of the own citadel, the three squares from which an enemy
-    /// royal steps into it: how many of them own men occupy or attack
-    /// (0 to 3). A royal cannot step onto an attacked square, so a side
-    /// that holds its whole door cannot be drawn by a citadel entry.
-    DoorGuard,
 }
 
 impl Term {
     /// Every term, in the order of [`WEIGHTS`].
-    pub const ALL: [Term; 15] = [
+    pub const ALL: [Term; 14] = [
         Term::PawnAdvance,
         Term::Centre,
         Term::RookMobility,
@@ -324,13 +310,12 @@ impl Term {
         Term::MopUpEdge,
         Term::MopUpEscape,
         Term::MopUpNear,
-        Term::DoorGuard,
     ];
 }
 
 /// The weight of each [`Term`] in centipawns per unit, in the order of
 /// [`Term::ALL`].
-pub const WEIGHTS: [i32; 15] = [1, 2, 2, 2, 2, 40, 60, 8, -6, 30, 25, 15, 12, 3, 20];
+pub const WEIGHTS: [i32; 14] = [1, 2, 2, 2, 2, 40, 60, 8, -6, 30, 25, 15, 12, 3];
 
 /// The bonus of the side to move.
 pub const TEMPO: i32 = 10;
@@ -353,7 +338,7 @@ impl TermSink for Weighted {
 
 /// Each term's count, White's minus Black's (what a tuner reads).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct TermCounts(pub [i32; 15]);
+pub struct TermCounts(pub [i32; 14]);
 
 impl TermSink for TermCounts {
     fn add(&mut self, c: Color, term: Term, count: i32) {
@@ -433,7 +418,6 @@ pub fn positional_terms(pos: &Position, m: ByColor<i32>, sink: &mut impl TermSin
         } else {
             sink.add(c, Term::ExtraRoyal, royals.count() as i32 - 1);
         }
-        sink.add(c, Term::DoorGuard, door_held(pos, c));
     }
     // Mop-up: against a side with little left, drive its single royal to
     // zero moves (checkmate or stalemate, both win), to the edge, away from
@@ -566,10 +550,7 @@ mod tests {
 
     /// The escape race of `citadel_escape`, counted by hand: Black's lone
     /// King on i4 is 3 king steps from White's citadel (right of k2); the
-    /// door is k1, k2, k3. Steps: the distance, one less on Black's move,
-    /// one more per door square White holds (three with the citadel
-    /// occupied); the factor for 0 steps or fewer, 1, 2, ... 8 is 1/8,
-    /// 3/8, 1/2, 5/8, 3/4, 13/16, 7/8, 15/16, 31/32, then 1.
+    /// door is k1, k2, k3.
     #[test]
     fn citadel_escape_counts_steps_and_the_door() {
         let black = |t: &str| citadel_escape(&Position::from_tfen(t).unwrap(), Color::Black);
@@ -578,25 +559,19 @@ mod tests {
         assert_eq!(black(&format!("{open} w - 00 0 1")), (5, 8));
         // Black to move: a step nearer.
         assert_eq!(black(&format!("{open} b - 00 0 1")), (1, 2));
-        // The rook on k5 holds k4-k1, the whole door: three steps more.
+        // The rook on k5 holds k4-k1, the whole door: two steps more.
         let held = "11/11/11/11/R10/10R/8k2/11/11/K10";
         assert_eq!(black(&format!("{held} w - 00 0 1")), (7, 8));
-        assert_eq!(black(&format!("{held} b - 00 0 1")), (13, 16));
-        // A rook on j10 holds none of it, on j1 only k1: one step more.
-        let one = "11/11/11/11/R10/R10/8k2/11/11/K8R1";
-        assert_eq!(black(&format!("{one} w - 00 0 1")), (3, 4));
+        assert_eq!(black(&format!("{held} b - 00 0 1")), (3, 4));
         // On j3 (next to the door, two steps) with the door open, Black to
         // move: it steps in next move.
         let near = "11/11/11/11/R10/R10/11/9k1/11/K10";
         assert_eq!(black(&format!("{near} b - 00 0 1")), (3, 8));
-        // On f8, 6 steps: a slight pull; on d9, 8: slighter; on b10, 10
-        // steps: none.
+        // On f8, 6 steps: a slight pull; on b10, 10 steps: none.
         let far = "11/11/5k5/11/R10/R10/11/11/11/K10";
-        assert_eq!(black(&format!("{far} w - 00 0 1")), (7, 8));
-        let farther = "11/3k7/11/11/R10/R10/11/11/11/K10";
-        assert_eq!(black(&format!("{farther} w - 00 0 1")), (31, 32));
-        let farthest = "1k9/11/11/11/R10/R10/11/11/11/K10";
-        assert_eq!(black(&format!("{farthest} w - 00 0 1")), (1, 1));
+        assert_eq!(black(&format!("{far} w - 00 0 1")), (15, 16));
+        let farther = "1k9/11/11/11/R10/R10/11/11/11/K10";
+        assert_eq!(black(&format!("{farther} w - 00 0 1")), (1, 1));
         // A Prince may enter under the default rules, not under
         // citadel-entry=king-only.
         let prince = "11/11/11/11/R10/R10/8s2/11/11/K10 w - 00 0 1";
@@ -604,62 +579,6 @@ mod tests {
         let rules: tamerlane_core::RuleSet = "citadel-entry=king-only".parse().unwrap();
         let king_only = Position::from_tfen_with_rules(prince, rules).unwrap();
         assert_eq!(citadel_escape(&king_only, Color::Black), (1, 1));
-    }
-
-    /// The door of each citadel, counted by hand: White's is k1, k2, k3,
-    /// Black's a8, a9, a10. Occupied or attacked squares count, a royal's
-    /// attacks included; each square once.
-    #[test]
-    fn door_held_counts_occupied_and_attacked_squares() {
-        let door = |t: &str, c| door_held(&Position::from_tfen(t).unwrap(), c);
-        // Kings on a1 and k10: no door square is near either.
-        assert_eq!(
-            door("10k/11/11/11/11/11/11/11/11/K10 w - 00 0 1", Color::White),
-            0
-        );
-        assert_eq!(
-            door("10k/11/11/11/11/11/11/11/11/K10 w - 00 0 1", Color::Black),
-            0
-        );
-        // White's King on j2 attacks the whole door; on k2 it stands on
-        // one square and attacks the other two.
-        assert_eq!(
-            door("10k/11/11/11/11/11/11/11/9K1/11 w - 00 0 1", Color::White),
-            3
-        );
-        assert_eq!(
-            door("10k/11/11/11/11/11/11/11/10K/11 w - 00 0 1", Color::White),
-            3
-        );
-        // A rook on k5 attacks k4 down to k1; a rook on j3 attacks k3 only
-        // (and j2, j1 are not door squares); a ferz on k1 stands there and
-        // attacks none of the other two.
-        assert_eq!(
-            door("10k/11/11/11/11/10R/11/11/11/K10 w - 00 0 1", Color::White),
-            3
-        );
-        assert_eq!(
-            door("10k/11/11/11/11/11/11/9R1/11/K10 w - 00 0 1", Color::White),
-            1
-        );
-        assert_eq!(
-            door("10k/11/11/11/11/11/11/11/11/K9F w - 00 0 1", Color::White),
-            1
-        );
-        // A black rook on b9 attacks a9 only (the rank), a black knight on
-        // c9 attacks a8 and a10.
-        assert_eq!(
-            door("10k/1r9/11/11/11/11/11/11/11/K10 w - 00 0 1", Color::Black),
-            1
-        );
-        assert_eq!(
-            door("10k/2n8/11/11/11/11/11/11/11/K10 w - 00 0 1", Color::Black),
-            2
-        );
-        // The initial position: White's elephant on k1, rook on k2, pawn
-        // on k3; likewise Black's men on a10, a9, a8.
-        assert_eq!(door_held(&Position::new(), Color::White), 3);
-        assert_eq!(door_held(&Position::new(), Color::Black), 3);
     }
 
     /// With contempt the citadel's pull aims at the draw score: White (two
