@@ -56,7 +56,7 @@ const TUNED: [&[Role]; 12] = [
 const DATAGEN_HEADER: &str = "# tamerlane datagen";
 
 /// The number of tuned parameters: the values, then the term weights.
-const PARAMS: usize = 12 + 14;
+const PARAMS: usize = TUNED.len() + Term::ALL.len();
 
 /// No tuned value goes below this: a piece is worth at least half a pawn.
 const MIN_VALUE: f64 = 50.0;
@@ -91,7 +91,7 @@ fn sample(pos: &Position, result: f64) -> Sample {
     let mat = material(pos);
     let mut terms = TermCounts::default();
     positional_terms(pos, mat, &mut terms);
-    features[12..].copy_from_slice(&terms.0);
+    features[TUNED.len()..].copy_from_slice(&terms.0);
     let sign = if pos.turn() == Color::White { 1 } else { -1 };
     let weighted: i32 = terms.0.iter().zip(WEIGHTS).map(|(c, w)| c * w).sum();
     let fixed = mat.white - mat.black - tuned_material + sign * TEMPO;
@@ -213,10 +213,10 @@ fn error(samples: &[Sample], params: &[f64; PARAMS], k: f64) -> f64 {
 
 /// The name of parameter `i`.
 fn name(i: usize) -> String {
-    if i < 12 {
+    if i < TUNED.len() {
         format!("{:?}", TUNED[i][0])
     } else {
-        format!("{:?}", Term::ALL[i - 12])
+        format!("{:?}", Term::ALL[i - TUNED.len()])
     }
 }
 
@@ -248,7 +248,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     for (v, roles) in values.iter_mut().zip(TUNED) {
         *v = f64::from(value(roles[0]));
     }
-    for (v, w) in values[12..].iter_mut().zip(WEIGHTS) {
+    for (v, w) in values[TUNED.len()..].iter_mut().zip(WEIGHTS) {
         *v = f64::from(w);
     }
     let start = values;
@@ -277,13 +277,13 @@ fn main() -> Result<(), Box<dyn Error>> {
         loop {
             let mut improved = false;
             for i in 0..values.len() {
-                let step = if i < 12 {
+                let step = if i < TUNED.len() {
                     step
                 } else {
                     (step / 10.0f64).max(1.0)
                 };
                 for delta in [step, -step] {
-                    if i < 12 && values[i] + delta < MIN_VALUE {
+                    if i < TUNED.len() && values[i] + delta < MIN_VALUE {
                         continue;
                     }
                     values[i] += delta;
