@@ -3,7 +3,8 @@
 FILE`) with the Python package and checks the end the rules give after the
 last move (`Board.outcome()`) against the record's `Termination` and
 `Result` headers; prints each file's endings as replayed. Exits 1 on a
-mismatch.
+mismatch (`tamerlane.pgn` itself already refuses a record whose
+Termination tag disagrees with the game, with a `PgnError` naming it).
 
     .venv/bin/python docs/matches/replay_records.py FILE [FILE ...]
 """
@@ -22,10 +23,7 @@ def main() -> int:
         mismatches = 0
         with open(path) as f:
             while (game := tamerlane.pgn.read_game(f)) is not None:
-                board = game.board()
-                for move in game.mainline_moves():
-                    board.push(move)
-                outcome = board.outcome()
+                outcome = game.end().board().outcome()
                 ending = str(outcome.termination) if outcome else "none"
                 result = outcome.result() if outcome else "*"
                 endings[ending] += 1
