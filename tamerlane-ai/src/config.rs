@@ -110,6 +110,10 @@ features! {
     /// the evaluation's pull toward a draw, so that the side that is
     /// about even plays on rather than runs for a citadel or repeats.
     contempt: "contempt", default false, plain false;
+    /// The quiet-move history scores kept from one search to the next of
+    /// the same game (halved at each new search; cleared by a new game),
+    /// instead of starting every search from zero.
+    keep_history: "keephist", default true, plain false;
 }
 
 /// A search configuration: features and evaluation.

@@ -33,6 +33,9 @@ pub struct Engine {
     threads: usize,
     config: SearchConfig,
     stop: Arc<AtomicBool>,
+    /// Each thread's quiet-move history scores at the end of the last
+    /// search, with the name of its game (the `keephist` feature).
+    kept_history: Vec<(&'static str, Vec<i32>)>,
 }
 
 /// Builds an [`Engine`]: table size, threads and configuration, each with
@@ -76,6 +79,7 @@ impl EngineBuilder {
             threads: self.threads.clamp(1, Engine::MAX_THREADS),
             config: self.config,
             stop: Arc::new(AtomicBool::new(false)),
+            kept_history: Vec::new(),
         }
     }
 }
@@ -140,9 +144,11 @@ impl Engine {
         self.threads
     }
 
-    /// Forgets everything learnt (for a new game).
+    /// Forgets everything learnt (for a new game): the table and the
+    /// history scores kept between searches.
     pub fn new_game(&mut self) {
         self.tt.clear();
+        self.kept_history.clear();
     }
 
     /// The stop flag: setting it to `true` from any thread ends the
@@ -197,30 +203,50 @@ impl Engine {
             threads: self.threads,
         };
         let config = self.config;
-        let mut result = std::thread::scope(|scope| {
+        // The history scores each thread starts from: those it ended the
+        // last search of this game with (`keephist`).
+        let mut kept: Vec<Vec<i32>> = (0..self.threads)
+            .map(|id| match self.kept_history.get_mut(id) {
+                Some((name, h)) if config.features.keep_history && *name == P::NAME => {
+                    std::mem::take(h)
+                }
+                _ => Vec::new(),
+            })
+            .collect();
+        let (mut result, histories) = std::thread::scope(|scope| {
             // A helper thread the system refuses to start is simply not
             // used: the search goes on with the threads it has.
-            let helpers: Vec<_> = (1..self.threads)
-                .filter_map(|id| {
+            let helpers: Vec<_> = kept
+                .drain(1..)
+                .enumerate()
+                .filter_map(|(i, h)| {
                     let shared = &shared;
                     std::thread::Builder::new()
                         .stack_size(16 << 20)
                         .spawn_scoped(scope, move || {
-                            let mut w = Worker::new(id, shared, config, pos, history);
+                            let mut w = Worker::new(i + 1, shared, config, pos, history);
+                            w.restore_history(h);
                             w.iterate(pos, &mut |_| {});
-                            w.nodes()
+                            w.take_history()
                         })
                         .ok()
                 })
                 .collect();
             let mut main = Worker::new(0, &shared, config, pos, history);
+            main.restore_history(kept.pop().unwrap_or_default());
             let r = main.iterate(pos, &mut info);
             shared.stop.store(true, Ordering::Relaxed);
+            let mut histories = vec![main.take_history()];
             for h in helpers {
-                let _ = h.join();
+                histories.push(h.join().unwrap_or_default());
             }
-            r
+            (r, histories)
         });
+        self.kept_history = if config.features.keep_history {
+            histories.into_iter().map(|h| (P::NAME, h)).collect()
+        } else {
+            Vec::new()
+        };
         result.nodes = shared.nodes.load(Ordering::Relaxed);
         result.time = shared.start.elapsed();
         result

@@ -131,6 +131,24 @@ impl<P: SearchPosition> OrderingTables<P> {
         }
     }
 
+    /// Hands the quiet-move history scores over (to start the next search
+    /// of the same game from them), leaving this table's empty.
+    pub(crate) fn take_history(&mut self) -> Vec<i32> {
+        std::mem::take(&mut self.history)
+    }
+
+    /// Starts from the history scores `kept` of an earlier search of the
+    /// same game, halved so that this search's own findings soon outweigh
+    /// them (ignored unless their size fits).
+    pub(crate) fn restore_history(&mut self, mut kept: Vec<i32>) {
+        if kept.len() == self.history.len() {
+            for h in &mut kept {
+                *h /= 2;
+            }
+            self.history = kept;
+        }
+    }
+
     /// The history score of a quiet move of `color`.
     #[inline]
     pub(crate) fn history(&self, color: usize, m: &P::Move) -> i32 {
@@ -212,5 +230,29 @@ pub(crate) fn pick_checked<P: SearchPosition>(
             continue;
         }
         return m;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tamerlane_core::Position;
+
+    /// Kept history scores come back halved, and only into a table of their
+    /// own size (their own game's).
+    #[test]
+    fn restored_history_is_halved_and_must_fit() {
+        let pos = Position::new();
+        let m = pos.legal_moves()[0];
+        let mut t = OrderingTables::<Position>::new(4);
+        t.update_quiet(0, 0, &m, &[], 10, &[None, None]);
+        assert_eq!(t.history(0, &m), 100);
+        let kept = t.take_history();
+        let mut next = OrderingTables::<Position>::new(4);
+        next.restore_history(kept);
+        assert_eq!(next.history(0, &m), 50);
+        let mut other = OrderingTables::<Position>::new(4);
+        other.restore_history(vec![7; 3]);
+        assert_eq!(other.history(0, &m), 0);
     }
 }

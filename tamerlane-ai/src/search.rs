@@ -240,8 +240,15 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
         }
     }
 
-    pub(crate) fn nodes(&self) -> u64 {
-        self.nodes
+    /// Starts from the history scores of an earlier search of the same
+    /// game (see [`OrderingTables::restore_history`]).
+    pub(crate) fn restore_history(&mut self, kept: Vec<i32>) {
+        self.ordering.restore_history(kept);
+    }
+
+    /// Hands this search's history scores over, for the next search.
+    pub(crate) fn take_history(&mut self) -> Vec<i32> {
+        self.ordering.take_history()
     }
 
     fn flush(&mut self) {

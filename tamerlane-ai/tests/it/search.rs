@@ -147,6 +147,27 @@ fn fixed_depth_is_deterministic() {
     assert_eq!(nodes(), nodes());
 }
 
+/// The history scores kept from one search to the next (`keephist`) are
+/// forgotten with the table by `new_game`: after it an engine searches
+/// exactly as a fresh one.
+#[test]
+fn a_new_game_forgets_the_kept_history() {
+    let mut g = Game::new();
+    for m in ["f3f4", "f8f7"] {
+        g.play_str(m).unwrap();
+    }
+    let limits = Limits::new().depth(5);
+    let run = |e: &mut Engine| {
+        let r = e.search(&g, &limits, |_| {});
+        (r.best, r.nodes, r.pv)
+    };
+    let fresh = run(&mut engine());
+    let mut used = engine();
+    used.search(&Game::new(), &limits, |_| {});
+    used.new_game();
+    assert_eq!(run(&mut used), fresh);
+}
+
 #[test]
 fn node_limit_is_respected() {
     let r = engine().search(&Game::new(), &Limits::new().nodes(2000), |_| {});
