@@ -111,8 +111,10 @@ features! {
     /// about even plays on rather than runs for a citadel or repeats.
     contempt: "contempt", default false, plain false;
     /// The quiet-move history scores kept from one search to the next of
-    /// the same game (halved at each new search; cleared by a new game),
-    /// instead of starting every search from zero.
+    /// the same game (variant), halved at each new search and cleared by
+    /// `Engine::new_game`, instead of starting every search from zero. A
+    /// search then depends on the engine's earlier searches until
+    /// `new_game`, as it already did through the transposition table.
     keep_history: "keephist", default true, plain false;
 }
 

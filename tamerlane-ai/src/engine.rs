@@ -13,8 +13,9 @@ use crate::search::{Shared, Worker};
 use crate::timeman::budget;
 use crate::tt::TranspositionTable;
 
-/// The engine: configuration, transposition table, thread count and stop
-/// flag. One engine searches any of the games ([`SearchGame`]: Tamerlane,
+/// The engine: configuration, transposition table, thread count, stop
+/// flag, and the history scores kept from one search to the next (until
+/// [`new_game`](Self::new_game); see `keephist` in [`Features`](crate::Features)). One engine searches any of the games ([`SearchGame`]: Tamerlane,
 /// chess, Makruk); a table shared between games is harmless but useless,
 /// so call [`new_game`](Self::new_game) when switching.
 ///
@@ -34,7 +35,8 @@ pub struct Engine {
     config: SearchConfig,
     stop: Arc<AtomicBool>,
     /// Each thread's quiet-move history scores at the end of the last
-    /// search, with the name of its game (the `keephist` feature).
+    /// search, with the name of its game (variant): the next search of
+    /// that game starts from them (the `keephist` feature).
     kept_history: Vec<(&'static str, Vec<i32>)>,
 }
 
@@ -221,24 +223,29 @@ impl Engine {
                 .enumerate()
                 .filter_map(|(i, h)| {
                     let shared = &shared;
+                    let id = i + 1;
                     std::thread::Builder::new()
                         .stack_size(16 << 20)
                         .spawn_scoped(scope, move || {
-                            let mut w = Worker::new(i + 1, shared, config, pos, history);
+                            let mut w = Worker::new(id, shared, config, pos, history);
                             w.restore_history(h);
                             w.iterate(pos, &mut |_| {});
-                            w.take_history()
+                            w.into_history()
                         })
                         .ok()
+                        .map(|handle| (id, handle))
                 })
                 .collect();
             let mut main = Worker::new(0, &shared, config, pos, history);
             main.restore_history(kept.pop().unwrap_or_default());
             let r = main.iterate(pos, &mut info);
             shared.stop.store(true, Ordering::Relaxed);
-            let mut histories = vec![main.take_history()];
-            for h in helpers {
-                histories.push(h.join().unwrap_or_default());
+            // Each thread's table at its id (empty for a helper that did
+            // not start or did not finish).
+            let mut histories = vec![Vec::new(); self.threads];
+            histories[0] = main.into_history();
+            for (id, h) in helpers {
+                histories[id] = h.join().unwrap_or_default();
             }
             (r, histories)
         });

@@ -132,7 +132,8 @@ impl<P: SearchPosition> OrderingTables<P> {
     }
 
     /// Hands the quiet-move history scores over (to start the next search
-    /// of the same game from them), leaving this table's empty.
+    /// of the same game from them), leaving this table's empty: the last
+    /// use of the table.
     pub(crate) fn take_history(&mut self) -> Vec<i32> {
         std::mem::take(&mut self.history)
     }
@@ -239,7 +240,8 @@ mod tests {
     use tamerlane_core::Position;
 
     /// Kept history scores come back halved, and only into a table of their
-    /// own size (their own game's).
+    /// size (the engine also checks that they are the same game's: chess
+    /// and Makruk tables have the same size).
     #[test]
     fn restored_history_is_halved_and_must_fit() {
         let pos = Position::new();

@@ -246,8 +246,9 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
         self.ordering.restore_history(kept);
     }
 
-    /// Hands this search's history scores over, for the next search.
-    pub(crate) fn take_history(&mut self) -> Vec<i32> {
+    /// Ends the worker, handing its history scores over for the next
+    /// search.
+    pub(crate) fn into_history(mut self) -> Vec<i32> {
         self.ordering.take_history()
     }
 

@@ -137,7 +137,8 @@ impl Engine {
         self.threads
     }
 
-    /// Forgets everything learnt (clears the transposition table). A
+    /// Forgets everything learnt (clears the transposition table and the
+    /// history scores kept between searches). A
     /// running `analysis` is stopped first. If a search on another thread
     /// is running, waits for it to finish (GIL
     /// released, Ctrl-C honoured); from this engine's own `info` callback

@@ -9,7 +9,7 @@ use tamerlane_ai::Rng;
 use tamerlane_ai::{
     Engine, EvalKind, Features, Limits, Score, SearchConfig, SearchPosition, SearchResult,
 };
-use tamerlane_core::{Game, MoveKind, Position, RuleSet};
+use tamerlane_core::{chess, makruk, Game, MoveKind, Position, RuleSet};
 use tamerlane_testkit::verify::forces_win;
 
 fn pos(t: &str) -> Position {
@@ -166,6 +166,57 @@ fn a_new_game_forgets_the_kept_history() {
     used.search(&Game::new(), &limits, |_| {});
     used.new_game();
     assert_eq!(run(&mut used), fresh);
+}
+
+/// The kept history scores carry over to the next search of the same
+/// game, and only of the same game. `set_hash_mib` gives the engine a
+/// fresh table but keeps the history: after a search of the start
+/// position the search of `g` then differs from a fresh engine's, and
+/// with `-keephist` it does not. A chess search's scores (a table of the
+/// size of Makruk's) are not used by a Makruk search. A thread count
+/// changed between searches is no trouble.
+#[test]
+fn the_history_is_kept_for_the_same_game_only() {
+    let mut g = Game::new();
+    for m in ["f3f4", "f8f7"] {
+        g.play_str(m).unwrap();
+    }
+    let limits = Limits::new().depth(5);
+    let run = |e: &mut Engine| {
+        let r = e.search(&g, &limits, |_| {});
+        (r.best, r.nodes, r.pv)
+    };
+    let warmed = |mut e: Engine| {
+        e.search(&Game::new(), &limits, |_| {});
+        e.set_hash_mib(4);
+        e
+    };
+    let fresh = run(&mut engine());
+    assert_ne!(run(&mut warmed(engine())), fresh);
+    let off: SearchConfig = "full,-keephist".parse().unwrap();
+    let engine_off = || Engine::builder().hash_mib(4).config(off).build();
+    let fresh_off = run(&mut engine_off());
+    assert_eq!(run(&mut warmed(engine_off())), fresh_off);
+
+    let makruk_game = makruk::Game::new();
+    let makruk_run = |e: &mut Engine| {
+        let r = e.search(&makruk_game, &Limits::new().depth(6), |_| {});
+        (r.best.map(|m| m.to_string()), r.nodes)
+    };
+    let fresh_makruk = makruk_run(&mut engine());
+    let mut after_chess = engine();
+    after_chess.search(&chess::Game::new(), &Limits::new().depth(6), |_| {});
+    after_chess.set_hash_mib(4);
+    assert_eq!(makruk_run(&mut after_chess), fresh_makruk);
+
+    let mut threads = Engine::builder().hash_mib(4).threads(2).build();
+    for n in [2, 3, 1] {
+        threads.set_threads(n);
+        assert!(threads
+            .search(&g, &Limits::new().depth(4), |_| {})
+            .best
+            .is_some());
+    }
 }
 
 #[test]

@@ -580,7 +580,8 @@ class Engine:
     def last_result(self) -> Optional[SearchResult]:
         """The result of the last finished or interrupted search."""
     def new_game(self) -> None:
-        """Clears the transposition table; waits (Ctrl-C honoured) for a search
+        """Clears the transposition table and the history scores kept between
+        searches; waits (Ctrl-C honoured) for a search
         on another thread; ``RuntimeError`` from this engine's ``info`` callback."""
     def stop(self) -> None:
         """Asks the running search to stop soon (from any thread)."""
