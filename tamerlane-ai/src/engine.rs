@@ -15,9 +15,11 @@ use crate::tt::TranspositionTable;
 
 /// The engine: configuration, transposition table, thread count, stop
 /// flag, and the history scores kept from one search to the next (until
-/// [`new_game`](Self::new_game); see `keephist` in [`Features`](crate::Features)). One engine searches any of the games ([`SearchGame`]: Tamerlane,
-/// chess, Makruk); a table shared between games is harmless but useless,
-/// so call [`new_game`](Self::new_game) when switching.
+/// [`new_game`](Self::new_game); see `keephist` in
+/// [`Features`](crate::Features)). One engine searches any of the games
+/// ([`SearchGame`]: Tamerlane, chess, Makruk); a table shared between
+/// games is harmless but useless, so call [`new_game`](Self::new_game)
+/// when switching.
 ///
 /// ```
 /// use tamerlane_ai::{Engine, Limits};
@@ -34,10 +36,10 @@ pub struct Engine {
     threads: usize,
     config: SearchConfig,
     stop: Arc<AtomicBool>,
-    /// Each thread's quiet-move history scores at the end of the last
-    /// search, with the name of its game (variant): the next search of
+    /// The name of the game (variant) of the last search and each
+    /// thread's quiet-move history scores at its end: the next search of
     /// that game starts from them (the `keephist` feature).
-    kept_history: Vec<(&'static str, Vec<i32>)>,
+    kept_history: Option<(&'static str, Vec<Vec<i32>>)>,
 }
 
 /// Builds an [`Engine`]: table size, threads and configuration, each with
@@ -81,7 +83,7 @@ impl EngineBuilder {
             threads: self.threads.clamp(1, Engine::MAX_THREADS),
             config: self.config,
             stop: Arc::new(AtomicBool::new(false)),
-            kept_history: Vec::new(),
+            kept_history: None,
         }
     }
 }
@@ -150,7 +152,7 @@ impl Engine {
     /// history scores kept between searches.
     pub fn new_game(&mut self) {
         self.tt.clear();
-        self.kept_history.clear();
+        self.kept_history = None;
     }
 
     /// The stop flag: setting it to `true` from any thread ends the
@@ -207,14 +209,11 @@ impl Engine {
         let config = self.config;
         // The history scores each thread starts from: those it ended the
         // last search of this game with (`keephist`).
-        let mut kept: Vec<Vec<i32>> = (0..self.threads)
-            .map(|id| match self.kept_history.get_mut(id) {
-                Some((name, h)) if config.features.keep_history && *name == P::NAME => {
-                    std::mem::take(h)
-                }
-                _ => Vec::new(),
-            })
-            .collect();
+        let mut kept = match self.kept_history.take() {
+            Some((name, h)) if config.features.keep_history && name == P::NAME => h,
+            _ => Vec::new(),
+        };
+        kept.resize(self.threads, Vec::new());
         let (mut result, histories) = std::thread::scope(|scope| {
             // A helper thread the system refuses to start is simply not
             // used: the search goes on with the threads it has.
@@ -249,11 +248,7 @@ impl Engine {
             }
             (r, histories)
         });
-        self.kept_history = if config.features.keep_history {
-            histories.into_iter().map(|h| (P::NAME, h)).collect()
-        } else {
-            Vec::new()
-        };
+        self.kept_history = config.features.keep_history.then_some((P::NAME, histories));
         result.nodes = shared.nodes.load(Ordering::Relaxed);
         result.time = shared.start.elapsed();
         result

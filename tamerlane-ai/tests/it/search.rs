@@ -9,7 +9,7 @@ use tamerlane_ai::Rng;
 use tamerlane_ai::{
     Engine, EvalKind, Features, Limits, Score, SearchConfig, SearchPosition, SearchResult,
 };
-use tamerlane_core::{chess, makruk, Game, MoveKind, Position, RuleSet};
+use tamerlane_core::{chess, makruk, Game, Move, MoveKind, Position, RuleSet};
 use tamerlane_testkit::verify::forces_win;
 
 fn pos(t: &str) -> Position {
@@ -152,20 +152,27 @@ fn fixed_depth_is_deterministic() {
 /// exactly as a fresh one.
 #[test]
 fn a_new_game_forgets_the_kept_history() {
+    let g = after_f4_f7();
+    let fresh = search_depth_5(&mut engine(), &g);
+    let mut used = engine();
+    search_depth_5(&mut used, &Game::new());
+    used.new_game();
+    assert_eq!(search_depth_5(&mut used, &g), fresh);
+}
+
+/// The game after 1. f3f4 f8f7, for the tests of the kept history.
+fn after_f4_f7() -> Game {
     let mut g = Game::new();
     for m in ["f3f4", "f8f7"] {
         g.play_str(m).unwrap();
     }
-    let limits = Limits::new().depth(5);
-    let run = |e: &mut Engine| {
-        let r = e.search(&g, &limits, |_| {});
-        (r.best, r.nodes, r.pv)
-    };
-    let fresh = run(&mut engine());
-    let mut used = engine();
-    used.search(&Game::new(), &limits, |_| {});
-    used.new_game();
-    assert_eq!(run(&mut used), fresh);
+    g
+}
+
+/// The best move, node count and principal variation of a depth-5 search.
+fn search_depth_5(e: &mut Engine, g: &Game) -> (Option<Move>, u64, Vec<Move>) {
+    let r = e.search(g, &Limits::new().depth(5), |_| {});
+    (r.best, r.nodes, r.pv)
 }
 
 /// The kept history scores carry over to the next search of the same
@@ -177,17 +184,10 @@ fn a_new_game_forgets_the_kept_history() {
 /// changed between searches is no trouble.
 #[test]
 fn the_history_is_kept_for_the_same_game_only() {
-    let mut g = Game::new();
-    for m in ["f3f4", "f8f7"] {
-        g.play_str(m).unwrap();
-    }
-    let limits = Limits::new().depth(5);
-    let run = |e: &mut Engine| {
-        let r = e.search(&g, &limits, |_| {});
-        (r.best, r.nodes, r.pv)
-    };
+    let g = after_f4_f7();
+    let run = |e: &mut Engine| search_depth_5(e, &g);
     let warmed = |mut e: Engine| {
-        e.search(&Game::new(), &limits, |_| {});
+        search_depth_5(&mut e, &Game::new());
         e.set_hash_mib(4);
         e
     };
