@@ -116,6 +116,15 @@ features! {
     /// search then depends on the engine's earlier searches until
     /// `new_game`, as it already did through the transposition table.
     keep_history: "keephist", default true, plain false;
+    /// The evaluation judges a citadel escape by the side the search plays
+    /// for: its own runner by a walk over the squares the other side does
+    /// not attack, the other side's runner by the King distance and the
+    /// door (as without the feature), so that it neither counts on a way
+    /// in that is shut nor lets the opponent's runner come near. Like
+    /// contempt, it makes scores depend on the side the search plays for:
+    /// an engine that searches for both sides in turn (self-play in one
+    /// engine) finds the other side's scores in its table.
+    own_walk: "ownwalk", default true, plain false;
 }
 
 /// A search configuration: features and evaluation.

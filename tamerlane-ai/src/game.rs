@@ -142,10 +142,35 @@ pub trait SearchPosition: Clone + Send + Sync + fmt::Debug {
     /// side). 0 for a game that plays draws as draws.
     const CONTEMPT: i32 = 0;
     /// The static evaluation in centipawns for the side to move, given the
-    /// material term and the score of a draw for the side to move (0, or
-    /// the contempt): where the evaluation pulls a score toward a draw
-    /// (Tamerlane's citadels and move-limit clock), it pulls toward `draw`.
-    fn evaluate(&self, kind: EvalKind, material: Self::Material, draw: i32) -> i32;
+    /// material term and what the search tells it about its own side
+    /// (`view`): where the evaluation pulls a score toward a draw
+    /// (Tamerlane's citadels and move-limit clock), it pulls toward
+    /// `view.draw`.
+    fn evaluate(&self, kind: EvalKind, material: Self::Material, view: Perspective) -> i32;
+}
+
+/// What a search tells the static evaluation about the side it plays for.
+/// The evaluation of a position then may differ by whose search it is in,
+/// as with contempt; [`Perspective::NEUTRAL`] judges both sides alike.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Perspective {
+    /// The score of a draw for the side to move: 0, or with the `contempt`
+    /// feature the game's `CONTEMPT` below 0 for the side the search plays
+    /// for and as much above for the other.
+    pub draw: i32,
+    /// With the `ownwalk` feature, whether the side to move is the side
+    /// the search plays for (the side to move at the root); `None` without
+    /// it.
+    pub root_to_move: Option<bool>,
+}
+
+impl Perspective {
+    /// A draw worth 0, both sides judged alike: the evaluation outside a
+    /// search.
+    pub const NEUTRAL: Perspective = Perspective {
+        draw: 0,
+        root_to_move: None,
+    };
 }
 
 /// Whether the position after the legal move `m` is in check, found by

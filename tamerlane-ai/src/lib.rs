@@ -68,7 +68,7 @@ pub use any_game::{AnyFenError, AnyGame, AnyPlayError};
 pub use config::{ConfigError, Features, SearchConfig};
 pub use engine::{Engine, EngineBuilder};
 pub use eval::EvalKind;
-pub use game::{SearchGame, SearchPosition};
+pub use game::{Perspective, SearchGame, SearchPosition};
 pub use limits::Limits;
 pub use packed_move::PackedMove;
 pub use result::{Info, PvLine, Score, SearchResult};

@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use crate::config::SearchConfig;
 use crate::eval::MATE_BOUND;
-use crate::game::SearchPosition;
+use crate::game::{Perspective, SearchPosition};
 use crate::limits::Limits;
 use crate::movepick::{pick_checked, OrderingTables, CAPTURE_SCORE};
 use crate::result::{Info, PvLine, Score, SearchResult};
@@ -309,15 +309,24 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
     /// evaluation also depends on the halfmove clock, so the clock is part
     /// of the key).
     fn eval(&mut self, pos: &P, ply: usize) -> i32 {
-        let draw = self.draw_score(ply);
+        let view = Perspective {
+            draw: self.draw_score(ply),
+            root_to_move: self.config.features.own_walk.then_some(ply % 2 == 0),
+        };
+        let side = match view.root_to_move {
+            None => 0,
+            Some(false) => 0x2545_F491_4F6C_DD1D,
+            Some(true) => 0x9FB2_1C65_1E98_DF25,
+        };
         let key = pos.hash()
             ^ u64::from(pos.halfmoves()).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            ^ (draw as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93);
+            ^ (view.draw as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93)
+            ^ side;
         let slot = &mut self.eval_cache[key as usize & (EVAL_CACHE_SIZE - 1)];
         if slot.0 == key {
             return slot.1;
         }
-        let e = pos.evaluate(self.config.eval, self.material[ply], draw);
+        let e = pos.evaluate(self.config.eval, self.material[ply], view);
         *slot = (key, e);
         e
     }

@@ -24,6 +24,7 @@
 //! can draw by entering it, so the score is pulled toward zero.
 
 use super::{EvalKind, MATE_BOUND};
+use crate::game::Perspective;
 use tamerlane_core::rule_set::CitadelEntry;
 use tamerlane_core::{attacks, Bitboard, ByColor, Color, Move, MoveKind, Position, Role, Square};
 
@@ -161,38 +162,43 @@ fn runner_square(pos: &Position, c: Color) -> Option<Square> {
 
 /// The factor `(num, den)` by which the citadel rule pulls the score of
 /// the losing side `l` toward the draw: an escape race. The runner (the
-/// royal that may enter the enemy citadel) needs about its distance to
-/// that citadel in king steps, one less when it is to move; the door, the
-/// three squares next to the citadel, counts against it when the winner
-/// holds it (occupies or attacks a square): one step more with one square
-/// left open, two with none (or with the citadel occupied). The fewer
-/// steps, the nearer the score to 0: the winner keeps the runner away and
-/// holds the door, the loser runs.
-fn citadel_escape(pos: &Position, l: Color) -> (i32, i32) {
+/// royal that may enter the enemy citadel) needs some king steps to get
+/// in, one less when it is to move; the fewer steps, the nearer the score
+/// to 0: the winner keeps the runner away and holds the door, the loser
+/// runs. The steps are counted one of two ways:
+/// - the **race** ([`race_steps`]): the King distance to the citadel,
+///   plus one while the winner holds two of the three door squares (the
+///   squares next to the citadel) and two while it holds all three or the
+///   citadel is occupied;
+/// - with `walk`, the **walk** ([`escape_walk`]): a way over the squares
+///   the winner does not attack as the board stands, to a door square and
+///   in; a rook that cuts the runner off or men that hold the door make
+///   it longer, or shut it, and then there is no pull.
+///
+/// The walk is never shorter than the race. The search counts its own
+/// runner by the walk and the opponent's by the race (the `ownwalk`
+/// feature): it neither runs for a way in that is shut nor lets the other
+/// side's runner near.
+fn citadel_escape(pos: &Position, l: Color, walk: bool) -> (i32, i32) {
     let Some(runner) = runner_square(pos, l) else {
         return (1, 1);
     };
     let citadel = Square::citadel(!l);
-    let d = distance(runner, citadel);
-    if d > 7 {
+    if distance(runner, citadel) > 7 {
         return (1, 1);
     }
-    let b = pos.board();
-    let winner = !l;
-    let door = attacks::royal(citadel);
-    let open = door
-        .squares()
-        .filter(|&sq| !b.by_color(winner).contains(sq) && !pos.is_attacked(sq, winner))
-        .count();
-    let mut steps = d + match open {
-        _ if b.occupied().contains(citadel) => 2,
-        0 => 2,
-        1 => 1,
-        _ => 0,
+    let steps = if walk {
+        if pos.board().occupied().contains(citadel) {
+            return (1, 1);
+        }
+        match escape_walk(pos, runner, citadel, 7) {
+            Some(steps) => steps,
+            None => return (1, 1),
+        }
+    } else {
+        race_steps(pos, !l, runner, citadel)
     };
-    if pos.turn() == l {
-        steps -= 1;
-    }
+    let steps = if pos.turn() == l { steps - 1 } else { steps };
     match steps {
         i32::MIN..=0 => (1, 8),
         1 => (3, 8),
@@ -203,6 +209,60 @@ fn citadel_escape(pos: &Position, l: Color) -> (i32, i32) {
         6 => (15, 16),
         _ => (1, 1),
     }
+}
+
+/// The race's count of the steps the royal on `runner` needs into the
+/// citadel of `winner`: its King distance, plus one while `winner`
+/// holds (occupies or attacks) two of the three door squares, two while it
+/// holds all three or the citadel is occupied.
+fn race_steps(pos: &Position, winner: Color, runner: Square, citadel: Square) -> i32 {
+    let b = pos.board();
+    let open = attacks::royal(citadel)
+        .squares()
+        .filter(|&sq| !b.by_color(winner).contains(sq) && !pos.is_attacked(sq, winner))
+        .count();
+    distance(runner, citadel)
+        + match open {
+            _ if b.occupied().contains(citadel) => 2,
+            0 => 2,
+            1 => 1,
+            _ => 0,
+        }
+}
+
+/// The king steps the royal on `runner` needs to enter the empty
+/// `citadel` of the other side, walking only over ordinary squares that
+/// side does not attack as the board stands (its attacks through the board
+/// without the runner; its men that nothing defends are squares the runner
+/// may take), or `None` if it needs more than `max`.
+fn escape_walk(pos: &Position, runner: Square, citadel: Square, max: i32) -> Option<i32> {
+    let b = pos.board();
+    let winner = citadel.citadel_owner()?;
+    let occ = b.occupied().without(runner);
+    let mut attacked = Bitboard::EMPTY;
+    for sq in b.by_color(winner) {
+        if let Some(role) = b.role_at(sq) {
+            attacked |= attacks::attacks(winner, role, sq, occ);
+        }
+    }
+    let safe = Bitboard::ORDINARY - attacked;
+    let door = attacks::royal(citadel) & safe;
+    let mut reach = Bitboard::from_square(runner);
+    let mut frontier = reach;
+    let mut steps = 1;
+    while (reach & door).is_empty() {
+        if steps >= max || frontier.is_empty() {
+            return None;
+        }
+        let mut next = Bitboard::EMPTY;
+        for sq in frontier {
+            next |= attacks::royal(sq);
+        }
+        frontier = (next & safe) - reach;
+        reach |= frontier;
+        steps += 1;
+    }
+    Some(steps)
 }
 
 /// The non-pawn roles (the first twelve of `Role::ALL`), for material
@@ -249,7 +309,7 @@ pub(crate) fn material_after(before: ByColor<i32>, m: &Move, us: Color) -> ByCol
 
 /// Evaluates `pos` for the side to move.
 pub fn evaluate(pos: &Position, kind: EvalKind) -> i32 {
-    evaluate_with_material(pos, kind, material(pos), 0)
+    evaluate_with_material(pos, kind, material(pos), Perspective::NEUTRAL)
 }
 
 /// The evaluation's positional terms besides material, each counted per
@@ -347,13 +407,13 @@ impl TermSink for TermCounts {
 }
 
 /// Evaluates `pos` for the side to move, given both sides' material
-/// (as [`material`] computes it) and the score of a draw for the side to
-/// move (see [`scale_toward`]).
+/// (as [`material`] computes it) and the search's view (see
+/// [`scale_toward`]).
 pub(crate) fn evaluate_with_material(
     pos: &Position,
     kind: EvalKind,
     m: ByColor<i32>,
-    draw: i32,
+    view: Perspective,
 ) -> i32 {
     debug_assert_eq!(m, material(pos), "{pos:?}");
     let us = pos.turn();
@@ -362,7 +422,7 @@ pub(crate) fn evaluate_with_material(
     }
     let mut s = Weighted(m);
     positional_terms(pos, m, &mut s);
-    scale_toward(pos, s.0[us] - s.0[!us] + TEMPO, draw)
+    scale_toward(pos, s.0[us] - s.0[!us] + TEMPO, view)
 }
 
 /// Counts the positional terms of both sides into `sink`, given both
@@ -461,14 +521,16 @@ pub fn positional_terms(pos: &Position, m: ByColor<i32>, sink: &mut impl TermSin
 /// pulled toward 0 by the citadel rule, and kept below the mate scores
 /// ([`scale_toward`] with a draw worth 0).
 pub fn scale(pos: &Position, eval: i32) -> i32 {
-    scale_toward(pos, eval, 0)
+    scale_toward(pos, eval, Perspective::NEUTRAL)
 }
 
-/// [`scale`] for a search in which a draw is worth `draw` to the side to
-/// move (its contempt): the move-limit fade and the citadel's pull move
-/// the score toward `draw` instead of 0.
-pub fn scale_toward(pos: &Position, mut eval: i32, draw: i32) -> i32 {
+/// [`scale`] as a search sees it: the move-limit fade and the citadel's
+/// pull move the score toward `view.draw` (0, or the contempt) instead of
+/// 0, and with `view.root_to_move` the citadel race of the side the search
+/// plays for is its walk (see `citadel_escape`).
+pub fn scale_toward(pos: &Position, mut eval: i32, view: Perspective) -> i32 {
     let us = pos.turn();
+    let draw = view.draw;
     // Progress: as the move-limit clock runs, the score fades toward
     // `draw`, to 1/6 of its distance at the limit (none without a limit).
     if let Some(limit) = pos.rules().move_limit() {
@@ -486,7 +548,10 @@ pub fn scale_toward(pos: &Position, mut eval: i32, draw: i32) -> i32 {
         None
     };
     if let Some(l) = loser {
-        let (num, den) = citadel_escape(pos, l);
+        // Its own runner walks: the side the search plays for is `us`
+        // when it is to move at the root's parity.
+        let walk = view.root_to_move.is_some_and(|root| root == (l == us));
+        let (num, den) = citadel_escape(pos, l, walk);
         eval = draw + (eval - draw) * num / den;
     }
     eval.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
@@ -553,7 +618,7 @@ mod tests {
     /// door is k1, k2, k3.
     #[test]
     fn citadel_escape_counts_steps_and_the_door() {
-        let black = |t: &str| citadel_escape(&Position::from_tfen(t).unwrap(), Color::Black);
+        let black = |t: &str| citadel_escape(&Position::from_tfen(t).unwrap(), Color::Black, false);
         // Rooks on a5 and a6: the door is open. White to move: 3 steps.
         let open = "11/11/11/11/R10/R10/8k2/11/11/K10";
         assert_eq!(black(&format!("{open} w - 00 0 1")), (5, 8));
@@ -578,7 +643,59 @@ mod tests {
         assert_eq!(black(prince), (5, 8));
         let rules: tamerlane_core::RuleSet = "citadel-entry=king-only".parse().unwrap();
         let king_only = Position::from_tfen_with_rules(prince, rules).unwrap();
-        assert_eq!(citadel_escape(&king_only, Color::Black), (1, 1));
+        assert_eq!(citadel_escape(&king_only, Color::Black, false), (1, 1));
+    }
+
+    /// The walk of `citadel_escape`, counted by hand on the boards of the
+    /// race's test: the same where the way is open, longer or shut where
+    /// the winner's attacks stand in it.
+    #[test]
+    fn citadel_escape_walks_around_the_attacks() {
+        let black = |t: &str| citadel_escape(&Position::from_tfen(t).unwrap(), Color::Black, true);
+        // The door open: i4 to j3, k2 and in, 3 steps, as the race counts.
+        let open = "11/11/11/11/R10/R10/8k2/11/11/K10";
+        assert_eq!(black(&format!("{open} w - 00 0 1")), (5, 8));
+        assert_eq!(black(&format!("{open} b - 00 0 1")), (1, 2));
+        // The rook on k5 holds k4-k1, the whole door: no way in, no pull.
+        let held = "11/11/11/11/R10/10R/8k2/11/11/K10";
+        assert_eq!(black(&format!("{held} w - 00 0 1")), (1, 1));
+        assert_eq!(black(&format!("{held} b - 00 0 1")), (1, 1));
+        // A knight on i2 takes k1, k3 and j4: the King walks j3, k2, in.
+        let knight = "11/11/11/11/R10/R10/8k2/11/8N2/K10";
+        assert_eq!(black(&format!("{knight} w - 00 0 1")), (5, 8));
+        // On j2, with k1 and k3 taken by the rooks on a1 and a3 and a
+        // knight on k2 that nothing defends: the King takes it and steps
+        // in, two steps. Defended by a dabbaba on k4, the door is shut.
+        let lone = "K10/11/11/11/11/11/11/R10/9kN/R10 w - 00 0 1";
+        assert_eq!(black(lone), (1, 2));
+        let defended = "K10/11/11/11/11/11/10D/R10/9kN/R10 w - 00 0 1";
+        assert_eq!(black(defended), (1, 1));
+        // On f8, 6 King steps, but the rooks on a5 and a6 cut off ranks 5
+        // and 6: no way through. With the rooks on a9 and a10 the walk g7,
+        // h6, i5, j4, k3, in is open: a slight pull.
+        let cut = "11/11/5k5/11/R10/R10/11/11/11/K10";
+        assert_eq!(black(&format!("{cut} w - 00 0 1")), (1, 1));
+        let far = "R10/R10/5k5/11/11/11/11/11/11/K10";
+        assert_eq!(black(&format!("{far} w - 00 0 1")), (15, 16));
+    }
+
+    /// With `root_to_move` the search counts its own runner by the walk and
+    /// the other side's by the race: Black's King on f8, cut off by the
+    /// rooks on a5 and a6, is 6 steps away by the race (15/16 of White's
+    /// lead) and has no way in by the walk (no pull).
+    #[test]
+    fn the_search_walks_its_own_runner_only() {
+        let cut = Position::from_tfen("11/11/5k5/11/R10/R10/11/11/11/K10 w - 00 0 1").unwrap();
+        let view = |root_to_move| Perspective {
+            draw: 0,
+            root_to_move,
+        };
+        // White to move plays for itself: Black's runner races.
+        assert_eq!(scale_toward(&cut, 1000, view(Some(true))), 937);
+        // White to move in Black's search: Black's own runner walks.
+        assert_eq!(scale_toward(&cut, 1000, view(Some(false))), 1000);
+        // Without the feature, both race.
+        assert_eq!(scale_toward(&cut, 1000, view(None)), 937);
     }
 
     /// With contempt the citadel's pull aims at the draw score: White (two
@@ -587,13 +704,17 @@ mod tests {
     #[test]
     fn the_citadel_pull_aims_at_the_draw_score() {
         let pos = Position::from_tfen("11/11/11/11/R10/R10/8k2/11/11/K10 w - 00 0 1").unwrap();
-        assert_eq!(scale_toward(&pos, 1000, 0), 625);
+        let draw = |draw| Perspective {
+            draw,
+            root_to_move: None,
+        };
+        assert_eq!(scale_toward(&pos, 1000, draw(0)), 625);
         assert_eq!(scale(&pos, 1000), 625);
         // 30 + (1000 - 30) * 5 / 8 = 636; -30 + 1030 * 5 / 8 = 613.
-        assert_eq!(scale_toward(&pos, 1000, 30), 636);
-        assert_eq!(scale_toward(&pos, 1000, -30), 613);
+        assert_eq!(scale_toward(&pos, 1000, draw(30)), 636);
+        assert_eq!(scale_toward(&pos, 1000, draw(-30)), 613);
         // An even score is not pulled at all.
-        assert_eq!(scale_toward(&pos, 100, -30), 100);
+        assert_eq!(scale_toward(&pos, 100, draw(-30)), 100);
     }
 
     /// Average empty-board move counts, the origin of the piece values.

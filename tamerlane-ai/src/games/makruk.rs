@@ -11,7 +11,7 @@ use tamerlane_core::Color;
 
 use crate::eval::makruk::{evaluate, order_value};
 use crate::eval::EvalKind;
-use crate::game::{forward_position_methods, impl_search_game, SearchPosition};
+use crate::game::{forward_position_methods, impl_search_game, Perspective, SearchPosition};
 use crate::packed_move::PackedMove;
 
 impl SearchPosition for Position {
@@ -123,7 +123,7 @@ impl SearchPosition for Position {
     fn material_after(_before: (), _m: &Move, _us: Color) {}
 
     #[inline]
-    fn evaluate(&self, kind: EvalKind, _material: (), _draw: i32) -> i32 {
+    fn evaluate(&self, kind: EvalKind, _material: (), _view: Perspective) -> i32 {
         evaluate(self, kind)
     }
 }

@@ -16,7 +16,7 @@ use tamerlane_core::{ByColor, Color, Game, Move, MoveKind, MoveList, Position};
 use crate::eval::tamerlane::{evaluate_with_material, material, material_after, order_value};
 use crate::eval::EvalKind;
 use crate::game::{
-    forward_position_methods, gives_check_by_playing, impl_search_game, SearchPosition,
+    forward_position_methods, gives_check_by_playing, impl_search_game, Perspective, SearchPosition,
 };
 use crate::packed_move::PackedMove;
 
@@ -177,8 +177,8 @@ impl SearchPosition for Position {
     }
 
     #[inline]
-    fn evaluate(&self, kind: EvalKind, material: ByColor<i32>, draw: i32) -> i32 {
-        evaluate_with_material(self, kind, material, draw)
+    fn evaluate(&self, kind: EvalKind, material: ByColor<i32>, view: Perspective) -> i32 {
+        evaluate_with_material(self, kind, material, view)
     }
 }
 
