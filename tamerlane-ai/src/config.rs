@@ -123,8 +123,9 @@ features! {
     /// in that is shut nor lets the opponent's runner come near. Like
     /// contempt, it makes scores depend on the side the search plays for:
     /// an engine that searches for both sides in turn (self-play in one
-    /// engine) finds the other side's scores in its table.
-    own_walk: "ownwalk", default true, plain false;
+    /// engine) finds the other side's scores in its table. Off: its SPRT
+    /// against the engine without it measured a loss (`docs/STRENGTH.md`).
+    own_walk: "ownwalk", default false, plain false;
 }
 
 /// A search configuration: features and evaluation.

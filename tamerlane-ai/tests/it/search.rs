@@ -73,7 +73,7 @@ fn contempt_makes_a_draw_worth_less_to_the_root_side() {
     const { assert!(<Position as SearchPosition>::CONTEMPT > 0) };
 }
 
-/// `ownwalk` judges the runner of the side the search plays for by its
+/// `ownwalk` (off by default) judges the runner of the side the search plays for by its
 /// walk into the citadel and the other side's by the race. Black's King on
 /// f8, two rooks behind, is 6 King steps from White's citadel, but the
 /// rooks on a5 and a6 cut it off. White's search, in which Black's runner
@@ -81,7 +81,8 @@ fn contempt_makes_a_draw_worth_less_to_the_root_side() {
 /// own search sees that the way in is shut and expects less.
 #[test]
 fn the_search_walks_only_its_own_runner() {
-    let off: SearchConfig = "full,-ownwalk".parse().unwrap();
+    let on: SearchConfig = "full,+ownwalk".parse().unwrap();
+    let off = SearchConfig::full();
     let run = |tfen: &str, config: SearchConfig| {
         let mut e = Engine::builder().hash_mib(4).config(config).build();
         let r = e.search(&game(&pos(tfen)), &Limits::new().depth(4), |_| {});
@@ -89,11 +90,9 @@ fn the_search_walks_only_its_own_runner() {
     };
     let cut = "11/11/5k5/11/R10/R10/11/11/11/K10";
     let white = format!("{cut} w - 00 0 1");
-    assert_eq!(run(&white, SearchConfig::full()), run(&white, off));
+    assert_eq!(run(&white, on), run(&white, off));
     let black = format!("{cut} b - 00 0 1");
-    let (Score::Cp(on), Score::Cp(without)) =
-        (run(&black, SearchConfig::full()).1, run(&black, off).1)
-    else {
+    let (Score::Cp(on), Score::Cp(without)) = (run(&black, on).1, run(&black, off).1) else {
         panic!("no mate in sight at depth 4");
     };
     assert!(on < without, "{on} < {without}");
