@@ -637,17 +637,29 @@ pub struct MatchOptions {
     pub sprt: Option<Sprt>,
 }
 
+/// How an SPRT stopped a match early: its decision and the tally when it
+/// decided. Games already in play then are finished and counted in the
+/// match's tally, which may therefore read differently.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct SprtStop {
+    /// The decision (never [`SprtState::Continue`]).
+    pub state: SprtState,
+    /// The tally when the test decided.
+    pub at: Tally,
+}
+
 /// Plays a match between `a` and `b`. `on_game` is called after each game
 /// (in completion order) with the record and the running tally; the
-/// records are returned in game order.
+/// records are returned in game order, with the SPRT's stop if it ended
+/// the match early.
 pub fn run_match(
     a: &Player,
     b: &Player,
     opts: &MatchOptions,
     mut on_game: impl FnMut(&GameRecord, &Tally) + Send,
-) -> (Tally, Vec<GameRecord>) {
+) -> (Tally, Vec<GameRecord>, Option<SprtStop>) {
     let next = AtomicUsize::new(0);
-    let state = Mutex::new((Tally::default(), Vec::<GameRecord>::new(), false));
+    let state = Mutex::new((Tally::default(), Vec::<GameRecord>::new(), None::<SprtStop>));
     let on_game = Mutex::new(&mut on_game);
     let openings = if opts.openings.is_empty() {
         vec![AnyGame::new(AnyRules::default())]
@@ -657,7 +669,7 @@ pub fn run_match(
     std::thread::scope(|s| {
         for _ in 0..opts.concurrency.max(1) {
             s.spawn(|| loop {
-                if state.lock().map(|st| st.2).unwrap_or(true) {
+                if state.lock().map(|st| st.2.is_some()).unwrap_or(true) {
                     return;
                 }
                 let i = next.fetch_add(1, Ordering::Relaxed);
@@ -668,9 +680,13 @@ pub fn run_match(
                 let rec = play_game([a, b], opening, i % 2 == 0, i, opts.ply_cap);
                 let Ok(mut st) = state.lock() else { return };
                 st.0.add(rec.score_a());
-                if let Some(sprt) = opts.sprt {
-                    if sprt.state(&st.0) != SprtState::Continue {
-                        st.2 = true;
+                if let (Some(sprt), None) = (opts.sprt, st.2) {
+                    let decided = sprt.state(&st.0);
+                    if decided != SprtState::Continue {
+                        st.2 = Some(SprtStop {
+                            state: decided,
+                            at: st.0,
+                        });
                     }
                 }
                 if let Ok(mut f) = on_game.lock() {
@@ -680,9 +696,9 @@ pub fn run_match(
             });
         }
     });
-    let (tally, mut records, _) = state.into_inner().unwrap_or_default();
+    let (tally, mut records, stop) = state.into_inner().unwrap_or_default();
     records.sort_by_key(|r| r.index);
-    (tally, records)
+    (tally, records, stop)
 }
 
 #[cfg(test)]
@@ -763,8 +779,9 @@ mod tests {
         };
         // The game itself keeps the rules' 200-ply limit; a tiny node
         // budget keeps the test short.
-        let (tally, recs) = run_match(&a, &b, &opts, |_, _| {});
+        let (tally, recs, stop) = run_match(&a, &b, &opts, |_, _| {});
         assert_eq!(tally.games(), 2);
+        assert_eq!(stop, None);
         for r in &recs {
             assert!(!r.end.is_forfeit(), "{r:?}");
             let back = round_trip(r, ["full", "plain"]);

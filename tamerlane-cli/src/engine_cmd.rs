@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use crate::arena::{
     random_openings, run_match, Clock, GameEnd, GameRecord, MatchOptions, Player, PlayerKind, Sprt,
-    SprtState,
+    SprtState, SprtStop, Tally,
 };
 use crate::external::{ExternalEngine, ExternalSpec, Timeouts};
 use crate::game_args::GameArgs;
@@ -449,7 +449,7 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
     } else {
         "\n"
     };
-    let (tally, records) = run_match(&a, &b, &opts, |rec: &GameRecord, t| {
+    let (tally, records, stop) = run_match(&a, &b, &opts, |rec: &GameRecord, t| {
         if let Some(why) = rec.explanation(names) {
             eprintln!("{clear}game {}: {why}", rec.index + 1);
         }
@@ -518,21 +518,85 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
     println!("illegal moves: {illegal}");
     println!("forfeits: time {time}, abandoned {abandoned}");
     if let Some(s) = sprt {
-        let (l, h) = s.bounds();
-        let state = match s.state(&tally) {
-            SprtState::Continue => "continue",
-            SprtState::AcceptH1 => "H1 accepted",
-            SprtState::AcceptH0 => "H0 accepted",
-        };
-        println!(
-            "sprt [{}, {}]: llr {:.2} (bounds {l:.2}, {h:.2}): {state}",
-            s.elo0,
-            s.elo1,
-            s.llr(&tally)
-        );
+        println!("{}", sprt_report(&s, &tally, stop));
     }
     match (write_error, &args.out) {
         (Some(e), Some(p)) => Err(format!("{}: {e}", p.display())),
         _ => Ok(()),
+    }
+}
+
+/// The SPRT's line of a match report: the log-likelihood ratio of all the
+/// games played and its state, and, when the test stopped the match
+/// early, the decision at the game where it crossed a bound (the games in
+/// play then were finished and are counted, and may have moved the ratio
+/// back inside the bounds).
+fn sprt_report(s: &Sprt, tally: &Tally, stop: Option<SprtStop>) -> String {
+    let (l, h) = s.bounds();
+    let name = |state| match state {
+        SprtState::Continue => "continue",
+        SprtState::AcceptH1 => "H1 accepted",
+        SprtState::AcceptH0 => "H0 accepted",
+    };
+    let mut line = format!(
+        "sprt [{}, {}]: llr {:.2} (bounds {l:.2}, {h:.2}): {}",
+        s.elo0,
+        s.elo1,
+        s.llr(tally),
+        name(s.state(tally))
+    );
+    if let Some(stop) = stop.filter(|stop| stop.at != *tally) {
+        line += &format!(
+            "; the test decided at game {}: {} (llr {:.2}); {} game(s) in play then finished and counted",
+            stop.at.games(),
+            name(stop.state),
+            s.llr(&stop.at),
+            tally.games() - stop.at.games()
+        );
+    }
+    line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The chess match of `docs/STRENGTH.md` whose SPRT [0, 20] crossed
+    /// its upper bound at game 368 (+147 =119 -102, llr 2.99) while a
+    /// 369th game, a loss, was in play (llr 2.89 after it): the report
+    /// says both. The ratios are those of Fishtest's trinomial
+    /// approximation, worked out by hand from the formula in
+    /// `Sprt::llr`.
+    #[test]
+    fn the_report_names_the_decision_that_stopped_the_match() {
+        let s = Sprt {
+            elo0: 0.0,
+            elo1: 20.0,
+            alpha: 0.05,
+            beta: 0.05,
+        };
+        let tally = |wins, draws, losses| Tally {
+            wins,
+            draws,
+            losses,
+        };
+        let at = tally(147, 119, 102);
+        let stop = Some(SprtStop {
+            state: SprtState::AcceptH1,
+            at,
+        });
+        assert_eq!(
+            sprt_report(&s, &tally(147, 119, 103), stop),
+            "sprt [0, 20]: llr 2.89 (bounds -2.94, 2.94): continue; the test decided at \
+             game 368: H1 accepted (llr 2.99); 1 game(s) in play then finished and counted"
+        );
+        assert_eq!(
+            sprt_report(&s, &at, stop),
+            "sprt [0, 20]: llr 2.99 (bounds -2.94, 2.94): H1 accepted"
+        );
+        assert_eq!(
+            sprt_report(&s, &at, None),
+            "sprt [0, 20]: llr 2.99 (bounds -2.94, 2.94): H1 accepted"
+        );
     }
 }

@@ -175,10 +175,10 @@ fn runner_square(pos: &Position, c: Color) -> Option<Square> {
 ///   in; a rook that cuts the runner off or men that hold the door make
 ///   it longer, or shut it, and then there is no pull.
 ///
-/// The walk is never shorter than the race. The search counts its own
-/// runner by the walk and the opponent's by the race (the `ownwalk`
-/// feature): it neither runs for a way in that is shut nor lets the other
-/// side's runner near.
+/// The walk is never shorter than the race. With the `ownwalk` feature
+/// (off by default) the search counts its own runner by the walk and the
+/// opponent's by the race, so as neither to run for a way in that is shut
+/// nor to let the other side's runner near; otherwise both race.
 fn citadel_escape(pos: &Position, l: Color, walk: bool) -> (i32, i32) {
     let Some(runner) = runner_square(pos, l) else {
         return (1, 1);
@@ -684,7 +684,7 @@ mod tests {
     /// rooks on a5 and a6, is 6 steps away by the race (15/16 of White's
     /// lead) and has no way in by the walk (no pull).
     #[test]
-    fn the_search_walks_its_own_runner_only() {
+    fn the_pull_walks_the_root_sides_runner_only() {
         let cut = Position::from_tfen("11/11/5k5/11/R10/R10/11/11/11/K10 w - 00 0 1").unwrap();
         let view = |root_to_move| Perspective {
             draw: 0,
