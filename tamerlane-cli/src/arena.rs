@@ -640,7 +640,7 @@ pub struct MatchOptions {
 /// How an SPRT stopped a match early: its decision and the tally when it
 /// decided. Games already in play then are finished and counted in the
 /// match's tally, which may therefore read differently.
-#[derive(Copy, Clone, Debug, PartialEq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct SprtStop {
     /// The decision (never [`SprtState::Continue`]).
     pub state: SprtState,

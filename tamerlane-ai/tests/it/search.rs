@@ -73,10 +73,10 @@ fn contempt_makes_a_draw_worth_less_to_the_root_side() {
     const { assert!(<Position as SearchPosition>::CONTEMPT > 0) };
 }
 
-/// `ownwalk` (off by default) judges the runner of the side the search plays for by its
-/// walk into the citadel and the other side's by the race. Black's King on
-/// f8, two rooks behind, is 6 King steps from White's citadel, but the
-/// rooks on a5 and a6 cut it off. White's search, in which Black's runner
+/// `ownwalk` (off by default) judges the runner of the side the search
+/// plays for by its walk into the citadel and the other side's by the
+/// race. Black's King on f8, two rooks behind, is 6 King steps from
+/// White's citadel, but the rooks on a5 and a6 cut it off. White's search, in which Black's runner
 /// is the other side's, is the same with and without the feature; Black's
 /// own search sees that the way in is shut and expects less.
 #[test]
