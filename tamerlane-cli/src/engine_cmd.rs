@@ -565,8 +565,8 @@ mod tests {
     /// its upper bound at game 368 (+147 =119 -102, llr 2.99) while a
     /// 369th game, a loss, was in play (llr 2.89 after it): the report
     /// says both. The ratios are those of Fishtest's trinomial
-    /// approximation, worked out by hand from the formula in
-    /// `Sprt::llr`.
+    /// approximation, computed outside the code (a Python one-liner of the
+    /// formula in `Sprt::llr`): 2.991 and 2.895.
     #[test]
     fn the_report_names_the_decision_that_stopped_the_match() {
         let s = Sprt {
