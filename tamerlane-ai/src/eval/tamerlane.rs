@@ -191,7 +191,7 @@ fn citadel_escape(pos: &Position, l: Color, walk: bool) -> (i32, i32) {
         if pos.board().occupied().contains(citadel) {
             return (1, 1);
         }
-        match escape_walk(pos, runner, citadel, 7) {
+        match escape_walk(pos, !l, runner, citadel, 7) {
             Some(steps) => steps,
             None => return (1, 1),
         }
@@ -231,13 +231,18 @@ fn race_steps(pos: &Position, winner: Color, runner: Square, citadel: Square) ->
 }
 
 /// The king steps the royal on `runner` needs to enter the empty
-/// `citadel` of the other side, walking only over ordinary squares that
-/// side does not attack as the board stands (its attacks through the board
+/// `citadel` of `winner`, walking only over ordinary squares `winner`
+/// does not attack as the board stands (its attacks through the board
 /// without the runner; its men that nothing defends are squares the runner
 /// may take), or `None` if it needs more than `max`.
-fn escape_walk(pos: &Position, runner: Square, citadel: Square, max: i32) -> Option<i32> {
+fn escape_walk(
+    pos: &Position,
+    winner: Color,
+    runner: Square,
+    citadel: Square,
+    max: i32,
+) -> Option<i32> {
     let b = pos.board();
-    let winner = citadel.citadel_owner()?;
     let occ = b.occupied().without(runner);
     let mut attacked = Bitboard::EMPTY;
     for sq in b.by_color(winner) {
@@ -613,28 +618,40 @@ mod tests {
         }
     }
 
-    /// The escape race of `citadel_escape`, counted by hand: Black's lone
-    /// King on i4 is 3 king steps from White's citadel (right of k2); the
-    /// door is k1, k2, k3.
+    /// Boards of the citadel tests (White's King on a1 and two rooks
+    /// against Black's lone King; White's door is k1, k2, k3): the rooks on
+    /// a5 and a6 and Black's King on i4, 3 king steps from the citadel
+    /// right of k2, with the door open.
+    const OPEN: &str = "11/11/11/11/R10/R10/8k2/11/11/K10";
+    /// The same with the rook on k5 holding k4-k1, the whole door.
+    const HELD: &str = "11/11/11/11/R10/10R/8k2/11/11/K10";
+    /// Black's King on f8, 6 King steps away, cut off by the rooks on a5
+    /// and a6.
+    const CUT: &str = "11/11/5k5/11/R10/R10/11/11/11/K10";
+
+    /// `citadel_escape` for Black in the position `tfen`, by the walk or
+    /// the race.
+    fn black_escape(tfen: &str, walk: bool) -> (i32, i32) {
+        citadel_escape(&Position::from_tfen(tfen).unwrap(), Color::Black, walk)
+    }
+
+    /// The escape race of `citadel_escape`, counted by hand.
     #[test]
     fn citadel_escape_counts_steps_and_the_door() {
-        let black = |t: &str| citadel_escape(&Position::from_tfen(t).unwrap(), Color::Black, false);
+        let black = |t: &str| black_escape(t, false);
         // Rooks on a5 and a6: the door is open. White to move: 3 steps.
-        let open = "11/11/11/11/R10/R10/8k2/11/11/K10";
-        assert_eq!(black(&format!("{open} w - 00 0 1")), (5, 8));
+        assert_eq!(black(&format!("{OPEN} w - 00 0 1")), (5, 8));
         // Black to move: a step nearer.
-        assert_eq!(black(&format!("{open} b - 00 0 1")), (1, 2));
+        assert_eq!(black(&format!("{OPEN} b - 00 0 1")), (1, 2));
         // The rook on k5 holds k4-k1, the whole door: two steps more.
-        let held = "11/11/11/11/R10/10R/8k2/11/11/K10";
-        assert_eq!(black(&format!("{held} w - 00 0 1")), (7, 8));
-        assert_eq!(black(&format!("{held} b - 00 0 1")), (3, 4));
+        assert_eq!(black(&format!("{HELD} w - 00 0 1")), (7, 8));
+        assert_eq!(black(&format!("{HELD} b - 00 0 1")), (3, 4));
         // On j3 (next to the door, two steps) with the door open, Black to
         // move: it steps in next move.
         let near = "11/11/11/11/R10/R10/11/9k1/11/K10";
         assert_eq!(black(&format!("{near} b - 00 0 1")), (3, 8));
         // On f8, 6 steps: a slight pull; on b10, 10 steps: none.
-        let far = "11/11/5k5/11/R10/R10/11/11/11/K10";
-        assert_eq!(black(&format!("{far} w - 00 0 1")), (15, 16));
+        assert_eq!(black(&format!("{CUT} w - 00 0 1")), (15, 16));
         let farther = "1k9/11/11/11/R10/R10/11/11/11/K10";
         assert_eq!(black(&format!("{farther} w - 00 0 1")), (1, 1));
         // A Prince may enter under the default rules, not under
@@ -651,15 +668,13 @@ mod tests {
     /// the winner's attacks stand in it.
     #[test]
     fn citadel_escape_walks_around_the_attacks() {
-        let black = |t: &str| citadel_escape(&Position::from_tfen(t).unwrap(), Color::Black, true);
+        let black = |t: &str| black_escape(t, true);
         // The door open: i4 to j3, k2 and in, 3 steps, as the race counts.
-        let open = "11/11/11/11/R10/R10/8k2/11/11/K10";
-        assert_eq!(black(&format!("{open} w - 00 0 1")), (5, 8));
-        assert_eq!(black(&format!("{open} b - 00 0 1")), (1, 2));
+        assert_eq!(black(&format!("{OPEN} w - 00 0 1")), (5, 8));
+        assert_eq!(black(&format!("{OPEN} b - 00 0 1")), (1, 2));
         // The rook on k5 holds k4-k1, the whole door: no way in, no pull.
-        let held = "11/11/11/11/R10/10R/8k2/11/11/K10";
-        assert_eq!(black(&format!("{held} w - 00 0 1")), (1, 1));
-        assert_eq!(black(&format!("{held} b - 00 0 1")), (1, 1));
+        assert_eq!(black(&format!("{HELD} w - 00 0 1")), (1, 1));
+        assert_eq!(black(&format!("{HELD} b - 00 0 1")), (1, 1));
         // A knight on i2 takes k1, k3 and j4: the King walks j3, k2, in.
         let knight = "11/11/11/11/R10/R10/8k2/11/8N2/K10";
         assert_eq!(black(&format!("{knight} w - 00 0 1")), (5, 8));
@@ -673,8 +688,7 @@ mod tests {
         // On f8, 6 King steps, but the rooks on a5 and a6 cut off ranks 5
         // and 6: no way through. With the rooks on a9 and a10 the walk g7,
         // h6, i5, j4, k3, in is open: a slight pull.
-        let cut = "11/11/5k5/11/R10/R10/11/11/11/K10";
-        assert_eq!(black(&format!("{cut} w - 00 0 1")), (1, 1));
+        assert_eq!(black(&format!("{CUT} w - 00 0 1")), (1, 1));
         let far = "R10/R10/5k5/11/11/11/11/11/11/K10";
         assert_eq!(black(&format!("{far} w - 00 0 1")), (15, 16));
     }
@@ -685,7 +699,7 @@ mod tests {
     /// lead) and has no way in by the walk (no pull).
     #[test]
     fn the_pull_walks_the_root_sides_runner_only() {
-        let cut = Position::from_tfen("11/11/5k5/11/R10/R10/11/11/11/K10 w - 00 0 1").unwrap();
+        let cut = Position::from_tfen(&format!("{CUT} w - 00 0 1")).unwrap();
         let view = |root_to_move| Perspective {
             draw: 0,
             root_to_move,
