@@ -126,6 +126,11 @@ features! {
     /// engine) finds the other side's scores in its table. Off: its SPRT
     /// against the engine without it measured a loss (`docs/STRENGTH.md`).
     own_walk: "ownwalk", default false, plain false;
+    /// Singular extensions: a table move that a reduced search of the
+    /// other moves, below the table score by a margin, cannot match is
+    /// extended by one ply; when even that lowered bound is at or above
+    /// beta, the node is cut there (multi-cut).
+    singular: "se", default false, plain false;
 }
 
 /// A search configuration: features and evaluation.

@@ -20,6 +20,7 @@ use crate::eval::MATE_BOUND;
 use crate::game::{Perspective, SearchPosition};
 use crate::limits::Limits;
 use crate::movepick::{pick_checked, OrderingTables, CAPTURE_SCORE};
+use crate::packed_move::PackedMove;
 use crate::result::{Info, PvLine, Score, SearchResult};
 use crate::timeman::{soft_scale, TimeBudget};
 use crate::tt::{Bound, TranspositionTable};
@@ -90,6 +91,12 @@ pub(crate) struct Worker<'a, 'b, P: SearchPosition> {
     /// Root moves already given as better lines of this iteration
     /// (`multipv`): not searched again.
     root_excluded: Vec<P::Move>,
+    /// At each ply, the move a singular-extension search leaves out (the
+    /// table move whose singularity it tests); `None` in a normal search.
+    excluded: Vec<Option<PackedMove>>,
+    /// The depth of the current iteration (singular extensions stop at
+    /// twice this ply).
+    root_depth: i32,
 }
 
 /// Reverse futility pruning up to this depth.
@@ -116,6 +123,14 @@ const IIR_MIN_DEPTH: i32 = 4;
 /// A history score of this size reduces (or, negative, extends) a late
 /// move by one ply more.
 const HISTORY_LMR_DIVISOR: i32 = 6000;
+/// Singular extensions from this depth.
+const SINGULAR_MIN_DEPTH: i32 = 6;
+/// The table entry must be searched at least this deep (the node's depth
+/// minus this) for its move to be tested for singularity.
+const SINGULAR_TT_DEPTH_SLACK: i32 = 3;
+/// The singular test's bound lies this many centipawns per ply of depth
+/// below the table score.
+const SINGULAR_MARGIN: i32 = 2;
 
 /// How far above beta the static evaluation must be for reverse futility
 /// pruning.
@@ -237,6 +252,8 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
             improving: vec![false; MAX_PLY + 2],
             root_only: Vec::new(),
             root_excluded: Vec::new(),
+            excluded: vec![None; MAX_PLY + 2],
+            root_depth: 0,
         }
     }
 
@@ -452,10 +469,15 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
         let in_check = self.checks[ply];
         debug_assert_eq!(in_check, pos.in_check());
         let hash = pos.hash();
+        // In a singular-extension search of this node, its table entry is
+        // the one under test: neither its move nor its score is used.
+        let excluded = self.excluded[ply];
         let mut tt_move = None;
-        if features.tt {
+        let mut tt_hit = None;
+        if features.tt && excluded.is_none() {
             if let Some(e) = self.shared.tt.probe(hash) {
                 tt_move = e.mv;
+                tt_hit = Some(e);
                 let s = from_tt(e.score, ply);
                 if !pv_node && e.depth >= depth {
                     let cut = match e.bound {
@@ -480,7 +502,7 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
         self.static_evals[ply] = static_eval;
         let improving =
             features.improving && !in_check && ply >= 2 && static_eval > self.static_evals[ply - 2];
-        let quiet_node = !pv_node && !in_check && beta.abs() < MATE_BOUND;
+        let quiet_node = !pv_node && !in_check && beta.abs() < MATE_BOUND && excluded.is_none();
         // Reverse futility pruning and razoring judge the node by its
         // static evaluation and captures alone, as if the side to move
         // could pass; like the null move, they are not used for a side
@@ -519,6 +541,7 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
         // depth.
         let null = if features.null_move
             && allow_null
+            && excluded.is_none()
             && !pv_node
             && !in_check
             && depth >= 3
@@ -568,11 +591,43 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
         self.improving[ply] = improving;
         // Internal iterative reduction: without a table move, a node is
         // searched a ply shallower (its move ordering is a guess).
-        let depth = if features.iir && tt_move.is_none() && depth >= IIR_MIN_DEPTH {
-            depth - 1
-        } else {
-            depth
-        };
+        let depth =
+            if features.iir && tt_move.is_none() && excluded.is_none() && depth >= IIR_MIN_DEPTH {
+                depth - 1
+            } else {
+                depth
+            };
+        // Singular extensions: the table move, known to reach at least
+        // its score, is tested against the other moves by a reduced
+        // search with a bound below that score. If none reaches the bound,
+        // the table move is singular and is extended; if the bound is at
+        // or above beta even without it, the node fails high (multi-cut).
+        let mut singular = None;
+        if let (true, Some(e), Some(mv)) = (features.singular && ply > 0, tt_hit, tt_move) {
+            let tt_score = from_tt(e.score, ply);
+            if depth >= SINGULAR_MIN_DEPTH
+                && (ply as i32) < 2 * self.root_depth
+                && e.depth >= depth - SINGULAR_TT_DEPTH_SLACK
+                && e.bound != Bound::Upper
+                && tt_score.abs() < MATE_BOUND
+            {
+                let s_beta = tt_score - SINGULAR_MARGIN * depth;
+                self.excluded[ply] = Some(mv);
+                let v = self.search(pos, (depth - 1) / 2, s_beta - 1, s_beta, ply, false, false);
+                self.excluded[ply] = None;
+                self.hashes.truncate(self.root_len + ply);
+                self.hashes.push(hash);
+                self.static_evals[ply] = static_eval;
+                if self.aborted {
+                    return 0;
+                }
+                if v < s_beta {
+                    singular = Some(mv);
+                } else if s_beta >= beta {
+                    return s_beta;
+                }
+            }
+        }
         let mut list = self.stacks[ply].take().expect("move list");
         let mut scores = std::mem::take(&mut self.scores[ply]);
         pos.legal_moves_into(&mut list);
@@ -597,6 +652,7 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
                 ply,
                 pv_node,
                 in_check,
+                singular,
                 &mut list,
                 &mut scores,
             )
@@ -616,10 +672,12 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
         ply: usize,
         pv_node: bool,
         in_check: bool,
+        singular: Option<PackedMove>,
         list: &mut P::MoveList,
         scores: &mut [i32],
     ) -> i32 {
         let features = self.config.features;
+        let excluded = self.excluded[ply];
         let alpha0 = alpha;
         let mut best = -INFINITY;
         let mut best_move: Option<P::Move> = None;
@@ -634,6 +692,9 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
                 break;
             }
             if ply == 0 && !self.is_root_move(&m) {
+                continue;
+            }
+            if excluded.is_some_and(|x| x == P::pack(&m)) {
                 continue;
             }
             let quiet = P::is_quiet(&m);
@@ -715,7 +776,10 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
                     continue;
                 }
             }
-            let ext = i32::from(features.check_extension && gives_check && ply < 64);
+            let ext = i32::from(
+                (features.check_extension && gives_check && ply < 64)
+                    || singular.is_some_and(|x| x == P::pack(&m)),
+            );
             let new_depth = depth - 1 + ext;
             let mut score;
             searched += 1;
@@ -800,7 +864,12 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
                 n_quiets += 1;
             }
         }
-        if features.tt {
+        // A singular-extension search without any other move to try
+        // fails low: the table move is the only one.
+        if excluded.is_some() && best == -INFINITY {
+            return alpha;
+        }
+        if features.tt && excluded.is_none() {
             let bound = if best >= beta {
                 Bound::Lower
             } else if alpha > alpha0 {
@@ -1020,6 +1089,7 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
         }
         while depth <= max_depth {
             self.seldepth = 0;
+            self.root_depth = depth as i32;
             // The lines of this iteration, best first: each searches the
             // root without the moves of the lines before it.
             self.root_excluded.clear();
@@ -1120,5 +1190,100 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
         self.flush();
         result.stopped = self.stopped_by_user;
         result
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The singular-extension search (a node searched without its table
+    //! move), on a worker driven directly.
+    use super::*;
+    use tamerlane_core::Position;
+
+    fn pos(tfen: &str) -> Position {
+        Position::from_tfen(tfen).unwrap()
+    }
+
+    /// The legal move of `p` written `text`.
+    fn legal(p: &Position, text: &str) -> PackedMove {
+        let mut list = <Position as SearchPosition>::MoveList::default();
+        p.legal_moves_into(&mut list);
+        let m = list.iter().find(|m| m.to_string() == text).unwrap();
+        <Position as SearchPosition>::pack(m)
+    }
+
+    /// Calls `f` with a fresh one-thread worker whose ply 1 is `node`, and
+    /// the worker's table.
+    fn with_worker<R>(
+        node: &Position,
+        f: impl FnOnce(&mut Worker<'_, '_, Position>, &TranspositionTable) -> R,
+    ) -> R {
+        let tt = TranspositionTable::new(1);
+        let user_stop = AtomicBool::new(false);
+        let limits = Limits::new();
+        let shared = Shared {
+            tt: &tt,
+            user_stop: &user_stop,
+            stop: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            start: Instant::now(),
+            budget: TimeBudget {
+                soft: None,
+                hard: None,
+            },
+            limits: &limits,
+            threads: 1,
+        };
+        let mut w = Worker::new(0, &shared, SearchConfig::full(), node, &[]);
+        w.material[1] = node.material();
+        w.checks[1] = node.in_check();
+        f(&mut w, &tt)
+    }
+
+    /// White wins at once only by `k1k9`, which leaves Black without a
+    /// move (`finds_the_stalemate_win` in the search tests). Searched
+    /// without that move the node is not won, although the table holds
+    /// the win for it: the singular search neither takes the table's
+    /// cutoff nor plays the move left out, and leaves the table's entry
+    /// as it was.
+    #[test]
+    fn a_node_searched_without_its_winning_move_is_not_won() {
+        let p = pos("k10/11/11/11/11/11/11/11/5K5/1R8R w - 00 0 1");
+        let win = legal(&p, "k1k9");
+        with_worker(&p, |w, tt| {
+            let full = w.search(&p, 2, -INFINITY, INFINITY, 1, true, false);
+            assert!(full >= MATE_BOUND, "{full}");
+            let entry = tt.probe(p.hash());
+            assert_eq!(entry.and_then(|e| e.mv), Some(win));
+            w.excluded[1] = Some(win);
+            // A full window: no move is pruned, so only the exclusion
+            // keeps the win out.
+            let without = w.search(&p, 2, -INFINITY, INFINITY, 1, true, false);
+            assert!(without < MATE_BOUND, "{without}");
+            // A zero window at a non-PV node, where the entry (a win to
+            // this depth) would cut at once.
+            let cut = w.search(&p, 2, MATE_BOUND - 1, MATE_BOUND, 1, false, false);
+            assert!(cut < MATE_BOUND, "{cut}");
+            assert_eq!(tt.probe(p.hash()), entry);
+        });
+    }
+
+    /// Black's King on a10 has one move, to a9 (the Rook on b2 holds b9
+    /// and b10; a King never enters its own citadel). Left out, the node
+    /// fails low at alpha: it is neither scored as a position without
+    /// moves (a loss in Tamerlane) nor as worse than alpha.
+    #[test]
+    fn a_node_whose_only_move_is_left_out_fails_low() {
+        let p = pos("k10/11/11/11/11/11/11/11/1R9/5K5 b - 00 0 1");
+        let mut list = <Position as SearchPosition>::MoveList::default();
+        p.legal_moves_into(&mut list);
+        assert_eq!(
+            list.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
+            ["a10a9"]
+        );
+        with_worker(&p, |w, _| {
+            w.excluded[1] = Some(legal(&p, "a10a9"));
+            assert_eq!(w.search(&p, 3, -2000, -1999, 1, false, false), -2000);
+        });
     }
 }
