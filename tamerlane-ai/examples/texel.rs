@@ -25,14 +25,22 @@
 //! ```text
 //! cargo run --release -p tamerlane-ai --example texel -- games1.pgn games2.pgn ...
 //! ```
+//!
+//! With `--citadel` first, it fits the citadel's pull instead
+//! ([`CITADEL_PULL`]: the factor toward the draw for each count of the
+//! runner's steps), the evaluation before the pull held at its value under
+//! the current parameters, on the quiet positions up to the end of each
+//! game (the last ten plies are where runners arrive).
 
 use std::error::Error;
 use std::fs;
 
 use tamerlane_ai::eval::tamerlane::{
-    material, positional_terms, scale, Term, TermCounts, TEMPO, WEIGHTS,
+    citadel_pull_index, fade_toward, material, positional_terms, scale, Term, TermCounts,
+    CITADEL_PULL, TEMPO, WEIGHTS,
 };
 use tamerlane_ai::eval::{evaluate, value, EvalKind};
+use tamerlane_ai::Perspective;
 use tamerlane_core::{read_records, Color, Game, GameResult, Move, Position, Role};
 
 /// The tuned roles (one value each; the Adventitious King shares the
@@ -70,6 +78,11 @@ struct Sample {
     fixed: f64,
     /// The scaling of the evaluation (fade, citadel), as a factor.
     factor: f64,
+    /// The evaluation after the move-limit fade, before the citadel's
+    /// pull (White's view).
+    faded: f64,
+    /// The index into [`CITADEL_PULL`] of the pull applied, if any.
+    pull: Option<usize>,
     /// The result for White: 1, 0.5 or 0.
     result: f64,
 }
@@ -98,6 +111,8 @@ fn sample(pos: &Position, result: f64) -> Sample {
     let raw_white = tuned_material + fixed + weighted;
     let scaled = sign * scale(pos, sign * raw_white);
     debug_assert_eq!(scaled, sign * evaluate(pos, EvalKind::Full));
+    let faded = fade_toward(pos, sign * raw_white, 0);
+    let pull = citadel_pull_index(pos, faded, Perspective::NEUTRAL);
     let factor = if raw_white == 0 {
         1.0
     } else {
@@ -107,14 +122,17 @@ fn sample(pos: &Position, result: f64) -> Sample {
         features,
         fixed: f64::from(fixed),
         factor,
+        faded: f64::from(sign * faded),
+        pull,
         result,
     }
 }
 
-/// Keeps the quiet positions of one game (see the module docs).
-fn keep_quiet(start: &Position, moves: &[Move], result: f64, out: &mut Vec<Sample>) {
+/// Keeps the quiet positions of one game (see the module docs), but not
+/// those of its first 8 plies or its last `tail`.
+fn keep_quiet(start: &Position, moves: &[Move], result: f64, tail: usize, out: &mut Vec<Sample>) {
     let mut pos = start.clone();
-    let end = moves.len().saturating_sub(10);
+    let end = moves.len().saturating_sub(tail);
     for (ply, m) in moves.iter().enumerate() {
         if ply >= 8
             && ply < end
@@ -131,7 +149,7 @@ fn keep_quiet(start: &Position, moves: &[Move], result: f64, out: &mut Vec<Sampl
 /// Reads the games of one file: standard game records (what `tamerlane
 /// match --out` writes), or the one-line format of earlier match files
 /// (`N A B RESULT TERMINATION | OPENING-TFEN | MOVES`).
-fn read_games(path: &str, out: &mut Vec<Sample>) -> Result<usize, Box<dyn Error>> {
+fn read_games(path: &str, tail: usize, out: &mut Vec<Sample>) -> Result<usize, Box<dyn Error>> {
     let text = fs::read_to_string(path)?;
     let mut games = 0;
     if text.starts_with(DATAGEN_HEADER) {
@@ -171,7 +189,7 @@ fn read_games(path: &str, out: &mut Vec<Sample>) -> Result<usize, Box<dyn Error>
             for m in parts[2].split_whitespace() {
                 game.play_str(m)?;
             }
-            keep_quiet(game.start(), game.moves(), result, out);
+            keep_quiet(game.start(), game.moves(), result, tail, out);
             games += 1;
         }
     } else {
@@ -183,7 +201,7 @@ fn read_games(path: &str, out: &mut Vec<Sample>) -> Result<usize, Box<dyn Error>
                 GameResult::Draw => 0.5,
                 _ => continue,
             };
-            keep_quiet(rec.game().start(), rec.game().moves(), result, out);
+            keep_quiet(rec.game().start(), rec.game().moves(), result, tail, out);
             games += 1;
         }
     }
@@ -203,10 +221,7 @@ fn eval(s: &Sample, params: &[f64; PARAMS]) -> f64 {
 fn error(samples: &[Sample], params: &[f64; PARAMS], k: f64) -> f64 {
     let total: f64 = samples
         .iter()
-        .map(|s| {
-            let p = 1.0 / (1.0 + 10f64.powf(-k * eval(s, params) / 400.0));
-            (s.result - p).powi(2)
-        })
+        .map(|s| (s.result - win_probability(eval(s, params), k)).powi(2))
         .sum();
     total / samples.len() as f64
 }
@@ -220,15 +235,102 @@ fn name(i: usize) -> String {
     }
 }
 
-fn main() -> Result<(), Box<dyn Error>> {
-    let paths: Vec<String> = std::env::args().skip(1).collect();
-    if paths.is_empty() {
-        return Err("usage: texel GAMES.txt [GAMES.txt ...]".into());
+/// The win-probability curve of the scale `k` at `eval` (White's view).
+fn win_probability(eval: f64, k: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-k * eval / 400.0))
+}
+
+/// The mean squared error of the citadel's pull factors `pull`.
+fn pull_error(samples: &[Sample], pull: &[f64], k: f64) -> f64 {
+    let total: f64 = samples
+        .iter()
+        .map(|s| {
+            let f = s.pull.map_or(1.0, |i| pull[i]);
+            (s.result - win_probability(s.faded * f, k)).powi(2)
+        })
+        .sum();
+    total / samples.len() as f64
+}
+
+/// Fits the pull factors of [`CITADEL_PULL`] (all but the last, which
+/// is "no pull") by coordinate descent in steps of 1/16 and 1/64, each
+/// between 0 and 1, with `K` fitted first to the current factors.
+fn fit_pull(train: &[Sample], test: &[Sample]) {
+    let mut pull: Vec<f64> = CITADEL_PULL
+        .iter()
+        .map(|&(n, d)| f64::from(n) / f64::from(d))
+        .collect();
+    let start = pull.clone();
+    let k = fit_k(|k| pull_error(train, &pull, k));
+    let mut best = pull_error(train, &pull, k);
+    println!(
+        "K = {k:.4}; error with the current pull: train {best:.6}, hold-out {:.6}",
+        pull_error(test, &pull, k)
+    );
+    for step in [1.0 / 16.0, 1.0 / 64.0] {
+        loop {
+            let mut improved = false;
+            for i in 0..pull.len() - 1 {
+                for delta in [step, -step] {
+                    let old = pull[i];
+                    pull[i] = (old + delta).clamp(0.0, 1.0);
+                    let e = pull_error(train, &pull, k);
+                    if e < best {
+                        best = e;
+                        improved = true;
+                    } else {
+                        pull[i] = old;
+                    }
+                }
+            }
+            if !improved {
+                break;
+            }
+        }
     }
+    println!(
+        "tuned: train {best:.6}, hold-out {:.6}",
+        pull_error(test, &pull, k)
+    );
+    println!(
+        "{:<6} {:>9} {:>8} {:>8}",
+        "steps", "positions", "before", "tuned"
+    );
+    for (i, (b, v)) in start.iter().zip(&pull).enumerate() {
+        let n = train.iter().filter(|s| s.pull == Some(i)).count();
+        println!("{i:<6} {n:>9} {b:>8.4} {v:>8.4}");
+    }
+}
+
+/// The scale `K` that minimises `error`, by golden-section search.
+fn fit_k(error: impl Fn(f64) -> f64) -> f64 {
+    let (mut lo, mut hi) = (0.05, 5.0);
+    for _ in 0..60 {
+        let a = lo + (hi - lo) * 0.382;
+        let b = lo + (hi - lo) * 0.618;
+        if error(a) < error(b) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    (lo + hi) / 2.0
+}
+
+fn main() -> Result<(), Box<dyn Error>> {
+    let mut paths: Vec<String> = std::env::args().skip(1).collect();
+    let citadel = paths.first().is_some_and(|p| p == "--citadel");
+    if citadel {
+        paths.remove(0);
+    }
+    if paths.is_empty() {
+        return Err("usage: texel [--citadel] GAMES.txt [GAMES.txt ...]".into());
+    }
+    let tail = if citadel { 0 } else { 10 };
     let mut samples = Vec::new();
     let mut games = 0;
     for p in &paths {
-        games += read_games(p, &mut samples)?;
+        games += read_games(p, tail, &mut samples)?;
     }
     // Every tenth sample is held out.
     let (mut train, mut test) = (Vec::new(), Vec::new());
@@ -244,6 +346,10 @@ fn main() -> Result<(), Box<dyn Error>> {
         train.len(),
         test.len()
     );
+    if citadel {
+        fit_pull(&train, &test);
+        return Ok(());
+    }
     let mut values = [0.0; PARAMS];
     for (v, roles) in values.iter_mut().zip(TUNED) {
         *v = f64::from(value(roles[0]));
@@ -252,18 +358,8 @@ fn main() -> Result<(), Box<dyn Error>> {
         *v = f64::from(w);
     }
     let start = values;
-    // The scale K, by golden-section search on the current values.
-    let (mut lo, mut hi) = (0.05, 5.0);
-    for _ in 0..60 {
-        let a = lo + (hi - lo) * 0.382;
-        let b = lo + (hi - lo) * 0.618;
-        if error(&train, &values, a) < error(&train, &values, b) {
-            hi = b;
-        } else {
-            lo = a;
-        }
-    }
-    let k = (lo + hi) / 2.0;
+    // The scale K, on the current values.
+    let k = fit_k(|k| error(&train, &values, k));
     let e0 = error(&train, &values, k);
     println!(
         "K = {k:.4}; error with the current values: train {e0:.6}, hold-out {:.6}",

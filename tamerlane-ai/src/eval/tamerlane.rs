@@ -160,8 +160,23 @@ fn runner_square(pos: &Position, c: Color) -> Option<Square> {
     (pos.board().by_role(role) & pos.board().by_color(c)).first()
 }
 
-/// The factor `(num, den)` by which the citadel rule pulls the score of
-/// the losing side `l` toward the draw: an escape race. The runner (the
+/// The citadel's pull by the runner's steps into the enemy citadel (one
+/// less when it is to move; at most 0 counts as 0, 7 or more as none):
+/// the score of the losing side is moved toward the draw to `num / den`
+/// of its distance from it.
+pub const CITADEL_PULL: [(i32, i32); 8] = [
+    (1, 8),
+    (3, 8),
+    (1, 2),
+    (5, 8),
+    (3, 4),
+    (7, 8),
+    (15, 16),
+    (1, 1),
+];
+
+/// The index into [`CITADEL_PULL`] of the losing side `l`: how far the
+/// citadel rule pulls its score toward the draw, by an escape race. The runner (the
 /// royal that may enter the enemy citadel) needs some king steps to get
 /// in, one less when it is to move; the fewer steps, the nearer the score
 /// to 0: the winner keeps the runner away and holds the door, the loser
@@ -179,36 +194,28 @@ fn runner_square(pos: &Position, c: Color) -> Option<Square> {
 /// (off by default) the search counts its own runner by the walk and the
 /// opponent's by the race, so as neither to run for a way in that is shut
 /// nor to let the other side's runner near; otherwise both race.
-fn citadel_escape(pos: &Position, l: Color, walk: bool) -> (i32, i32) {
+fn citadel_steps(pos: &Position, l: Color, walk: bool) -> usize {
+    const NONE: usize = CITADEL_PULL.len() - 1;
     let Some(runner) = runner_square(pos, l) else {
-        return (1, 1);
+        return NONE;
     };
     let citadel = Square::citadel(!l);
     if distance(runner, citadel) > 7 {
-        return (1, 1);
+        return NONE;
     }
     let steps = if walk {
         if pos.board().occupied().contains(citadel) {
-            return (1, 1);
+            return NONE;
         }
         match escape_walk(pos, !l, runner, citadel, 7) {
             Some(steps) => steps,
-            None => return (1, 1),
+            None => return NONE,
         }
     } else {
         race_steps(pos, !l, runner, citadel)
     };
     let steps = if pos.turn() == l { steps - 1 } else { steps };
-    match steps {
-        i32::MIN..=0 => (1, 8),
-        1 => (3, 8),
-        2 => (1, 2),
-        3 => (5, 8),
-        4 => (3, 4),
-        5 => (7, 8),
-        6 => (15, 16),
-        _ => (1, 1),
-    }
+    steps.clamp(0, NONE as i32) as usize
 }
 
 /// The race's count of the steps the royal on `runner` needs into the
@@ -532,39 +539,59 @@ pub fn scale(pos: &Position, eval: i32) -> i32 {
 /// [`scale`] as a search sees it: the move-limit fade and the citadel's
 /// pull move the score toward `view.draw` (0, or the contempt) instead of
 /// 0, and with `view.root_to_move` the citadel race of the side the search
-/// plays for is its walk (see `citadel_escape`).
-pub fn scale_toward(pos: &Position, mut eval: i32, view: Perspective) -> i32 {
-    let us = pos.turn();
+/// plays for is its walk (see `citadel_steps`).
+pub fn scale_toward(pos: &Position, eval: i32, view: Perspective) -> i32 {
     let draw = view.draw;
-    // Progress: as the move-limit clock runs, the score fades toward
-    // `draw`, to 1/6 of its distance at the limit (none without a limit).
-    if let Some(limit) = pos.rules().move_limit() {
-        let limit = i64::from(limit);
-        let hm = i64::from(pos.halfmoves()).min(limit);
-        eval = draw + (i64::from(eval - draw) * (6 * limit - 5 * hm) / (6 * limit)) as i32;
-    }
-    // The citadel: the side that is behind draws by entering the enemy
-    // citadel with its top royal; the nearer it is, the nearer to `draw`.
-    let loser = if eval < -150 {
-        Some(us)
-    } else if eval > 150 {
-        Some(!us)
-    } else {
-        None
-    };
-    if let Some(l) = loser {
-        // Its own runner walks: the side the search plays for is `us`
-        // when it is to move at the root's parity.
-        let walk = view.root_to_move.is_some_and(|root| root == (l == us));
-        let (num, den) = citadel_escape(pos, l, walk);
+    let mut eval = fade_toward(pos, eval, draw);
+    if let Some(i) = citadel_pull_index(pos, eval, view) {
+        let (num, den) = CITADEL_PULL[i];
         eval = draw + (eval - draw) * num / den;
     }
     eval.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
 }
 
+/// Progress: as the move-limit clock runs, the score `eval` (for the side
+/// to move) fades toward `draw`, to 1/6 of its distance at the limit
+/// (none without a limit). The first step of [`scale_toward`].
+pub fn fade_toward(pos: &Position, eval: i32, draw: i32) -> i32 {
+    match pos.rules().move_limit() {
+        Some(limit) => {
+            let limit = i64::from(limit);
+            let hm = i64::from(pos.halfmoves()).min(limit);
+            draw + (i64::from(eval - draw) * (6 * limit - 5 * hm) / (6 * limit)) as i32
+        }
+        None => eval,
+    }
+}
+
+/// The citadel, the second step of [`scale_toward`]: the side that is
+/// behind (by more than 150 cp in `faded`, the faded score for the side to
+/// move) draws by entering the enemy citadel with its top royal; the
+/// nearer it is, the nearer to the draw. The index into [`CITADEL_PULL`]
+/// of that side's pull, or `None` when neither side is that far behind.
+pub fn citadel_pull_index(pos: &Position, faded: i32, view: Perspective) -> Option<usize> {
+    let us = pos.turn();
+    let l = if faded < -150 {
+        us
+    } else if faded > 150 {
+        !us
+    } else {
+        return None;
+    };
+    // Its own runner walks: the side the search plays for is `us` when it
+    // is to move at the root's parity.
+    let walk = view.root_to_move.is_some_and(|root| root == (l == us));
+    Some(citadel_steps(pos, l, walk))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The factor `(num, den)` of the pull of the losing side `l`.
+    fn citadel_escape(pos: &Position, l: Color, walk: bool) -> (i32, i32) {
+        CITADEL_PULL[citadel_steps(pos, l, walk)]
+    }
 
     #[test]
     fn initial_position_is_balanced() {
