@@ -137,7 +137,8 @@ impl<T: Copy, const N: usize> IntoIterator for FixedList<T, N> {
 /// either end.
 ///
 /// ```
-/// use tamerlane_core::{Move, Position};
+/// use tamerlane_core::Move;
+/// use tamerlane_core::tamerlane::Position;
 ///
 /// let pos = Position::new();
 /// let mut n = 0;

@@ -1,28 +1,25 @@
-//! A game: a start position, the moves played, and the game-level rules
-//! (repetition and the move limit) that need the history. A game ends at
-//! its first terminal event and stays ended (RULES-SPEC 8.4).
+//! A game of any of the three: a start position, the moves played, and the
+//! rules that need the history (repetition, the clock's draws, claims). A
+//! game ends at its first terminal event and stays ended (docs/RULES.md,
+//! section 9, "Games stay ended").
 
 use core::fmt;
 
 use crate::color::Color;
-use crate::moves::{IllegalMoveError, Move, MoveError};
-use crate::outcome::{Outcome, Termination};
+use crate::outcome::Outcome;
 use crate::position::Position;
-use crate::rule_set::RuleSet;
-use crate::san::SanError;
 
-/// A move refused because the game has already ended (RULES-SPEC 8.4: a
-/// game ends at its first terminal event and stays ended).
+/// A move or claim refused because the game has already ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct GameOverError {
+pub struct GameOverError<T> {
     /// The ply at which the game ended: the number of moves played before
     /// its first terminal event (0: the start position was already over).
     pub ply: usize,
     /// How it ended.
-    pub outcome: Outcome,
+    pub outcome: Outcome<T>,
 }
 
-impl fmt::Display for GameOverError {
+impl<T: fmt::Display> fmt::Display for GameOverError<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
@@ -32,20 +29,54 @@ impl fmt::Display for GameOverError {
     }
 }
 
-impl std::error::Error for GameOverError {}
+impl<T: fmt::Debug + fmt::Display> std::error::Error for GameOverError<T> {}
 
-/// Why a [`Game`] refused a move.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PlayError {
+/// Why a [`Game`] refused a move; the game is left unchanged.
+pub enum PlayError<P: Position> {
     /// The game has already ended.
-    GameOver(GameOverError),
-    /// The move is garbled or not legal in the current position.
-    Move(MoveError),
-    /// The algebraic (SAN) move cannot be read or is not legal here.
-    San(SanError),
+    GameOver(GameOverError<P::Termination>),
+    /// The coordinate (UCI) move is garbled or not legal in the current
+    /// position.
+    Move(P::MoveError),
+    /// The SAN move is garbled, ambiguous or not legal in the current
+    /// position.
+    San(P::SanError),
 }
 
-impl fmt::Display for PlayError {
+impl<P: Position> Clone for PlayError<P> {
+    fn clone(&self) -> Self {
+        match self {
+            PlayError::GameOver(e) => PlayError::GameOver(*e),
+            PlayError::Move(e) => PlayError::Move(e.clone()),
+            PlayError::San(e) => PlayError::San(e.clone()),
+        }
+    }
+}
+
+impl<P: Position> PartialEq for PlayError<P> {
+    fn eq(&self, other: &Self) -> bool {
+        match (self, other) {
+            (PlayError::GameOver(a), PlayError::GameOver(b)) => a == b,
+            (PlayError::Move(a), PlayError::Move(b)) => a == b,
+            (PlayError::San(a), PlayError::San(b)) => a == b,
+            _ => false,
+        }
+    }
+}
+
+impl<P: Position> Eq for PlayError<P> {}
+
+impl<P: Position> fmt::Debug for PlayError<P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::GameOver(e) => f.debug_tuple("GameOver").field(e).finish(),
+            PlayError::Move(e) => f.debug_tuple("Move").field(e).finish(),
+            PlayError::San(e) => f.debug_tuple("San").field(e).finish(),
+        }
+    }
+}
+
+impl<P: Position> fmt::Display for PlayError<P> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PlayError::GameOver(e) => e.fmt(f),
@@ -55,120 +86,173 @@ impl fmt::Display for PlayError {
     }
 }
 
-impl std::error::Error for PlayError {}
+impl<P: Position> std::error::Error for PlayError<P> {}
 
-impl From<MoveError> for PlayError {
-    fn from(e: MoveError) -> PlayError {
-        PlayError::Move(e)
-    }
-}
-
-impl From<IllegalMoveError> for PlayError {
-    fn from(e: IllegalMoveError) -> PlayError {
-        PlayError::Move(MoveError::Illegal(e))
-    }
-}
-
-impl From<SanError> for PlayError {
-    fn from(e: SanError) -> PlayError {
-        PlayError::San(e)
-    }
-}
-
-impl From<GameOverError> for PlayError {
-    fn from(e: GameOverError) -> PlayError {
+impl<P: Position> From<GameOverError<P::Termination>> for PlayError<P> {
+    fn from(e: GameOverError<P::Termination>) -> PlayError<P> {
         PlayError::GameOver(e)
     }
 }
 
-/// A game: start position, moves and the positions they led to. The rules
-/// are those the start position carries ([`Position::rules`]).
+/// `From` the move and SAN errors of one game into its [`PlayError`], so
+/// that `?` converts them: invoked in each game's `family.rs`.
+macro_rules! play_error_from {
+    () => {
+        impl From<MoveError> for $crate::game::PlayError<Position> {
+            fn from(e: MoveError) -> Self {
+                $crate::game::PlayError::Move(e)
+            }
+        }
+
+        impl From<IllegalMoveError> for $crate::game::PlayError<Position> {
+            fn from(e: IllegalMoveError) -> Self {
+                $crate::game::PlayError::Move(e.into())
+            }
+        }
+
+        impl From<SanError> for $crate::game::PlayError<Position> {
+            fn from(e: SanError) -> Self {
+                $crate::game::PlayError::San(e)
+            }
+        }
+    };
+}
+
+pub(crate) use play_error_from;
+
+/// Why a draw claim was refused.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ClaimError<T> {
+    /// The game has already ended.
+    GameOver(GameOverError<T>),
+    /// No draw can be claimed in the current position.
+    NothingToClaim,
+}
+
+impl<T: fmt::Display> fmt::Display for ClaimError<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ClaimError::GameOver(e) => e.fmt(f),
+            ClaimError::NothingToClaim => f.write_str(
+                "no draw to claim: the position has not occurred often enough and the clock has not reached the rules' limit",
+            ),
+        }
+    }
+}
+
+impl<T: fmt::Debug + fmt::Display> std::error::Error for ClaimError<T> {}
+
+/// A game of any of the three: the start position, the moves, the
+/// positions they led to and a draw claimed in the current position. The
+/// rules are those the start position carries ([`Position::rules`]).
 ///
-/// Two games are equal when their rules, start positions and moves are
-/// (and so the positions they led to).
+/// Two games are equal when their start positions (rules included), moves
+/// and claims are.
 ///
 /// ```
-/// use tamerlane_core::Game;
+/// use tamerlane_core::{chess, tamerlane, Termination};
 ///
-/// let mut game = Game::new();
-/// game.play_str("f3f4").unwrap();
+/// let mut game = tamerlane::Game::new();
+/// game.play_str("f3f4")?;
 /// assert_eq!(game.moves().len(), 1);
 /// game.undo();
 /// assert_eq!(game.position(), game.start());
+///
+/// // Fool's mate, and a game stays ended.
+/// let mut game = chess::Game::new();
+/// for m in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+///     game.play_uci(m)?;
+/// }
+/// assert_eq!(game.outcome().unwrap().termination, chess::Termination::Checkmate);
+/// assert!(game.play_uci("e1f2").is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Game {
-    moves: Vec<Move>,
+pub struct Game<P: Position> {
+    moves: Vec<P::Move>,
     /// `positions[0]` is the start; `positions[i + 1]` follows `moves[i]`.
-    positions: Vec<Position>,
+    positions: Vec<P>,
+    /// A draw claimed in the current position.
+    claimed: Option<Outcome<P::Termination>>,
 }
 
-impl Default for Game {
-    fn default() -> Game {
+impl<P: Position> Default for Game<P> {
+    fn default() -> Game<P> {
         Game::new()
     }
 }
 
-impl Game {
-    /// A game from the initial position with the default rules.
-    pub fn new() -> Game {
-        Game::from_position(Position::new())
+impl<P: Position> Game<P> {
+    /// A game from the start position of the default rules.
+    pub fn new() -> Game<P> {
+        Game::with_rules(P::Rules::default())
     }
 
-    /// A game under `rules` from their start position (the standard array,
-    /// or the array of the preset the rule-set string began with).
+    /// A game under `rules` from their start position.
     ///
     /// ```
-    /// use tamerlane_core::{Game, RuleSet};
+    /// use tamerlane_core::tamerlane::{Game, RuleSet};
     ///
     /// let game = Game::with_rules("move-limit=40".parse()?);
     /// assert_eq!(game.rules().move_limit(), Some(40));
     /// # Ok::<(), tamerlane_core::RuleSetError>(())
     /// ```
-    pub fn with_rules(rules: RuleSet) -> Game {
-        Game::from_position(Position::start_with_rules(rules))
+    pub fn with_rules(rules: P::Rules) -> Game<P> {
+        Game::from_position(P::start(rules))
     }
 
     /// A game from `start`, played under the rules `start` carries.
-    pub fn from_position(start: Position) -> Game {
+    pub fn from_position(start: P) -> Game<P> {
         Game {
             moves: Vec::new(),
             positions: vec![start],
+            claimed: None,
         }
     }
 
+    /// A game from a position text (TFEN or FEN) under `rules`.
+    pub fn from_fen_with_rules(fen: &str, rules: P::Rules) -> Result<Game<P>, P::FenError> {
+        Ok(Game::from_position(P::from_fen_with_rules(fen, rules)?))
+    }
+
     /// The rule options of the game (those its positions carry).
-    pub fn rules(&self) -> &RuleSet {
+    pub fn rules(&self) -> &P::Rules {
         self.start().rules()
     }
 
     /// The start position.
-    pub fn start(&self) -> &Position {
+    pub fn start(&self) -> &P {
         &self.positions[0]
     }
 
     /// The current position.
-    pub fn position(&self) -> &Position {
+    pub fn position(&self) -> &P {
         self.positions
             .last()
             .expect("a game always has its start position")
     }
 
     /// The moves played so far.
-    pub fn moves(&self) -> &[Move] {
+    pub fn moves(&self) -> &[P::Move] {
         &self.moves
     }
 
     /// The positions of the game, from the start to the current one.
-    pub fn positions(&self) -> &[Position] {
+    pub fn positions(&self) -> &[P] {
         &self.positions
+    }
+
+    /// The side to move in the current position.
+    pub fn turn(&self) -> Color {
+        self.position().turn()
     }
 
     /// Plays `m` if the game has not ended and `m` is legal; otherwise
     /// returns why not and leaves the game unchanged.
     ///
     /// ```
-    /// use tamerlane_core::{Game, PlayError, Termination};
+    /// use tamerlane_core::tamerlane::{Game, Termination};
+    /// use tamerlane_core::PlayError;
     ///
     /// // Two moves there and back, twice, repeat the start position.
     /// let mut game = Game::with_rules("repetition=2".parse()?);
@@ -182,45 +266,53 @@ impl Game {
     /// }
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn play(&mut self, m: &Move) -> Result<(), PlayError> {
+    pub fn play(&mut self, m: &P::Move) -> Result<(), PlayError<P>> {
         self.check_not_over()?;
         let mut next = self.position().clone();
-        next.play(m)?;
+        next.play(m)
+            .map_err(|e| PlayError::Move(P::MoveError::from(e)))?;
         self.moves.push(*m);
         self.positions.push(next);
         Ok(())
     }
 
-    /// Parses and plays a coordinate move (refused once the game has ended).
-    pub fn play_str(&mut self, s: &str) -> Result<Move, PlayError> {
+    /// Reads and plays a coordinate (UCI) move, refused once the game has
+    /// ended; an error leaves the game unchanged.
+    pub fn play_str(&mut self, s: &str) -> Result<P::Move, PlayError<P>> {
         self.check_not_over()?;
-        let m = self.position().parse_move(s)?;
+        let m = self.position().parse_move(s).map_err(PlayError::Move)?;
         self.push_legal(m);
         Ok(m)
     }
 
-    /// Parses and plays a move in algebraic notation (SAN), refused once the
+    /// The same as [`play_str`](Self::play_str): the protocol's name for
+    /// coordinate moves.
+    pub fn play_uci(&mut self, s: &str) -> Result<P::Move, PlayError<P>> {
+        self.play_str(s)
+    }
+
+    /// Reads and plays a move in algebraic notation (SAN), refused once the
     /// game has ended; an error leaves the game unchanged.
     ///
     /// ```
-    /// use tamerlane_core::Game;
+    /// use tamerlane_core::tamerlane::Game;
     ///
     /// let mut game = Game::new();
     /// let m = game.play_san("Nc4")?;
     /// assert_eq!(m.to_string(), "b2c4");
     /// assert!(game.play_san("Nc4").is_err()); // Black has no knight that reaches c4
     /// assert_eq!(game.moves(), [m]);
-    /// # Ok::<(), tamerlane_core::PlayError>(())
+    /// # Ok::<(), tamerlane_core::tamerlane::PlayError>(())
     /// ```
-    pub fn play_san(&mut self, s: &str) -> Result<Move, PlayError> {
+    pub fn play_san(&mut self, s: &str) -> Result<P::Move, PlayError<P>> {
         self.check_not_over()?;
-        let m = self.position().parse_san(s)?;
+        let m = self.position().parse_san(s).map_err(PlayError::San)?;
         self.push_legal(m);
         Ok(m)
     }
 
     /// Appends `m`, a legal move of the current position.
-    fn push_legal(&mut self, m: Move) {
+    fn push_legal(&mut self, m: P::Move) {
         let mut next = self.position().clone();
         next.play_unchecked(&m);
         self.moves.push(m);
@@ -228,7 +320,7 @@ impl Game {
     }
 
     /// `Err` with the ply and outcome if the game has ended.
-    fn check_not_over(&self) -> Result<(), GameOverError> {
+    fn check_not_over(&self) -> Result<(), GameOverError<P::Termination>> {
         match self.outcome() {
             Some(outcome) => Err(GameOverError {
                 ply: self.moves.len(),
@@ -238,50 +330,66 @@ impl Game {
         }
     }
 
-    /// Takes back the last move, returning it (`None` at the start).
-    pub fn undo(&mut self) -> Option<Move> {
+    /// Takes back the last move, and a draw claimed after it, returning
+    /// the move (`None` at the start).
+    pub fn undo(&mut self) -> Option<P::Move> {
         let m = self.moves.pop()?;
         self.positions.pop();
+        self.claimed = None;
         Some(m)
     }
 
-    /// How many times the current position has occurred in this game
-    /// (itself included). Positions are the same when placement, side to
-    /// move, swap rights and pawn-of-pawns stages agree.
-    pub fn repetition_count(&self) -> usize {
-        let cur = self.position();
-        self.positions
+    /// How many of the positions since the last irreversible move are the
+    /// same as `pos` (no earlier one can be).
+    fn occurrences(&self, pos: &P) -> usize {
+        self.positions[self.first_recurrable()..]
             .iter()
-            .filter(|p| p.same_position(cur))
+            .filter(|p| p.same_position(pos))
             .count()
     }
 
-    /// The outcome, if the game has ended, checking the rules of section 6
-    /// in order: citadel, no legal move, royals only, repetition, move limit
-    /// (each as the game's [`RuleSet`] sets it). A game refuses moves once
-    /// it has ended, so this is its first terminal event.
-    pub fn outcome(&self) -> Option<Outcome> {
-        let pos = self.position();
-        if let Some(o) = pos.outcome_before_repetition() {
+    /// The index of the first position that could recur now: the one after
+    /// the last irreversible move.
+    fn first_recurrable(&self) -> usize {
+        (0..self.moves.len())
+            .rev()
+            .find(|&i| self.positions[i].is_irreversible(&self.moves[i]))
+            .map_or(0, |i| i + 1)
+    }
+
+    /// How many times the current position has occurred in this game
+    /// (itself included).
+    pub fn repetition_count(&self) -> usize {
+        self.occurrences(self.position())
+    }
+
+    /// The hashes of the earlier positions that could recur, oldest first
+    /// (the current one excluded): those since the last irreversible move.
+    /// What a search needs to see repetitions of the game's history.
+    pub fn earlier_hashes(&self) -> Vec<u64> {
+        let first = self.first_recurrable();
+        self.positions[first..self.positions.len() - 1]
+            .iter()
+            .map(Position::zobrist_hash)
+            .collect()
+    }
+
+    /// The outcome, if the game has ended: a claimed draw; the position's
+    /// own ending ([`Position::outcome_before_history`]); then the
+    /// automatic draws of [`Position::end_rules`] in their order. A game
+    /// refuses moves once it has ended, so this is its first terminal
+    /// event.
+    pub fn outcome(&self) -> Option<Outcome<P::Termination>> {
+        if let Some(o) = self.claimed {
             return Some(o);
         }
-        let draw = |termination| {
-            Some(Outcome {
-                winner: None,
-                termination,
-            })
-        };
-        let repeated = pos
-            .rules()
-            .repetition()
-            .is_some_and(|n| self.repetition_count() >= n as usize);
-        if repeated {
-            return draw(Termination::Repetition);
+        let pos = self.position();
+        if let Some(o) = pos.outcome_before_history() {
+            return Some(o);
         }
-        if pos.is_move_limit_reached() {
-            return draw(Termination::MoveLimit);
-        }
-        None
+        pos.end_rules()
+            .automatic_draw(|| self.repetition_count(), pos.halfmoves())
+            .map(Outcome::draw)
     }
 
     /// Whether the game has ended ([`outcome`](Self::outcome) is `Some`).
@@ -289,8 +397,67 @@ impl Game {
         self.outcome().is_some()
     }
 
-    /// The side to move in the current position.
-    pub fn turn(&self) -> Color {
-        self.position().turn()
+    /// The draw the current position allows a claim for, if any, in the
+    /// order of the rules' claims.
+    pub(crate) fn claimable(&self) -> Option<Outcome<P::Termination>> {
+        let pos = self.position();
+        pos.end_rules()
+            .claimable_draw(|| self.repetition_count(), pos.halfmoves())
+            .map(Outcome::draw)
+    }
+
+    /// Ends the game with a claimed draw, if the current position allows
+    /// one (the first of the rules' claims that it allows).
+    pub(crate) fn claim(&mut self) -> Result<Outcome<P::Termination>, ClaimError<P::Termination>> {
+        self.check_not_over().map_err(ClaimError::GameOver)?;
+        let outcome = self.claimable().ok_or(ClaimError::NothingToClaim)?;
+        self.claimed = Some(outcome);
+        Ok(outcome)
+    }
+
+    /// Plays `m`, then ends the game with a claimed draw if the position
+    /// reached allows one and the game has not ended otherwise.
+    pub(crate) fn claim_with_move(
+        &mut self,
+        m: &P::Move,
+    ) -> Result<Option<Outcome<P::Termination>>, PlayError<P>> {
+        self.play(m)?;
+        if let Some(o) = self.outcome() {
+            return Ok(Some(o));
+        }
+        self.claimed = self.claimable();
+        Ok(self.claimed)
+    }
+
+    /// The positions after each legal move of the current position.
+    fn children(&self) -> impl Iterator<Item = P> + '_ {
+        let pos = self.position();
+        pos.legal_moves().into_iter().map(move |m| {
+            let mut child = pos.clone();
+            child.play_unchecked(&m);
+            child
+        })
+    }
+
+    /// Whether a claim by a repetition of `n` occurrences is possible now
+    /// or after one of the legal moves. False once the game has ended.
+    pub(crate) fn repetition_claimable(&self, n: u32) -> bool {
+        let n = n as usize;
+        !self.is_over()
+            && (self.repetition_count() >= n
+                || self.children().any(|c| self.occurrences(&c) + 1 >= n))
+    }
+
+    /// Whether a claim by the clock at `n` plies is possible now, or after
+    /// one of the legal moves that leaves the opponent a legal move. False
+    /// once the game has ended.
+    pub(crate) fn clock_claimable(&self, n: u32) -> bool {
+        let pos = self.position();
+        !self.is_over()
+            && (pos.halfmoves() >= n
+                || (pos.halfmoves().saturating_add(1) >= n
+                    && self
+                        .children()
+                        .any(|c| c.halfmoves() >= n && c.has_legal_moves())))
     }
 }

@@ -13,7 +13,8 @@
 //! # Quick start
 //!
 //! ```
-//! use tamerlane_core::{perft, Game, Position, Square};
+//! use tamerlane_core::{perft, Square};
+//! use tamerlane_core::tamerlane::{Game, Position};
 //!
 //! // The initial position and its 24 legal moves.
 //! let pos = Position::new();
@@ -43,7 +44,8 @@
 //! ```
 //! use std::collections::HashSet;
 //! use std::ops::ControlFlow;
-//! use tamerlane_core::{ByColor, Color, Game, Move, Outcome, Position, Role, Setup, Square};
+//! use tamerlane_core::{ByColor, Color, Move, Outcome, Role, Setup, Square};
+//! use tamerlane_core::tamerlane::{Game, Position};
 //!
 //! // Move lists iterate by value (and by reference).
 //! let pos = Position::new();
@@ -97,50 +99,41 @@
 #[doc = include_str!("../README.md")]
 mod readme {}
 
-pub mod attacks;
-mod bitboard;
-mod board;
+mod any;
+mod bitset;
 pub mod board8;
 mod by_color;
 pub mod chess;
 mod color;
-mod counter;
+mod end_rules;
 mod excerpt;
+mod fen;
 mod fixed_list;
 mod game;
 pub mod io;
 pub mod makruk;
-mod move_list;
-mod movegen;
-mod moves;
+pub mod tamerlane;
+
+pub use tamerlane::{attacks, rule_set};
+pub mod move_text;
 mod outcome;
 mod parse_value;
 mod perft;
 mod position;
 mod record;
-mod result_token;
-mod role;
-pub mod rule_set;
-mod san;
-#[cfg(feature = "serde")]
-mod serde_impls;
-mod setup;
-mod square;
-mod tfen;
-mod zobrist;
+mod rng;
+mod rule_string;
+mod variant;
 
-pub use bitboard::Bitboard;
-pub use board::Board;
+pub use any::{AnyFenError, AnyGame, AnyPlayError, AnyRules};
 pub use by_color::ByColor;
 pub use color::Color;
+pub use end_rules::{DrawRule, DrawTrigger, EndRules};
 pub use excerpt::{excerpt, EXCERPT_CHARS};
+pub use fen::{FenError, FenField, ParseFenError};
 pub use fixed_list::{FixedList, FixedListIntoIter};
-pub use game::{Game, GameOverError, PlayError};
-pub use move_list::{MoveList, MoveListIntoIter, MAX_LEGAL_MOVES};
-pub use moves::{
-    Arrival, CoordMove, IllegalMoveError, IllegalReason, Move, MoveError, MoveKind, ParseMoveError,
-};
-pub use outcome::{Outcome, Termination};
+pub use game::{ClaimError, Game, GameOverError, PlayError};
+pub use outcome::Outcome;
 pub use parse_value::{ParseValueError, ValueKind};
 pub use perft::{divide, perft};
 pub use position::Position;
@@ -148,9 +141,18 @@ pub use record::{
     read_records, GameRecord, GameResult, RecordEditError, RecordError, RecordErrorKind,
     RecordReader,
 };
-pub use role::{Piece, Role};
-pub use rule_set::{RuleSet, RuleSetError, SEED_001_TFEN};
-pub use san::{SanError, SanIllegalReason};
-pub use setup::{PositionError, Setup};
-pub use square::{File, ParseSquareError, Rank, Square};
-pub use tfen::{ParseTfenError, TfenError, TfenField, INITIAL_TFEN};
+pub use rng::Rng;
+pub use tamerlane::bitboard::Bitboard;
+pub use tamerlane::board::Board;
+pub use tamerlane::move_list::{MoveList, MoveListIntoIter, MAX_LEGAL_MOVES};
+pub use tamerlane::moves::{
+    Arrival, CoordMove, IllegalMoveError, IllegalReason, Move, MoveError, MoveKind, ParseMoveError,
+};
+pub use tamerlane::outcome::Termination;
+pub use tamerlane::role::{Piece, Role};
+pub use tamerlane::rule_set::{RuleSet, RuleSetError, SEED_001_TFEN};
+pub use tamerlane::san::{SanError, SanIllegalReason};
+pub use tamerlane::setup::{PositionError, Setup};
+pub use tamerlane::square::{File, ParseSquareError, Rank, Square};
+pub use tamerlane::tfen::{ParseTfenError, TfenError, TfenField, INITIAL_TFEN};
+pub use variant::{UnknownVariant, Variant};

@@ -1,74 +1,18 @@
-//! How a game ends: the [`Termination`] and the [`Outcome`] (winner and
-//! termination), with their written forms.
+//! How a game of any of the three ends: the [`Outcome`] (the winner and the
+//! game's own termination), and its written form.
 
 use core::fmt;
 use core::str::FromStr;
 
 use crate::color::Color;
-use crate::parse_value::{self, ParseValueError, ValueKind};
+use crate::parse_value::{ParseValueError, ValueKind};
 
-/// How a game ended.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Termination {
-    /// The side to move has no legal move and its single royal is attacked: it loses.
-    Checkmate,
-    /// The side to move has no legal move and is not in check: it loses too.
-    Stalemate,
-    /// A royal stepped into the opponent's citadel: draw.
-    Citadel,
-    /// Both sides have only royal pieces: draw.
-    RoyalsOnly,
-    /// The same position occurred for the third time (by default): draw.
-    Repetition,
-    /// 200 plies (by default) without a capture or pawn move: draw.
-    MoveLimit,
-}
-
-impl Termination {
-    /// All terminations, in declaration order.
-    pub const ALL: [Termination; 6] = [
-        Termination::Checkmate,
-        Termination::Stalemate,
-        Termination::Citadel,
-        Termination::RoyalsOnly,
-        Termination::Repetition,
-        Termination::MoveLimit,
-    ];
-
-    /// The lower-case name used in records and by the command-line tool:
-    /// `checkmate`, `stalemate`, `citadel`, `royals-only`, `repetition`, `move-limit`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Termination::Checkmate => "checkmate",
-            Termination::Stalemate => "stalemate",
-            Termination::Citadel => "citadel",
-            Termination::RoyalsOnly => "royals-only",
-            Termination::Repetition => "repetition",
-            Termination::MoveLimit => "move-limit",
-        }
-    }
-}
-
-impl fmt::Display for Termination {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Termination {
-    type Err = ParseValueError;
-    /// Reads what [`Display`](fmt::Display) writes: the [`name`](Self::name).
-    fn from_str(s: &str) -> Result<Termination, ParseValueError> {
-        parse_value::by_name(
-            &Termination::ALL,
-            Termination::name,
-            ValueKind::Termination,
-            s,
-        )
-    }
-}
-
-/// The result of a finished game.
+/// The result of a finished game: the winner (or none for a draw) and why
+/// it ended, as a termination of the game's own kind `T`
+/// ([`tamerlane::Termination`](crate::tamerlane::Termination),
+/// [`chess::Termination`](crate::chess::Termination),
+/// [`makruk::Termination`](crate::makruk::Termination)); Tamerlane's by
+/// default.
 ///
 /// Written as the winner (or `draw`) and the termination:
 ///
@@ -79,16 +23,38 @@ impl FromStr for Termination {
 /// assert_eq!(o.to_string(), "black stalemate");
 /// assert_eq!("black stalemate".parse(), Ok(o));
 /// assert!("draw".parse::<Outcome>().is_err());
+///
+/// let chess: tamerlane_core::chess::Outcome = "draw fifty-moves".parse()?;
+/// assert_eq!(chess.winner, None);
+/// # Ok::<(), tamerlane_core::ParseValueError>(())
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Outcome {
+pub struct Outcome<T = crate::tamerlane::Termination> {
     /// The winner, or `None` for a draw.
     pub winner: Option<Color>,
     /// Why the game ended.
-    pub termination: Termination,
+    pub termination: T,
 }
 
-impl fmt::Display for Outcome {
+impl<T> Outcome<T> {
+    /// A draw for `termination`.
+    pub const fn draw(termination: T) -> Outcome<T> {
+        Outcome {
+            winner: None,
+            termination,
+        }
+    }
+
+    /// A win for `winner` by `termination`.
+    pub const fn win(winner: Color, termination: T) -> Outcome<T> {
+        Outcome {
+            winner: Some(winner),
+            termination,
+        }
+    }
+}
+
+impl<T: fmt::Display> fmt::Display for Outcome<T> {
     /// `white checkmate`, `black stalemate`, `draw citadel`, ...
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.winner {
@@ -98,11 +64,11 @@ impl fmt::Display for Outcome {
     }
 }
 
-impl FromStr for Outcome {
+impl<T: FromStr> FromStr for Outcome<T> {
     type Err = ParseValueError;
     /// Reads what [`Display`](fmt::Display) writes: `white`, `black` or
-    /// `draw`, one space, and a [`Termination`] name.
-    fn from_str(s: &str) -> Result<Outcome, ParseValueError> {
+    /// `draw`, one space, and a termination's name.
+    fn from_str(s: &str) -> Result<Outcome<T>, ParseValueError> {
         let err = || ParseValueError::new(ValueKind::Outcome, s);
         let (winner, termination) = s.split_once(' ').ok_or_else(err)?;
         let winner = match winner {

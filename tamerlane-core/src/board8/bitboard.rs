@@ -1,7 +1,6 @@
 //! A set of squares of the 8x8 board in one `u64` (bit `rank * 8 + file`).
 
 use core::fmt;
-use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub};
 
 use super::square::Square;
 
@@ -150,112 +149,9 @@ impl Bitboard {
     pub const fn south(self) -> Bitboard {
         Bitboard(self.0 >> 8)
     }
-
-    /// The squares of the set, lowest first.
-    #[inline]
-    pub fn squares(self) -> Squares {
-        Squares(self)
-    }
-
-    /// The squares for which `keep` is true.
-    #[inline]
-    pub fn filter(self, mut keep: impl FnMut(Square) -> bool) -> Bitboard {
-        let mut out = Bitboard::EMPTY;
-        for sq in self {
-            if keep(sq) {
-                out.add(sq);
-            }
-        }
-        out
-    }
 }
 
-/// The squares of a [`Bitboard`], lowest first.
-#[derive(Clone, Debug)]
-pub struct Squares(Bitboard);
-
-impl Iterator for Squares {
-    type Item = Square;
-
-    #[inline]
-    fn next(&mut self) -> Option<Square> {
-        self.0.pop_first()
-    }
-
-    #[inline]
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.0.count() as usize;
-        (n, Some(n))
-    }
-}
-
-impl ExactSizeIterator for Squares {}
-
-impl IntoIterator for Bitboard {
-    type Item = Square;
-    type IntoIter = Squares;
-
-    #[inline]
-    fn into_iter(self) -> Squares {
-        Squares(self)
-    }
-}
-
-impl FromIterator<Square> for Bitboard {
-    fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Bitboard {
-        let mut b = Bitboard::EMPTY;
-        for sq in iter {
-            b.add(sq);
-        }
-        b
-    }
-}
-
-impl From<Square> for Bitboard {
-    #[inline]
-    fn from(sq: Square) -> Bitboard {
-        Bitboard::from_square(sq)
-    }
-}
-
-macro_rules! bit_op {
-    ($tr:ident, $f:ident, $atr:ident, $af:ident, $op:tt) => {
-        impl $tr for Bitboard {
-            type Output = Bitboard;
-            #[inline]
-            fn $f(self, rhs: Bitboard) -> Bitboard {
-                Bitboard(self.0 $op rhs.0)
-            }
-        }
-        impl $atr for Bitboard {
-            #[inline]
-            fn $af(&mut self, rhs: Bitboard) {
-                self.0 = self.0 $op rhs.0;
-            }
-        }
-    };
-}
-
-bit_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
-bit_op!(BitOr, bitor, BitOrAssign, bitor_assign, |);
-bit_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
-
-impl Sub for Bitboard {
-    type Output = Bitboard;
-    /// The squares of `self` not in `rhs`.
-    #[inline]
-    fn sub(self, rhs: Bitboard) -> Bitboard {
-        Bitboard(self.0 & !rhs.0)
-    }
-}
-
-impl Not for Bitboard {
-    type Output = Bitboard;
-    #[inline]
-    fn not(self) -> Bitboard {
-        Bitboard(!self.0)
-    }
-}
+crate::bitset::bitset_common!(Bitboard, Square);
 
 impl fmt::Debug for Bitboard {
     /// The board as eight lines of `X` and `.`, rank 8 first.

@@ -1,5 +1,5 @@
 //! The 8x8 board shared by the sibling games of the family (Makruk and FIDE
-//! chess, RULES-SPEC section 10): squares, 64-bit bitboards and the attack
+//! chess, docs/RULES.md, section 10): squares, 64-bit bitboards and the attack
 //! sets of their pieces. Tamerlane itself uses the 11x10 board of the crate
 //! root ([`crate::Square`], [`crate::Bitboard`]).
 //!

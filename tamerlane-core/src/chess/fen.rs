@@ -20,169 +20,42 @@ use super::role::Piece;
 use super::setup::{PositionError, Setup};
 use crate::board8::Square;
 use crate::color::Color;
-use crate::excerpt::{excerpt, EXCERPT_CHARS};
+use crate::fen::{write_placement, FenReader};
+use crate::variant::Variant;
 
 /// The FEN of the initial position.
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
-/// A field of a FEN string.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum FenField {
-    /// The string as a whole (wrong number of fields, bad separators, too long).
-    Whole,
-    /// Field 1, the placement.
-    Placement,
-    /// Field 2, the side to move.
-    Turn,
-    /// Field 3, the castling rights.
-    Castling,
-    /// Field 4, the en-passant square.
-    EnPassant,
-    /// Field 5, the halfmove clock.
-    Halfmoves,
-    /// Field 6, the fullmove number.
-    Fullmoves,
-}
+/// A field of a FEN string: the family's [`crate::FenField`].
+pub type FenField = crate::fen::FenField;
 
-impl fmt::Display for FenField {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            FenField::Whole => "string",
-            FenField::Placement => "placement field",
-            FenField::Turn => "side-to-move field",
-            FenField::Castling => "castling field",
-            FenField::EnPassant => "en-passant field",
-            FenField::Halfmoves => "halfmove clock field",
-            FenField::Fullmoves => "fullmove number field",
-        })
-    }
-}
-
-/// A syntax error in a FEN string: which field, the offending text, and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseFenError {
-    /// The field at fault.
-    pub field: FenField,
-    /// The offending text (an excerpt).
-    pub text: String,
-    /// What is wrong with it.
-    pub reason: String,
-}
-
-impl fmt::Display for ParseFenError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "invalid FEN {} {:?}: {}",
-            self.field, self.text, self.reason
-        )
-    }
-}
-
-impl std::error::Error for ParseFenError {}
+/// A syntax error in a FEN string: the family's [`crate::ParseFenError`].
+pub type ParseFenError = crate::fen::ParseFenError;
 
 /// Error from reading a position from FEN: bad syntax, or a well-formed
 /// string describing a position the rules do not allow.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum FenError {
-    /// The string is malformed.
-    Syntax(ParseFenError),
-    /// The string is well-formed but the position is not valid.
-    Position(PositionError),
-}
+pub type FenError = crate::fen::FenError<PositionError>;
 
-impl fmt::Display for FenError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            FenError::Syntax(e) => e.fmt(f),
-            FenError::Position(e) => write!(f, "invalid FEN position: {e}"),
-        }
-    }
-}
-
-impl std::error::Error for FenError {}
-
-impl From<ParseFenError> for FenError {
-    fn from(e: ParseFenError) -> FenError {
-        FenError::Syntax(e)
-    }
-}
-
-impl From<PositionError> for FenError {
-    fn from(e: PositionError) -> FenError {
-        FenError::Position(e)
-    }
-}
-
-fn err(field: FenField, text: &str, reason: impl Into<String>) -> ParseFenError {
-    ParseFenError {
-        field,
-        text: excerpt(text, EXCERPT_CHARS),
-        reason: reason.into(),
-    }
-}
+/// The reader of chess FEN strings.
+const READER: FenReader = FenReader {
+    variant: Variant::Chess,
+};
 
 fn parse_placement(field: &str) -> Result<Board, ParseFenError> {
-    let f = FenField::Placement;
-    let ranks: Vec<&str> = field.split('/').collect();
-    if ranks.len() != 8 {
-        return Err(err(
-            f,
-            field,
-            format!("has {} ranks separated by '/', expected 8", ranks.len()),
-        ));
-    }
     let mut board = Board::empty();
-    for (i, text) in ranks.iter().enumerate() {
-        let rank = 7 - i as u32;
-        let name = rank + 1;
-        let mut file = 0u32;
-        let mut last_was_digit = false;
-        for c in text.chars() {
-            if let Some(n) = c.to_digit(10) {
-                if !(1..=8).contains(&n) {
-                    return Err(err(
-                        f,
-                        text,
-                        format!("rank {name}: empty-square count {c} is not 1 to 8"),
-                    ));
-                }
-                if last_was_digit {
-                    return Err(err(
-                        f,
-                        text,
-                        format!("rank {name}: two empty-square counts in a row"),
-                    ));
-                }
-                file += n;
-                last_was_digit = true;
-            } else {
-                let piece = Piece::from_char(c).ok_or_else(|| {
-                    err(f, text, format!("rank {name}: unknown piece letter {c:?} (expected one of PNBRQK pnbrqk)"))
-                })?;
-                if file < 8 {
-                    let sq = Square::from_coords(file, rank).expect("on the board");
-                    board.set(sq, Some(piece));
-                }
-                file += 1;
-                last_was_digit = false;
-            }
-            if file > 8 {
-                return Err(err(
-                    f,
-                    text,
-                    format!("rank {name} covers more than 8 squares"),
-                ));
-            }
-        }
-        if file != 8 {
-            return Err(err(
-                f,
-                text,
-                format!("rank {name} covers {file} squares, expected 8"),
-            ));
-        }
-    }
+    READER.placement(
+        field,
+        (8, 8),
+        "one of PNBRQK pnbrqk",
+        |b: &[u8]| Piece::from_char(char::from(b[0])).map(|p| (p, 1)),
+        |_, _, _, _| None,
+        |file, rank, piece| {
+            board.set(
+                Square::from_coords(file, rank).expect("on the board"),
+                Some(piece),
+            );
+        },
+    )?;
     Ok(board)
 }
 
@@ -198,7 +71,7 @@ fn parse_castling(field: &str) -> Result<CastlingRights, ParseFenError> {
             'k' => (Color::Black, CastlingSide::KingSide),
             'q' => (Color::Black, CastlingSide::QueenSide),
             _ => {
-                return Err(err(
+                return Err(READER.err(
                     FenField::Castling,
                     field,
                     format!("unexpected {c:?}: expected '-' or letters of KQkq"),
@@ -206,19 +79,11 @@ fn parse_castling(field: &str) -> Result<CastlingRights, ParseFenError> {
             }
         };
         if rights.has(color, side) {
-            return Err(err(
-                FenField::Castling,
-                field,
-                format!("{c:?} is given twice"),
-            ));
+            return Err(READER.err(FenField::Castling, field, format!("{c:?} is given twice")));
         }
         rights = rights.with(color, side, true);
     }
     Ok(rights)
-}
-
-fn parse_counter(field: FenField, s: &str) -> Result<u32, ParseFenError> {
-    crate::counter::parse_counter(s).map_err(|reason| err(field, s, reason))
 }
 
 impl Setup {
@@ -241,63 +106,24 @@ impl Setup {
     /// # Ok::<(), tamerlane_core::chess::ParseFenError>(())
     /// ```
     pub fn from_fen(fen: &str) -> Result<Setup, ParseFenError> {
-        if fen.len() > Setup::MAX_FEN_LEN {
-            return Err(err(
-                FenField::Whole,
-                fen,
-                format!(
-                    "is {} bytes long; no FEN is longer than {}",
-                    fen.len(),
-                    Setup::MAX_FEN_LEN
-                ),
-            ));
-        }
-        let fields: Vec<&str> = fen.split(' ').collect();
-        if fields.len() != 6 && fields.len() != 4 {
-            return Err(err(
-                FenField::Whole,
-                fen,
-                format!(
-                    "has {} space-separated fields, expected 6 (or 4 without the clocks)",
-                    fields.len()
-                ),
-            ));
-        }
-        if let Some(i) = fields.iter().position(|f| f.is_empty()) {
-            return Err(err(
-                FenField::Whole,
-                fen,
-                format!(
-                    "field {} is empty (fields are separated by single spaces)",
-                    i + 1
-                ),
-            ));
-        }
+        let fields = READER.fields(
+            fen,
+            Setup::MAX_FEN_LEN,
+            &[6, 4],
+            "6 (or 4 without the clocks)",
+        )?;
         let board = parse_placement(fields[0])?;
-        let turn = match fields[1] {
-            "w" => Color::White,
-            "b" => Color::Black,
-            s => return Err(err(FenField::Turn, s, "expected 'w' or 'b'")),
-        };
+        let turn = READER.turn(fields[1])?;
         let castling = parse_castling(fields[2])?;
         let ep_square = match fields[3] {
             "-" => None,
-            s => Some(
-                s.parse::<Square>()
-                    .map_err(|_| err(FenField::EnPassant, s, "expected '-' or a square a1..h8"))?,
-            ),
+            s => Some(s.parse::<Square>().map_err(|_| {
+                READER.err(FenField::EnPassant, s, "expected '-' or a square a1..h8")
+            })?),
         };
         let (halfmoves, fullmoves) = if fields.len() == 6 {
-            let halfmoves = parse_counter(FenField::Halfmoves, fields[4])?;
-            let fullmoves = parse_counter(FenField::Fullmoves, fields[5])?;
-            if fullmoves == 0 {
-                return Err(err(
-                    FenField::Fullmoves,
-                    fields[5],
-                    "the fullmove number starts at 1",
-                ));
-            }
-            (halfmoves, fullmoves)
+            let halfmoves = READER.counter(FenField::Halfmoves, fields[4])?;
+            (halfmoves, READER.fullmoves(fields[5])?)
         } else {
             (0, 1)
         };
@@ -314,28 +140,15 @@ impl Setup {
     /// The placement field of FEN.
     pub fn board_fen(&self) -> String {
         let mut s = String::with_capacity(72);
-        for rank in (0..8).rev() {
-            let mut empty = 0;
-            for file in 0..8 {
+        write_placement(
+            &mut s,
+            (8, 8),
+            |file, rank| {
                 let sq = Square::from_coords(file, rank).expect("on the board");
-                match self.board.piece_at(sq) {
-                    Some(p) => {
-                        if empty > 0 {
-                            s.push(char::from(b'0' + empty));
-                            empty = 0;
-                        }
-                        s.push(p.char());
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                s.push(char::from(b'0' + empty));
-            }
-            if rank > 0 {
-                s.push('/');
-            }
-        }
+                self.board.piece_at(sq).map(Piece::char)
+            },
+            |_| (None, None),
+        );
         s
     }
 

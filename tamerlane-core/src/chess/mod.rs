@@ -1,4 +1,4 @@
-//! FIDE chess, the sibling game of RULES-SPEC section 10, on the shared
+//! FIDE chess, the sibling game of docs/RULES.md, section 10, on the shared
 //! 8x8 board ([`crate::board8`]). The rules implemented, with every
 //! decision, are in the project's `docs/CHESS.md`.
 //!
@@ -36,13 +36,13 @@
 
 mod board;
 mod castling;
+mod claims;
+mod family;
 mod fen;
-mod game;
 mod move_list;
 mod movegen;
 mod moves;
 mod outcome;
-mod perft;
 mod position;
 mod role;
 mod rules;
@@ -50,19 +50,29 @@ mod san;
 mod setup;
 mod zobrist;
 
+pub use crate::perft::{divide, perft};
 pub use board::Board;
 pub use castling::{CastlingRights, CastlingSide};
 pub use fen::{FenError, FenField, ParseFenError, START_FEN};
-pub use game::{ClaimError, Game, GameOverError, PlayError};
-pub use move_list::{MoveList, MAX_LEGAL_MOVES};
+pub use move_list::{MoveList, MoveListIntoIter, MAX_LEGAL_MOVES};
 pub use moves::{
     CastlingProblem, IllegalMoveError, IllegalReason, Move, MoveError, MoveKind, ParseUciError,
     UciMove,
 };
-pub use outcome::{Outcome, Termination};
-pub use perft::{divide, perft};
+pub use outcome::Termination;
 pub use position::Position;
 pub use role::{Piece, Role};
 pub use rules::{Draws, Rules};
 pub use san::{SanError, SanIllegalReason};
 pub use setup::{EnPassantProblem, PositionError, Setup};
+
+/// A chess game.
+pub type Game = crate::Game<Position>;
+/// Why a chess [`Game`] refused a move.
+pub type PlayError = crate::PlayError<Position>;
+/// A move or claim refused because the chess game has ended.
+pub type GameOverError = crate::GameOverError<Termination>;
+/// Why a draw claim in a chess [`Game`] was refused.
+pub type ClaimError = crate::ClaimError<Termination>;
+/// The outcome of a chess game.
+pub type Outcome = crate::Outcome<Termination>;

@@ -1,11 +1,8 @@
 //! The fixed-capacity list of chess moves and its proven capacity,
 //! [`MAX_LEGAL_MOVES`].
 
-use core::fmt;
-use core::mem::MaybeUninit;
-use core::ops::{Deref, DerefMut};
-
 use super::moves::Move;
+use crate::fixed_list::{FixedList, FixedListIntoIter};
 
 /// The most moves one piece other than the king can have: a queen in the
 /// centre of an empty board has 27; a pawn has at most three target
@@ -54,87 +51,12 @@ pub const MAX_LEGAL_MOVES: usize = {
 };
 
 /// A list of chess moves with a fixed capacity of [`MAX_LEGAL_MOVES`]:
-/// filling it never allocates.
-pub struct MoveList {
-    len: usize,
-    moves: [MaybeUninit<Move>; MAX_LEGAL_MOVES],
-}
+/// filling it never allocates (pushing past it panics, which no position
+/// reaches: see the proof there).
+pub type MoveList = FixedList<Move, MAX_LEGAL_MOVES>;
 
-impl MoveList {
-    /// An empty list.
-    #[inline]
-    pub fn new() -> MoveList {
-        MoveList {
-            len: 0,
-            moves: [const { MaybeUninit::uninit() }; MAX_LEGAL_MOVES],
-        }
-    }
-
-    /// Appends a move.
-    ///
-    /// # Panics
-    /// Past [`MAX_LEGAL_MOVES`] moves, which no position reaches (see the
-    /// proof there).
-    #[inline]
-    pub fn push(&mut self, m: Move) {
-        assert!(self.len < MAX_LEGAL_MOVES, "move list capacity exceeded");
-        self.moves[self.len] = MaybeUninit::new(m);
-        self.len += 1;
-    }
-
-    /// Removes all moves.
-    #[inline]
-    pub fn clear(&mut self) {
-        self.len = 0;
-    }
-}
-
-impl Default for MoveList {
-    fn default() -> MoveList {
-        MoveList::new()
-    }
-}
-
-impl Deref for MoveList {
-    type Target = [Move];
-    #[inline]
-    fn deref(&self) -> &[Move] {
-        // SAFETY: the first `len` entries were written by `push`.
-        unsafe { core::slice::from_raw_parts(self.moves.as_ptr().cast::<Move>(), self.len) }
-    }
-}
-
-impl DerefMut for MoveList {
-    #[inline]
-    fn deref_mut(&mut self) -> &mut [Move] {
-        // SAFETY: the first `len` entries were written by `push`.
-        unsafe { core::slice::from_raw_parts_mut(self.moves.as_mut_ptr().cast::<Move>(), self.len) }
-    }
-}
-
-impl Clone for MoveList {
-    fn clone(&self) -> MoveList {
-        let mut list = MoveList::new();
-        for &m in self.iter() {
-            list.push(m);
-        }
-        list
-    }
-}
-
-impl fmt::Debug for MoveList {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.iter()).finish()
-    }
-}
-
-impl<'a> IntoIterator for &'a MoveList {
-    type Item = &'a Move;
-    type IntoIter = core::slice::Iter<'a, Move>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.iter()
-    }
-}
+/// The owning iterator over a [`MoveList`]: yields the moves by value.
+pub type MoveListIntoIter = FixedListIntoIter<Move, MAX_LEGAL_MOVES>;
 
 #[cfg(test)]
 mod tests {

@@ -129,25 +129,9 @@ impl fmt::Display for UciMove {
     }
 }
 
-/// A string that is not a UCI move (`<from><to>` with squares `a1`..`h8`,
-/// then `q`, `r`, `b` or `n` for a promotion).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseUciError {
-    /// The rejected text (an excerpt).
-    pub text: String,
-}
-
-impl fmt::Display for ParseUciError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "invalid UCI move {:?}: expected <from><to>[q|r|b|n] with squares a1..h8 (e.g. e2e4, e7e8q)",
-            self.text
-        )
-    }
-}
-
-impl std::error::Error for ParseUciError {}
+/// A string that is not a move of this game: the family's
+/// [`ParseMoveError`](crate::move_text::ParseMoveError).
+pub type ParseUciError = crate::move_text::ParseMoveError;
 
 impl FromStr for UciMove {
     type Err = ParseUciError;
@@ -155,6 +139,7 @@ impl FromStr for UciMove {
     /// Parses `e2e4`, `e7e8q`: lower case only, no null move (`0000`).
     fn from_str(s: &str) -> Result<UciMove, ParseUciError> {
         let err = || ParseUciError {
+            variant: crate::variant::Variant::Chess,
             text: excerpt(s, EXCERPT_CHARS),
         };
         if !(4..=5).contains(&s.len()) || !s.is_ascii() {
@@ -257,52 +242,11 @@ impl fmt::Display for IllegalReason {
     }
 }
 
-/// A move that cannot be played in the position it was tried on.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct IllegalMoveError {
-    /// The move as a UCI string.
-    pub text: String,
-    /// Why it is illegal.
-    pub reason: IllegalReason,
-}
+/// A move that cannot be played in the position it was tried on: the
+/// family's [`IllegalMoveError`](crate::move_text::IllegalMoveError) with this game's
+/// reasons.
+pub type IllegalMoveError = crate::move_text::IllegalMoveError<IllegalReason>;
 
-impl fmt::Display for IllegalMoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "illegal move {}: {}", self.text, self.reason)
-    }
-}
-
-impl std::error::Error for IllegalMoveError {}
-
-/// Error from reading a move against a position: garbled text, or a
-/// well-formed but illegal move.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum MoveError {
-    /// Not a UCI move at all.
-    Invalid(ParseUciError),
-    /// A UCI move that is not legal here.
-    Illegal(IllegalMoveError),
-}
-
-impl fmt::Display for MoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MoveError::Invalid(e) => e.fmt(f),
-            MoveError::Illegal(e) => e.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for MoveError {}
-
-impl From<ParseUciError> for MoveError {
-    fn from(e: ParseUciError) -> MoveError {
-        MoveError::Invalid(e)
-    }
-}
-
-impl From<IllegalMoveError> for MoveError {
-    fn from(e: IllegalMoveError) -> MoveError {
-        MoveError::Illegal(e)
-    }
-}
+/// Error from reading a move in a position: the family's
+/// [`MoveError`](crate::move_text::MoveError) with this game's reasons.
+pub type MoveError = crate::move_text::MoveError<IllegalReason>;

@@ -1,8 +1,11 @@
-//! How a chess game ends: the [`Termination`] and the [`Outcome`].
+//! How a chess game ends: its [`Termination`]s and their written names (the
+//! [`Outcome`](crate::Outcome) that pairs one with the winner is shared by
+//! the three games).
 
 use core::fmt;
+use core::str::FromStr;
 
-use crate::color::Color;
+use crate::parse_value::{self, ParseValueError, ValueKind};
 
 /// How a chess game ended (FIDE 5 and 9).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -60,31 +63,15 @@ impl fmt::Display for Termination {
     }
 }
 
-/// The result of a finished chess game.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Outcome {
-    /// The winner, or `None` for a draw.
-    pub winner: Option<Color>,
-    /// Why the game ended.
-    pub termination: Termination,
-}
-
-impl Outcome {
-    /// A draw for `termination`.
-    pub const fn draw(termination: Termination) -> Outcome {
-        Outcome {
-            winner: None,
-            termination,
-        }
-    }
-}
-
-impl fmt::Display for Outcome {
-    /// `white checkmate`, `draw stalemate`, `draw fivefold-repetition`, ...
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.winner {
-            Some(c) => write!(f, "{} {}", c, self.termination),
-            None => write!(f, "draw {}", self.termination),
-        }
+impl FromStr for Termination {
+    type Err = ParseValueError;
+    /// Reads what [`Display`](fmt::Display) writes: the [`name`](Self::name).
+    fn from_str(s: &str) -> Result<Termination, ParseValueError> {
+        parse_value::by_name(
+            &Termination::ALL,
+            Termination::name,
+            ValueKind::Termination,
+            s,
+        )
     }
 }

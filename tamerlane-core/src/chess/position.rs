@@ -10,10 +10,12 @@ use super::fen::FenError;
 use super::moves::{
     CastlingProblem, IllegalMoveError, IllegalReason, Move, MoveError, MoveKind, UciMove,
 };
-use super::outcome::{Outcome, Termination};
+use super::outcome::Termination;
 use super::role::{Piece, Role};
+use super::rules::Rules;
 use super::setup::{PositionError, Setup};
 use super::zobrist;
+use super::Outcome;
 use crate::board8::{attacks, Bitboard, Square};
 use crate::color::Color;
 use crate::excerpt::{excerpt, EXCERPT_CHARS};
@@ -58,6 +60,8 @@ pub struct Position {
     /// Pieces of the side to move that stand alone between their king and
     /// an enemy slider on a common line.
     pub(crate) pinned: Bitboard,
+    /// The rule options: which draws end the game by themselves.
+    pub(crate) rules: Rules,
 }
 
 impl Default for Position {
@@ -76,6 +80,11 @@ impl Position {
     /// en-passant square from which no en-passant capture is legal is
     /// dropped: the position is the same without it (FIDE 9.2.2).
     pub fn from_setup(setup: Setup) -> Result<Position, PositionError> {
+        Position::from_setup_with_rules(setup, Rules::DEFAULT)
+    }
+
+    /// Validates a [`Setup`] into a position played under `rules`.
+    pub fn from_setup_with_rules(setup: Setup, rules: Rules) -> Result<Position, PositionError> {
         setup.validate()?;
         let mut pos = Position {
             board: setup.board,
@@ -87,6 +96,7 @@ impl Position {
             hash: 0,
             checkers: Bitboard::EMPTY,
             pinned: Bitboard::EMPTY,
+            rules,
         };
         pos.update_check_info();
         if let Some(ep) = setup.ep_square {
@@ -106,7 +116,34 @@ impl Position {
     /// assert!(matches!(pos, Err(FenError::Position(PositionError::OppositeCheck { .. }))));
     /// ```
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
-        Ok(Position::from_setup(Setup::from_fen(fen)?)?)
+        Position::from_fen_with_rules(fen, Rules::DEFAULT)
+    }
+
+    /// Parses a FEN string and validates it, played under `rules`.
+    pub fn from_fen_with_rules(fen: &str, rules: Rules) -> Result<Position, FenError> {
+        Ok(Position::from_setup_with_rules(
+            Setup::from_fen(fen)?,
+            rules,
+        )?)
+    }
+
+    /// The initial position, played under `rules`.
+    pub fn start_with_rules(rules: Rules) -> Position {
+        Position::from_setup_with_rules(Setup::initial(), rules)
+            .expect("the initial position is valid")
+    }
+
+    /// The same position played under `rules` (which only decide how
+    /// draws end the game, not which positions are valid).
+    pub fn with_rules(mut self, rules: Rules) -> Position {
+        self.rules = rules;
+        self
+    }
+
+    /// The rule options this position is played under.
+    #[inline]
+    pub fn rules(&self) -> &Rules {
+        &self.rules
     }
 
     /// The position as FEN (the en-passant square only when an en-passant
@@ -663,27 +700,25 @@ impl Position {
 
     /// The outcome decided by this position alone, in this order:
     /// checkmate, dead position (insufficient material), stalemate, the
-    /// 75-move rule (which a checkmate on the 150th ply overrides). The
-    /// repetition rules and the draws that are claimed need the game:
-    /// see [`Game::outcome`](super::Game::outcome).
+    /// 75-move rule (which a checkmate on the 150th ply overrides), and with
+    /// `draws=automatic` the 50-move rule. The repetition rules and the
+    /// draws that are claimed need the game: see
+    /// [`Game::outcome`](crate::Game::outcome).
     pub fn outcome(&self) -> Option<Outcome> {
+        crate::position::Position::outcome(self)
+    }
+
+    /// Checkmate, dead position, stalemate: what ends the game before the
+    /// rules of the clock and of repetition are looked at.
+    pub(crate) fn outcome_before_history(&self) -> Option<Outcome> {
         let stuck = !self.has_legal_moves();
         if stuck && self.is_check() {
-            return Some(Outcome {
-                winner: Some(!self.turn),
-                termination: Termination::Checkmate,
-            });
+            return Some(Outcome::win(!self.turn, Termination::Checkmate));
         }
         if self.is_insufficient_material() {
             return Some(Outcome::draw(Termination::InsufficientMaterial));
         }
-        if stuck {
-            return Some(Outcome::draw(Termination::Stalemate));
-        }
-        if self.is_seventy_five_moves() {
-            return Some(Outcome::draw(Termination::SeventyFiveMoves));
-        }
-        None
+        stuck.then_some(Outcome::draw(Termination::Stalemate))
     }
 }
 

@@ -1,5 +1,5 @@
 //! The rule options of chess, written in the rule-set string syntax of
-//! RULES-SPEC section 9 (`draws=automatic`).
+//! docs/RULES.md, section 9 (`draws=automatic`).
 //!
 //! | key | values (default first) | meaning of the non-default value |
 //! |---|---|---|
@@ -25,7 +25,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::excerpt::{excerpt, EXCERPT_CHARS};
-use crate::rule_set::{parse_rule_string, RuleSetError};
+use crate::rule_string::{parse_rule_string, RuleSetError};
 
 /// How threefold repetition and the 50-move rule end a game (key `draws`).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]

@@ -8,7 +8,7 @@
 use super::castling::CastlingRights;
 use super::role::Piece;
 use crate::board8::Square;
-use crate::zobrist::splitmix;
+use crate::tamerlane::zobrist::splitmix;
 
 struct Keys {
     /// Indexed by `(color * 6 + role) * 64 + square`.

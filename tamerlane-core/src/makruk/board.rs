@@ -4,7 +4,7 @@
 use core::fmt;
 
 use super::role::{Piece, Role};
-use crate::board8::{Bitboard, Square};
+use crate::board8::{attacks, Bitboard, Square};
 use crate::color::Color;
 
 /// Which piece stands on which square. Placing and removing pieces keeps
@@ -111,7 +111,17 @@ impl Board {
     /// ```
     #[inline]
     pub fn attackers(&self, sq: Square, by: Color, occ: Bitboard) -> Bitboard {
-        super::position::attackers(self, sq, by, occ)
+        let b = self;
+        // A piece of `by` on X attacks sq exactly when sq is in its
+        // pattern from X: for the pawn and the Khon, whose patterns depend on
+        // the colour, X is in the other colour's pattern from sq.
+        ((attacks::pawn(!by, sq) & b.by_role(Role::Pawn))
+            | (attacks::knight(sq) & b.by_role(Role::Knight))
+            | (attacks::ferz(sq) & b.by_role(Role::Met))
+            | (attacks::khon(!by, sq) & b.by_role(Role::Khon))
+            | (attacks::king(sq) & b.by_role(Role::King))
+            | (attacks::rook(sq, occ) & b.by_role(Role::Rook)))
+            & b.by_color(by)
     }
 
     /// The role of the piece on `sq`, if any.

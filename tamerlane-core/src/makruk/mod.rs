@@ -1,4 +1,4 @@
-//! Makruk (Thai chess), a sibling game of the family (RULES-SPEC section
+//! Makruk (Thai chess), a sibling game of the family (docs/RULES.md, section
 //! 10, seed 002), on the shared 8x8 board of [`board8`](crate::board8):
 //! the rules exactly, legal move generation, FEN and UCI moves in
 //! Fairy-Stockfish's format, SAN, Zobrist hashing, the counting rules and
@@ -33,11 +33,11 @@
 
 mod board;
 mod counting;
+mod family;
 mod fen;
-mod game;
 mod movegen;
 mod moves;
-mod perft;
+mod outcome;
 mod position;
 mod role;
 mod rules;
@@ -45,17 +45,26 @@ mod san;
 mod setup;
 mod zobrist;
 
+pub use crate::perft::{divide, perft};
 pub use board::Board;
 pub use counting::{pieces_honour, Count, BOARDS_HONOUR};
 pub use fen::{FenError, FenField, ParseFenError, MAX_FEN_LEN, START_FEN};
-pub use game::{Game, GameOverError, PlayError};
 pub use moves::{
     IllegalMoveError, IllegalReason, Move, MoveError, MoveList, MoveListIntoIter, ParseMoveError,
     UciMove, MAX_LEGAL_MOVES, MAX_PIECES_PER_SIDE,
 };
-pub use perft::{divide, perft};
-pub use position::{Outcome, Position, Termination};
+pub use outcome::Termination;
+pub use position::Position;
 pub use role::{Piece, Role};
 pub use rules::{Counting, Rules};
 pub use san::{SanError, SanIllegalReason};
 pub use setup::{PositionError, Setup};
+
+/// A Makruk game.
+pub type Game = crate::Game<Position>;
+/// Why a Makruk [`Game`] refused a move.
+pub type PlayError = crate::PlayError<Position>;
+/// A move refused because the Makruk game has ended.
+pub type GameOverError = crate::GameOverError<Termination>;
+/// The outcome of a Makruk game.
+pub type Outcome = crate::Outcome<Termination>;

@@ -22,7 +22,7 @@ use core::convert::Infallible;
 use core::ops::ControlFlow;
 
 use super::moves::{IllegalMoveError, IllegalReason, Move, MoveList, UciMove};
-use super::position::{attackers, Position};
+use super::position::Position;
 use super::role::Role;
 use super::setup::promotion_rank;
 use crate::board8::{attacks, Bitboard, Square};
@@ -86,7 +86,7 @@ impl Position {
         let theirs = b.by_color(!us);
         let occ = own | theirs;
         let king = self.king(us);
-        let checkers = attackers(b, king, !us, occ);
+        let checkers = b.attackers(king, !us, occ);
         let evasion = match checkers.single() {
             None if checkers.any() => Bitboard::EMPTY,
             None => !own,
@@ -206,7 +206,7 @@ impl Position {
         if TACTICAL {
             king_targets &= c.theirs;
         }
-        let king_targets = king_targets.filter(|to| attackers(b, to, !us, lifted).is_empty());
+        let king_targets = king_targets.filter(|to| b.attackers(to, !us, lifted).is_empty());
         emit(c.king, king_targets)?;
         if c.pawn_dest.is_empty() {
             // Double check: the King alone moves.

@@ -84,29 +84,15 @@ impl fmt::Display for UciMove {
     }
 }
 
-/// A string that is not a Makruk UCI move.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseMoveError {
-    /// The rejected text (truncated to 40 characters).
-    pub text: String,
-}
-
-impl fmt::Display for ParseMoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "invalid move {:?}: expected <from><to> with squares a1..h8, and m after a promotion (e.g. e3e4, e5e6m)",
-            self.text
-        )
-    }
-}
-
-impl std::error::Error for ParseMoveError {}
+/// A string that is not a move of this game: the family's
+/// [`ParseMoveError`](crate::move_text::ParseMoveError).
+pub type ParseMoveError = crate::move_text::ParseMoveError;
 
 impl FromStr for UciMove {
     type Err = ParseMoveError;
     fn from_str(s: &str) -> Result<UciMove, ParseMoveError> {
         let err = || ParseMoveError {
+            variant: crate::variant::Variant::Makruk,
             text: excerpt(s, EXCERPT_CHARS),
         };
         let promotion = match s.len() {
@@ -169,55 +155,14 @@ impl fmt::Display for IllegalReason {
     }
 }
 
-/// A move that cannot be played in the position it was tried on.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct IllegalMoveError {
-    /// The move as a UCI string.
-    pub text: String,
-    /// Why it is illegal.
-    pub reason: IllegalReason,
-}
+/// A move that cannot be played in the position it was tried on: the
+/// family's [`IllegalMoveError`](crate::move_text::IllegalMoveError) with this game's
+/// reasons.
+pub type IllegalMoveError = crate::move_text::IllegalMoveError<IllegalReason>;
 
-impl fmt::Display for IllegalMoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "illegal move {}: {}", self.text, self.reason)
-    }
-}
-
-impl std::error::Error for IllegalMoveError {}
-
-/// Error from reading a move in a position: garbled text, or a well-formed
-/// move that is not legal there.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum MoveError {
-    /// Not a UCI move at all.
-    Invalid(ParseMoveError),
-    /// A UCI move that is not legal here.
-    Illegal(IllegalMoveError),
-}
-
-impl fmt::Display for MoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MoveError::Invalid(e) => e.fmt(f),
-            MoveError::Illegal(e) => e.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for MoveError {}
-
-impl From<ParseMoveError> for MoveError {
-    fn from(e: ParseMoveError) -> MoveError {
-        MoveError::Invalid(e)
-    }
-}
-
-impl From<IllegalMoveError> for MoveError {
-    fn from(e: IllegalMoveError) -> MoveError {
-        MoveError::Illegal(e)
-    }
-}
+/// Error from reading a move in a position: the family's
+/// [`MoveError`](crate::move_text::MoveError) with this game's reasons.
+pub type MoveError = crate::move_text::MoveError<IllegalReason>;
 
 /// The most pieces a side may have (its sixteen at the start; a side never
 /// gains a piece), checked when a position is validated.

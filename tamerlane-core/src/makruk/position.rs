@@ -8,81 +8,15 @@ use super::board::Board;
 use super::counting::{self, Count};
 use super::fen::FenError;
 use super::moves::{IllegalMoveError, IllegalReason, Move, MoveError, UciMove};
+use super::outcome::Termination;
 use super::role::{Piece, Role};
 use super::rules::Rules;
 use super::setup::{PositionError, Setup};
 use super::zobrist;
-use crate::board8::{attacks, Bitboard, Square};
+use super::Outcome;
+use crate::board8::{Bitboard, Square};
 use crate::color::Color;
 use crate::excerpt::{excerpt, EXCERPT_CHARS};
-
-/// How a Makruk game ended.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Termination {
-    /// The side to move has no legal move and its King is attacked: it loses.
-    Checkmate,
-    /// The side to move has no legal move and is not in check: draw.
-    Stalemate,
-    /// The count has passed its limit without checkmate: draw.
-    Counting,
-    /// Checkmate given, while a count runs, by the side at a disadvantage
-    /// (fewer pieces): a draw under the seed's counting rules.
-    CountingMate,
-    /// The same position occurred for the third time (by default): draw.
-    Repetition,
-    /// The rules' move limit of plies without capture or pawn move: draw.
-    MoveLimit,
-}
-
-impl Termination {
-    /// The lower-case name used by the command-line tool: `checkmate`,
-    /// `stalemate`, `counting`, `counting-mate`, `repetition`, `move-limit`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Termination::Checkmate => "checkmate",
-            Termination::Stalemate => "stalemate",
-            Termination::Counting => "counting",
-            Termination::CountingMate => "counting-mate",
-            Termination::Repetition => "repetition",
-            Termination::MoveLimit => "move-limit",
-        }
-    }
-}
-
-impl fmt::Display for Termination {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// The result of a finished Makruk game.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Outcome {
-    /// The winner, or `None` for a draw.
-    pub winner: Option<Color>,
-    /// Why the game ended.
-    pub termination: Termination,
-}
-
-impl Outcome {
-    /// A draw for `termination`.
-    pub(crate) const fn draw(termination: Termination) -> Outcome {
-        Outcome {
-            winner: None,
-            termination,
-        }
-    }
-}
-
-impl fmt::Display for Outcome {
-    /// `white checkmate`, `draw stalemate`, `draw counting`, ...
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.winner {
-            Some(c) => write!(f, "{} {}", c, self.termination),
-            None => write!(f, "draw {}", self.termination),
-        }
-    }
-}
 
 /// A legal Makruk position: placement, side to move, the running count,
 /// clocks, the rule options, and its Zobrist hash kept up to date.
@@ -245,7 +179,7 @@ impl Position {
     /// movement pattern, whether or not that capture would be legal).
     #[inline]
     pub fn attackers(&self, sq: Square, attacker: Color) -> Bitboard {
-        attackers(&self.board, sq, attacker, self.board.occupied())
+        self.board.attackers(sq, attacker, self.board.occupied())
     }
 
     /// Whether `sq` is attacked by `attacker`.
@@ -437,21 +371,14 @@ impl Position {
     }
 }
 
-/// Pieces of `attacker` on `board` that attack `sq` through the occupancy
-/// `occ` (a King's own square may have been lifted from it).
-#[inline]
-pub(crate) fn attackers(board: &Board, sq: Square, attacker: Color, occ: Bitboard) -> Bitboard {
-    let b = board;
-    // A piece of `attacker` on X attacks sq exactly when sq is in its
-    // pattern from X: for the pawn and the Khon, whose patterns depend on
-    // the colour, X is in the other colour's pattern from sq.
-    ((attacks::pawn(!attacker, sq) & b.by_role(Role::Pawn))
-        | (attacks::knight(sq) & b.by_role(Role::Knight))
-        | (attacks::ferz(sq) & b.by_role(Role::Met))
-        | (attacks::khon(!attacker, sq) & b.by_role(Role::Khon))
-        | (attacks::king(sq) & b.by_role(Role::King))
-        | (attacks::rook(sq, occ) & b.by_role(Role::Rook)))
-        & b.by_color(attacker)
+impl core::hash::Hash for Position {
+    /// Hashes the Zobrist key and the clocks. Equal positions have equal
+    /// keys and clocks, so this agrees with `Eq`.
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.hash);
+        state.write_u32(self.halfmoves);
+        state.write_u32(self.fullmoves);
+    }
 }
 
 impl fmt::Debug for Position {

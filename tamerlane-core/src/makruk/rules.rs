@@ -1,12 +1,12 @@
 //! Makruk's rule options: the counting rules' variant, and the repetition
-//! and move-limit draws of RULES-SPEC section 9, in the same strict string
+//! and move-limit draws of docs/RULES.md, section 9, in the same strict string
 //! form as Tamerlane's rule sets (`counting=fairy-stockfish,repetition=off`).
 
 use core::fmt;
 use core::str::FromStr;
 
 use crate::excerpt::{excerpt, EXCERPT_CHARS};
-use crate::rule_set::{
+use crate::rule_string::{
     count_text, parse_count, parse_rule_string, write_pairs, RuleSetError, MOVE_LIMIT_KEY,
     MOVE_LIMIT_RANGE, REPETITION_KEY, REPETITION_RANGE,
 };
@@ -151,7 +151,7 @@ impl FromStr for Rules {
 
     /// Parses a rule string: an optional `default` preset first, then
     /// `key=value` pairs (`counting`, `repetition`, `move-limit`), with the
-    /// strict syntax of RULES-SPEC section 9.
+    /// strict syntax of docs/RULES.md, section 9.
     fn from_str(s: &str) -> Result<Rules, RuleSetError> {
         parse_rule_string(s, Rules::DEFAULT, PRESETS, Rules::apply)
     }

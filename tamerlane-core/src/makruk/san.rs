@@ -35,32 +35,9 @@ use super::role::{Piece, Role};
 use crate::board8::Square;
 use crate::excerpt::{excerpt, EXCERPT_CHARS};
 
-/// Why a SAN string could not be read in a position.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SanError {
-    /// The text is not SAN (nor a UCI move) at all.
-    Syntax {
-        /// The rejected text (truncated to 40 characters).
-        text: String,
-        /// What is wrong with it.
-        problem: &'static str,
-    },
-    /// The text matches more than one legal move.
-    Ambiguous {
-        /// The rejected text.
-        text: String,
-        /// The canonical SAN of every matching move, each followed by its
-        /// UCI string in parentheses, e.g. `Nbd2 (b1d2)`.
-        candidates: Vec<String>,
-    },
-    /// The text is well formed but matches no legal move.
-    Illegal {
-        /// The rejected text.
-        text: String,
-        /// Why no legal move matches.
-        reason: SanIllegalReason,
-    },
-}
+/// Why a SAN string could not be read in a position: the family's
+/// [`SanError`](crate::move_text::SanError) with this game's reasons.
+pub type SanError = crate::move_text::SanError<SanIllegalReason>;
 
 /// Why a well-formed SAN string matches no legal move.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -117,22 +94,6 @@ impl fmt::Display for SanIllegalReason {
         }
     }
 }
-
-impl fmt::Display for SanError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SanError::Syntax { text, problem } => write!(f, "invalid move {text:?}: {problem}"),
-            SanError::Ambiguous { text, candidates } => write!(
-                f,
-                "ambiguous move {text:?}: matches {}",
-                candidates.join(", ")
-            ),
-            SanError::Illegal { text, reason } => write!(f, "illegal move {text:?}: {reason}"),
-        }
-    }
-}
-
-impl std::error::Error for SanError {}
 
 /// Where the piece comes from, as written.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -84,7 +84,7 @@ impl Setup {
         }
         let waiting = !self.turn;
         let king = b.king(waiting).expect("checked above");
-        if super::position::attackers(b, king, self.turn, b.occupied()).any() {
+        if b.attackers(king, self.turn, b.occupied()).any() {
             return Err(PositionError::OpponentInCheck { color: waiting });
         }
         if self.count.is_some() && b.by_role(Role::Pawn).any() {

@@ -7,7 +7,7 @@
 
 use super::role::Piece;
 use crate::board8::Square;
-use crate::zobrist::{key_table, splitmix};
+use crate::tamerlane::zobrist::{key_table, splitmix};
 
 const N_PIECE_KEYS: usize = 2 * 6 * 64;
 

@@ -1,15 +1,15 @@
 //! What makes a record readable: the checks the reader makes on what it
-//! reads, shared with the methods that change a [`GameRecord`], so that a
+//! reads, shared with the methods that change a [`GameRecord`](crate::GameRecord), so that a
 //! record the writer writes is always one the reader reads back.
 
-use crate::position::{Outcome, Termination};
+use core::str::FromStr;
 
-#[cfg(doc)]
-use super::types::GameRecord;
-use super::types::GameResult;
+use crate::outcome::Outcome;
+
+use super::result::GameResult;
 
 /// The bytes counted for each tag pair and each comment on top of its
-/// text, against [`GameRecord::MAX_TEXT_BYTES`].
+/// text, against [`GameRecord::MAX_TEXT_BYTES`](crate::GameRecord::MAX_TEXT_BYTES).
 const TEXT_OVERHEAD: usize = 16;
 
 /// Whether `b` may appear in a tag name (ASCII letters, digits and `_`).
@@ -28,37 +28,34 @@ pub(super) fn is_tag_value_char(c: char) -> bool {
     !c.is_control() || c == '\t'
 }
 
-/// Whether a `Variant` tag's value names this game (any case, surrounding
-/// blanks ignored).
-pub(super) fn is_tamerlane(variant: &str) -> bool {
-    variant.trim().eq_ignore_ascii_case("tamerlane")
-}
-
 /// Whether a `Termination` tag's value names a rule that did not end the
 /// game (whose `outcome` this is).
-pub(super) fn termination_contradicts(value: &str, outcome: Option<Outcome>) -> bool {
+pub(super) fn termination_contradicts<T: FromStr + PartialEq + Copy>(
+    value: &str,
+    outcome: Option<Outcome<T>>,
+) -> bool {
     value
         .trim()
-        .parse::<Termination>()
+        .parse::<T>()
         .ok()
         .is_some_and(|t| outcome.map(|o| o.termination) != Some(t))
 }
 
 /// The outcome by the rules that `result` contradicts: `Some` when the game
 /// has ended by the rules and `result` is not that ending's result.
-pub(super) fn contradicted_outcome(
+pub(super) fn contradicted_outcome<T: Copy>(
     result: GameResult,
-    outcome: Option<Outcome>,
-) -> Option<Outcome> {
+    outcome: Option<Outcome<T>>,
+) -> Option<Outcome<T>> {
     outcome.filter(|&o| GameResult::from_outcome(Some(o)) != result)
 }
 
-/// The bytes a tag pair counts against [`GameRecord::MAX_TEXT_BYTES`].
+/// The bytes a tag pair counts against [`GameRecord::MAX_TEXT_BYTES`](crate::GameRecord::MAX_TEXT_BYTES).
 pub(super) fn tag_cost(name: &str, value: &str) -> usize {
     name.len() + value.len() + TEXT_OVERHEAD
 }
 
-/// The bytes a comment counts against [`GameRecord::MAX_TEXT_BYTES`].
+/// The bytes a comment counts against [`GameRecord::MAX_TEXT_BYTES`](crate::GameRecord::MAX_TEXT_BYTES).
 pub(super) fn comment_cost(text: &str) -> usize {
     text.len() + TEXT_OVERHEAD
 }

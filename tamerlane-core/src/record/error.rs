@@ -3,19 +3,19 @@
 
 use core::fmt;
 
-use super::types::{GameRecord, GameResult};
+use super::limits::MAX_LINE_BYTES;
+use super::result::GameResult;
 use crate::color::Color;
 use crate::game::GameOverError;
-use crate::position::Outcome;
-use crate::rule_set::RuleSetError;
-use crate::san::SanError;
-use crate::tfen::TfenError;
+use crate::outcome::Outcome;
+use crate::position::Position;
+use crate::rule_string::RuleSetError;
 
 /// An error in a record file: which game (1-based, counting every game of
 /// the file, good or bad), where (1-based line and character column) and
 /// what.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RecordError {
+pub struct RecordError<P: Position = crate::tamerlane::Position> {
     /// The 1-based index of the game in the file.
     pub game: usize,
     /// The 1-based line.
@@ -23,10 +23,10 @@ pub struct RecordError {
     /// The 1-based column, in characters.
     pub column: usize,
     /// What is wrong.
-    pub kind: RecordErrorKind,
+    pub kind: RecordErrorKind<P>,
 }
 
-impl fmt::Display for RecordError {
+impl<P: Position> fmt::Display for RecordError<P> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
@@ -36,11 +36,11 @@ impl fmt::Display for RecordError {
     }
 }
 
-impl std::error::Error for RecordError {}
+impl<P: Position> std::error::Error for RecordError<P> {}
 
-/// What is wrong in a record.
+/// What is wrong in a record of a game of kind `P`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RecordErrorKind {
+pub enum RecordErrorKind<P: Position = crate::tamerlane::Position> {
     /// Reading the input failed.
     Io(String),
     /// The line is not valid UTF-8 (the column is that of the first bad byte).
@@ -49,17 +49,19 @@ pub enum RecordErrorKind {
     BadTag(&'static str),
     /// A tag name given twice.
     DuplicateTag(String),
-    /// A `Variant` tag other than `Tamerlane`.
+    /// A `Variant` tag naming another game.
     WrongVariant(String),
-    /// A chess `FEN` tag: Tamerlane positions are given in a `TFEN` tag.
+    /// A chess `FEN` tag in a Tamerlane record: Tamerlane positions are
+    /// given in a `TFEN` tag.
     FenTag,
-    /// The `TFEN` tag is not a valid position.
-    BadTfen(TfenError),
+    /// The position tag (`TFEN` for Tamerlane, `FEN` for chess and Makruk)
+    /// is not a valid position.
+    BadTfen(P::FenError),
     /// The `Rules` tag is not a valid rule-set string.
     BadRules(RuleSetError),
-    /// A move after the game has ended (RULES-SPEC 8.4: a game ends at its
+    /// A move after the game has ended (docs/RULES.md, "Games stay ended": a game ends at its
     /// first terminal event and stays ended).
-    PastTheEnd(GameOverError),
+    PastTheEnd(GameOverError<P::Termination>),
     /// A character that cannot start a movetext token here.
     UnexpectedChar(char),
     /// A `{` comment not closed before the end of the file or the next game.
@@ -79,7 +81,7 @@ pub enum RecordErrorKind {
         /// The move as written (truncated to 40 characters).
         text: String,
         /// Why it was rejected.
-        error: SanError,
+        error: P::SanError,
     },
     /// The `Result` tag and the result token differ.
     ResultMismatch {
@@ -93,7 +95,7 @@ pub enum RecordErrorKind {
         /// The result token.
         token: GameResult,
         /// How the game ended.
-        outcome: Outcome,
+        outcome: Outcome<P::Termination>,
     },
     /// The `Termination` tag names a rule (`checkmate`, `citadel`, ...)
     /// that did not end the game.
@@ -101,43 +103,45 @@ pub enum RecordErrorKind {
         /// The tag's value.
         tag: String,
         /// How the game actually ended by the rules, if it did.
-        outcome: Option<Outcome>,
+        outcome: Option<Outcome<P::Termination>>,
     },
-    /// The text holds no game (from [`GameRecord::from_pgn`]).
+    /// The text holds no game (from [`GameRecord::from_pgn`](crate::GameRecord::from_pgn)).
     NoGame,
-    /// The text holds more than one game (from [`GameRecord::from_pgn`]).
+    /// The text holds more than one game (from [`GameRecord::from_pgn`](crate::GameRecord::from_pgn)).
     MoreThanOneGame,
-    /// A line longer than [`GameRecord::MAX_LINE_BYTES`] (the column is
+    /// A line longer than [`GameRecord::MAX_LINE_BYTES`](crate::GameRecord::MAX_LINE_BYTES) (the column is
     /// the first byte past the limit, counted in bytes).
     LineTooLong(usize),
-    /// A game with more than [`GameRecord::MAX_PLIES`] plies.
+    /// A game with more than [`GameRecord::MAX_PLIES`](crate::GameRecord::MAX_PLIES) plies.
     TooManyPlies(usize),
-    /// A game with more than [`GameRecord::MAX_TAGS`] tag pairs.
+    /// A game with more than [`GameRecord::MAX_TAGS`](crate::GameRecord::MAX_TAGS) tag pairs.
     TooManyTags(usize),
-    /// A game with more than [`GameRecord::MAX_TEXT_BYTES`] of tags and
+    /// A game with more than [`GameRecord::MAX_TEXT_BYTES`](crate::GameRecord::MAX_TEXT_BYTES) of tags and
     /// comments.
     TextTooLong(usize),
     /// A comment that the writer could not write back on lines of at most
-    /// [`GameRecord::MAX_LINE_BYTES`]: a word with the words after it that
+    /// [`GameRecord::MAX_LINE_BYTES`](crate::GameRecord::MAX_LINE_BYTES): a word with the words after it that
     /// begin with `[` or `%` (which cannot begin a line), with the braces,
     /// is longer.
     CommentTooLong(usize),
 }
 
-impl fmt::Display for RecordErrorKind {
+impl<P: Position> fmt::Display for RecordErrorKind<P> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             RecordErrorKind::Io(e) => write!(f, "read error: {e}"),
             RecordErrorKind::InvalidUtf8 => f.write_str("invalid UTF-8"),
             RecordErrorKind::BadTag(what) => write!(f, "malformed tag pair: {what}"),
             RecordErrorKind::DuplicateTag(t) => write!(f, "tag {t:?} given twice"),
-            RecordErrorKind::WrongVariant(v) => {
-                write!(f, "Variant tag {v:?}: this reader reads only \"Tamerlane\"")
-            }
+            RecordErrorKind::WrongVariant(v) => write!(
+                f,
+                "Variant tag {v:?}: this reader reads only {:?}",
+                P::VARIANT.variant_tag().unwrap_or("Standard")
+            ),
             RecordErrorKind::FenTag => {
                 f.write_str("FEN tag: a Tamerlane start position goes in a TFEN tag")
             }
-            RecordErrorKind::BadTfen(e) => write!(f, "TFEN tag: {e}"),
+            RecordErrorKind::BadTfen(e) => write!(f, "{} tag: {e}", P::VARIANT.fen_tag()),
             RecordErrorKind::BadRules(e) => write!(f, "Rules tag: {e}"),
             RecordErrorKind::PastTheEnd(e) => write!(f, "a move after the end: {e}"),
             RecordErrorKind::UnexpectedChar(c) => write!(f, "unexpected character {c:?}"),
@@ -204,17 +208,17 @@ impl fmt::Display for CommentTooLongMessage {
     }
 }
 
-/// Why a [`GameRecord`] refuses a change: the record would be written as
+/// Why a [`GameRecord`](crate::GameRecord) refuses a change: the record would be written as
 /// text that the reader does not read back as the same record. The record
 /// is left as it was.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RecordEditError {
+pub enum RecordEditError<P: Position = crate::tamerlane::Position> {
     /// A tag name that is not one or more ASCII letters, digits and `_`
     /// (the name, shortened to 40 characters).
     BadTagName(String),
     /// A control character other than the tab in the value of this tag.
     BadTagValue(String),
-    /// This tag's pair would be longer than [`GameRecord::MAX_LINE_BYTES`].
+    /// This tag's pair would be longer than [`GameRecord::MAX_LINE_BYTES`](crate::GameRecord::MAX_LINE_BYTES).
     TagTooLong(String),
     /// A `Result` tag value that is not `1-0`, `0-1`, `1/2-1/2` or `*`.
     BadResult(String),
@@ -223,16 +227,19 @@ pub enum RecordEditError {
         /// The result given.
         result: GameResult,
         /// How the game ended.
-        outcome: Outcome,
+        outcome: Outcome<P::Termination>,
     },
-    /// A `Variant` tag other than `Tamerlane`.
+    /// A `Variant` tag naming another game.
     WrongVariant(String),
-    /// A chess `FEN` tag: the start position goes in the `TFEN` tag.
+    /// A chess `FEN` tag in a Tamerlane record: the start position goes in
+    /// the `TFEN` tag.
     FenTag,
-    /// A `TFEN` tag that is not the game's start position.
+    /// A position tag (`TFEN` for Tamerlane, `FEN` for chess and Makruk)
+    /// that is not the game's start position.
     TfenMismatch(String),
-    /// A tag the record cannot do without: `Result`, and `TFEN` for a start
-    /// that is not the initial position (or next to a `FEN` tag).
+    /// A tag the record cannot do without: `Result`, and the position tag
+    /// for a start that is not the initial position (or, for Tamerlane,
+    /// next to a `FEN` tag).
     RequiredTag(&'static str),
     /// A `Termination` tag naming a rule (`checkmate`, `citadel`, ...)
     /// that did not end the game.
@@ -240,7 +247,7 @@ pub enum RecordEditError {
         /// The tag's value.
         tag: String,
         /// How the game ended by the rules, if it did.
-        outcome: Option<Outcome>,
+        outcome: Option<Outcome<P::Termination>>,
     },
     /// A comment after more plies than the game has.
     CommentAfterEnd {
@@ -250,19 +257,19 @@ pub enum RecordEditError {
         plies: usize,
     },
     /// A comment the writer cannot split into lines of at most
-    /// [`GameRecord::MAX_LINE_BYTES`] (see [`RecordErrorKind::CommentTooLong`]).
+    /// [`GameRecord::MAX_LINE_BYTES`](crate::GameRecord::MAX_LINE_BYTES) (see [`RecordErrorKind::CommentTooLong`]).
     CommentTooLong(usize),
-    /// More than [`GameRecord::MAX_TAGS`] tags besides `Result`.
+    /// More than [`GameRecord::MAX_TAGS`](crate::GameRecord::MAX_TAGS) tags besides `Result`.
     TooManyTags(usize),
-    /// More than [`GameRecord::MAX_TEXT_BYTES`] of tags and comments.
+    /// More than [`GameRecord::MAX_TEXT_BYTES`](crate::GameRecord::MAX_TEXT_BYTES) of tags and comments.
     TextTooLong(usize),
-    /// A game longer than [`GameRecord::MAX_PLIES`].
+    /// A game longer than [`GameRecord::MAX_PLIES`](crate::GameRecord::MAX_PLIES).
     TooManyPlies(usize),
     /// A `Rules` tag that is not the game's rule set (its value).
     RulesMismatch(String),
 }
 
-impl fmt::Display for RecordEditError {
+impl<P: Position> fmt::Display for RecordEditError<P> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             RecordEditError::BadTagName(name) => write!(
@@ -276,7 +283,7 @@ impl fmt::Display for RecordEditError {
             RecordEditError::TagTooLong(name) => write!(
                 f,
                 "tag {name}: the tag pair is longer than {} bytes",
-                GameRecord::MAX_LINE_BYTES
+                MAX_LINE_BYTES
             ),
             RecordEditError::BadResult(v) => {
                 write!(f, "Result tag {v:?}: expected 1-0, 0-1, 1/2-1/2 or *")
@@ -285,15 +292,19 @@ impl fmt::Display for RecordEditError {
                 f,
                 "result {result}, but the game has ended by the rules: {outcome}"
             ),
-            RecordEditError::WrongVariant(v) => {
-                write!(f, "Variant tag {v:?}: a record holds a \"Tamerlane\" game")
-            }
+            RecordEditError::WrongVariant(v) => write!(
+                f,
+                "Variant tag {v:?}: a record holds a {:?} game",
+                P::VARIANT.variant_tag().unwrap_or("Standard")
+            ),
             RecordEditError::FenTag => {
                 f.write_str("FEN tag: a Tamerlane start position goes in a TFEN tag")
             }
-            RecordEditError::TfenMismatch(v) => {
-                write!(f, "TFEN tag {v:?}: it must be the game's start position")
-            }
+            RecordEditError::TfenMismatch(v) => write!(
+                f,
+                "{} tag {v:?}: it must be the game's start position",
+                P::VARIANT.fen_tag()
+            ),
             RecordEditError::RequiredTag(name) => {
                 write!(f, "the {name} tag is needed to read the record back")
             }
@@ -322,4 +333,4 @@ impl fmt::Display for RecordEditError {
     }
 }
 
-impl std::error::Error for RecordEditError {}
+impl<P: Position> std::error::Error for RecordEditError<P> {}

@@ -4,7 +4,8 @@
 //! documented in the project's `docs/NOTATION.md`.
 //!
 //! ```
-//! use tamerlane_core::{read_records, Game, GameRecord, GameResult};
+//! use tamerlane_core::{read_records, GameRecord, GameResult};
+//! use tamerlane_core::tamerlane::Game;
 //!
 //! let mut game = Game::new();
 //! game.play_str("f3f4")?;
@@ -26,12 +27,16 @@
 //! ```
 //!
 //! The files: `types` (the record and the methods that change it),
-//! `checks` (what the reader requires of a record, shared with those
-//! methods), `reader`, `writer`, `error` and `serde`.
+//! `result` (the result token), `limits`, `checks` (what the reader
+//! requires of a record, shared with those methods), `lines` (how the
+//! writer lays out lines), `reader`, `writer`, `error` and `serde`.
 
 mod checks;
 mod error;
+mod limits;
+mod lines;
 mod reader;
+mod result;
 #[cfg(feature = "serde")]
 mod serde;
 mod types;
@@ -39,4 +44,5 @@ mod writer;
 
 pub use error::{RecordEditError, RecordError, RecordErrorKind};
 pub use reader::{read_records, RecordReader};
-pub use types::{GameRecord, GameResult};
+pub use result::GameResult;
+pub use types::GameRecord;

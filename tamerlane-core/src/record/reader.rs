@@ -5,44 +5,60 @@ use core::str::FromStr;
 use std::io::BufRead;
 
 use super::checks::{
-    comment_cost, contradicted_outcome, is_tag_name_byte, is_tag_value_char, is_tamerlane,
-    normalize_comment, tag_cost, termination_contradicts,
+    comment_cost, contradicted_outcome, is_tag_name_byte, is_tag_value_char, normalize_comment,
+    tag_cost, termination_contradicts,
 };
 use super::error::{RecordError, RecordErrorKind};
-use super::types::{GameRecord, GameResult};
-use super::writer::comment_line_bytes;
+use super::limits::{MAX_LINE_BYTES, MAX_PLIES, MAX_TAGS, MAX_TEXT_BYTES};
+use super::lines::comment_line_bytes;
+use super::result::GameResult;
+use super::types::GameRecord;
 use crate::excerpt::{excerpt, EXCERPT_CHARS};
 use crate::game::{Game, GameOverError};
 use crate::io::{read_line_bounded, LineRead};
 use crate::position::Position;
-use crate::rule_set::RuleSet;
 
 impl GameRecord {
-    /// Reads a text holding exactly one game.
+    /// Reads a text holding exactly one Tamerlane game. A game of any of
+    /// the three is read with `str::parse` (`FromStr`):
+    ///
+    /// ```
+    /// use tamerlane_core::{makruk, GameRecord};
+    ///
+    /// let record: GameRecord<makruk::Position> = "[Variant \"Makruk\"]\n\n1. c4 *\n".parse()?;
+    /// assert_eq!(record.game().moves()[0].to_string(), "c3c4");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn from_pgn(text: &str) -> Result<GameRecord, RecordError> {
-        let mut reader = read_records(text.as_bytes());
-        let first = reader.next().unwrap_or(Err(RecordError {
-            game: 1,
-            line: 1,
-            column: 1,
-            kind: RecordErrorKind::NoGame,
-        }))?;
-        match reader.next() {
-            None => Ok(first),
-            Some(Ok(_)) | Some(Err(_)) => Err(RecordError {
-                game: 2,
-                line: reader.game_line,
-                column: reader.game_column,
-                kind: RecordErrorKind::MoreThanOneGame,
-            }),
-        }
+        read_one(text)
     }
 }
 
-impl FromStr for GameRecord {
-    type Err = RecordError;
-    fn from_str(s: &str) -> Result<GameRecord, RecordError> {
-        GameRecord::from_pgn(s)
+/// Reads a text holding exactly one game of kind `P`.
+fn read_one<P: Position>(text: &str) -> Result<GameRecord<P>, RecordError<P>> {
+    let mut reader = RecordReader::<_, P>::new(text.as_bytes());
+    let first = reader.next().unwrap_or(Err(RecordError {
+        game: 1,
+        line: 1,
+        column: 1,
+        kind: RecordErrorKind::NoGame,
+    }))?;
+    match reader.next() {
+        None => Ok(first),
+        Some(Ok(_)) | Some(Err(_)) => Err(RecordError {
+            game: 2,
+            line: reader.game_line,
+            column: reader.game_column,
+            kind: RecordErrorKind::MoreThanOneGame,
+        }),
+    }
+}
+
+impl<P: Position> FromStr for GameRecord<P> {
+    type Err = RecordError<P>;
+    /// Reads a text holding exactly one game (see [`GameRecord::from_pgn`]).
+    fn from_str(s: &str) -> Result<GameRecord<P>, RecordError<P>> {
+        read_one(s)
     }
 }
 
@@ -59,26 +75,43 @@ impl FromStr for GameRecord {
 /// comments. A read error ends the input and is the last item
 /// ([`RecordErrorKind::Io`]).
 pub fn read_records<R: BufRead>(src: R) -> RecordReader<R> {
-    RecordReader {
-        src,
-        raw: Vec::new(),
-        line: String::new(),
-        pos: 0,
-        line_no: 0,
-        bad_line: None,
-        too_long: false,
-        io_error: None,
-        done: false,
-        games: 0,
-        phase: Phase::Tags,
-        game_line: 1,
-        game_column: 1,
-        default_rules: RuleSet::DEFAULT,
+    RecordReader::new(src)
+}
+
+impl<R: BufRead, P: Position> RecordReader<R, P> {
+    /// A reader of the records of games of kind `P` in `src` (for
+    /// Tamerlane, [`read_records`] says the same).
+    ///
+    /// ```
+    /// use tamerlane_core::{chess, RecordReader};
+    ///
+    /// let text = "[Event \"?\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
+    /// let games: Vec<_> = RecordReader::<_, chess::Position>::new(text.as_bytes()).collect();
+    /// let game = games[0].as_ref().unwrap().game();
+    /// assert_eq!(game.outcome().unwrap().termination, chess::Termination::Checkmate);
+    /// ```
+    pub fn new(src: R) -> RecordReader<R, P> {
+        RecordReader {
+            src,
+            raw: Vec::new(),
+            line: String::new(),
+            pos: 0,
+            line_no: 0,
+            bad_line: None,
+            too_long: false,
+            io_error: None,
+            done: false,
+            games: 0,
+            phase: Phase::Tags,
+            game_line: 1,
+            game_column: 1,
+            default_rules: P::Rules::default(),
+        }
     }
 }
 
 /// The iterator returned by [`read_records`].
-pub struct RecordReader<R> {
+pub struct RecordReader<R, P: Position = crate::tamerlane::Position> {
     src: R,
     /// The current line as read: line ending removed, at most
     /// [`GameRecord::MAX_LINE_BYTES`] bytes.
@@ -90,7 +123,7 @@ pub struct RecordReader<R> {
     line_no: usize,
     /// Why the current line cannot be read (not UTF-8, too long) and the
     /// column to report.
-    bad_line: Option<(usize, RecordErrorKind)>,
+    bad_line: Option<(usize, RecordErrorKind<P>)>,
     /// Whether the raw line was cut at the length limit.
     too_long: bool,
     /// A read error not reported yet: it ends the input, and is reported
@@ -104,10 +137,10 @@ pub struct RecordReader<R> {
     game_line: usize,
     game_column: usize,
     /// The rules of a game without a `Rules` tag.
-    default_rules: RuleSet,
+    default_rules: P::Rules,
 }
 
-impl<R> RecordReader<R> {
+impl<R, P: Position> RecordReader<R, P> {
     /// Reads the games that have no `Rules` tag under `rules` instead of
     /// the default rules (a `Rules` tag still decides for its own game).
     ///
@@ -121,7 +154,7 @@ impl<R> RecordReader<R> {
     /// assert!(read_records(text.as_bytes()).next().unwrap().is_ok());
     /// # Ok::<(), tamerlane_core::RuleSetError>(())
     /// ```
-    pub fn with_default_rules(mut self, rules: RuleSet) -> RecordReader<R> {
+    pub fn with_default_rules(mut self, rules: P::Rules) -> RecordReader<R, P> {
         self.default_rules = rules;
         self
     }
@@ -136,17 +169,17 @@ enum Phase {
 }
 
 /// An error with its position, before the game index is attached.
-struct Failure {
+struct Failure<P: Position> {
     line: usize,
     column: usize,
-    kind: RecordErrorKind,
+    kind: RecordErrorKind<P>,
     /// Whether the reader already stands at the start of the next game
     /// (nothing to skip).
     at_boundary: bool,
 }
 
-impl<R: BufRead> Iterator for RecordReader<R> {
-    type Item = Result<GameRecord, RecordError>;
+impl<R: BufRead, P: Position> Iterator for RecordReader<R, P> {
+    type Item = Result<GameRecord<P>, RecordError<P>>;
 
     fn next(&mut self) -> Option<Self::Item> {
         self.phase = Phase::Tags;
@@ -186,12 +219,12 @@ fn starts_game(raw: &[u8]) -> bool {
     raw.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'[')
 }
 
-impl<R: BufRead> RecordReader<R> {
+impl<R: BufRead, P: Position> RecordReader<R, P> {
     fn column_at(&self, pos: usize) -> usize {
         self.line.get(..pos).map_or(pos, |s| s.chars().count()) + 1
     }
 
-    fn failure(&self, pos: usize, kind: RecordErrorKind) -> Failure {
+    fn failure(&self, pos: usize, kind: RecordErrorKind<P>) -> Failure<P> {
         Failure {
             line: self.line_no.max(1),
             column: self.column_at(pos),
@@ -201,7 +234,7 @@ impl<R: BufRead> RecordReader<R> {
     }
 
     /// Attaches the game index and skips to the next game.
-    fn fail(&mut self, f: Failure) -> RecordError {
+    fn fail(&mut self, f: Failure<P>) -> RecordError<P> {
         let kind = match f.kind {
             // Cut short by a read error: report the error itself.
             RecordErrorKind::Truncated
@@ -232,7 +265,7 @@ impl<R: BufRead> RecordReader<R> {
         if self.done {
             return false;
         }
-        match read_line_bounded(&mut self.src, &mut self.raw, GameRecord::MAX_LINE_BYTES) {
+        match read_line_bounded(&mut self.src, &mut self.raw, MAX_LINE_BYTES) {
             Ok(LineRead::End) => {
                 self.done = true;
                 false
@@ -262,8 +295,8 @@ impl<R: BufRead> RecordReader<R> {
         self.pos = 0;
         if self.too_long {
             self.bad_line = Some((
-                GameRecord::MAX_LINE_BYTES + 1,
-                RecordErrorKind::LineTooLong(GameRecord::MAX_LINE_BYTES),
+                MAX_LINE_BYTES + 1,
+                RecordErrorKind::LineTooLong(MAX_LINE_BYTES),
             ));
             return;
         }
@@ -320,7 +353,7 @@ impl<R: BufRead> RecordReader<R> {
     }
 
     /// The failure for the current line if it cannot be read.
-    fn line_failure(&self) -> Option<Failure> {
+    fn line_failure(&self) -> Option<Failure<P>> {
         self.bad_line.as_ref().map(|(column, kind)| Failure {
             line: self.line_no,
             column: *column,
@@ -335,7 +368,7 @@ impl<R: BufRead> RecordReader<R> {
 
     /// Moves to the next token, across lines, skipping whitespace and `%`
     /// escape lines; `false` at the end of input.
-    fn next_token(&mut self) -> Result<bool, Failure> {
+    fn next_token(&mut self) -> Result<bool, Failure<P>> {
         loop {
             if let Some(f) = self.line_failure() {
                 return Err(f);
@@ -363,7 +396,7 @@ impl<R: BufRead> RecordReader<R> {
             .all(u8::is_ascii_whitespace)
     }
 
-    fn read_tag(&mut self) -> Result<(String, String), Failure> {
+    fn read_tag(&mut self) -> Result<(String, String), Failure<P>> {
         let b = self.line.as_bytes();
         let mut i = self.pos + 1;
         let skip_ws = |mut i: usize| {
@@ -429,7 +462,7 @@ impl<R: BufRead> RecordReader<R> {
     /// Reads a `{` comment, possibly over several lines; returns its text
     /// with whitespace collapsed. A comment longer than `budget` bytes is
     /// refused ([`RecordErrorKind::TextTooLong`]) as soon as it passes it.
-    fn read_comment(&mut self, budget: usize) -> Result<String, Failure> {
+    fn read_comment(&mut self, budget: usize) -> Result<String, Failure<P>> {
         let open = self.failure(self.pos, RecordErrorKind::UnterminatedComment);
         self.pos += 1;
         let mut text = String::new();
@@ -443,10 +476,7 @@ impl<R: BufRead> RecordReader<R> {
                 None => (rest, false),
             };
             if text.len() + piece.len() > budget {
-                return Err(self.failure(
-                    self.pos,
-                    RecordErrorKind::TextTooLong(GameRecord::MAX_TEXT_BYTES),
-                ));
+                return Err(self.failure(self.pos, RecordErrorKind::TextTooLong(MAX_TEXT_BYTES)));
             }
             text.push_str(piece);
             if closed {
@@ -467,7 +497,7 @@ impl<R: BufRead> RecordReader<R> {
     }
 
     /// Skips a `(` variation with everything nested in it.
-    fn skip_variation(&mut self) -> Result<(), Failure> {
+    fn skip_variation(&mut self) -> Result<(), Failure<P>> {
         let open = self.failure(self.pos, RecordErrorKind::UnterminatedVariation);
         let mut depth = 0usize;
         loop {
@@ -487,7 +517,7 @@ impl<R: BufRead> RecordReader<R> {
                     }
                 }
                 Some(b'{') => {
-                    self.read_comment(GameRecord::MAX_TEXT_BYTES)?;
+                    self.read_comment(MAX_TEXT_BYTES)?;
                 }
                 Some(b';') => self.pos = self.line.len(),
                 Some(_) => {
@@ -509,22 +539,21 @@ impl<R: BufRead> RecordReader<R> {
         }
     }
 
-    fn read_game(&mut self) -> Result<GameRecord, Failure> {
+    fn read_game(&mut self) -> Result<GameRecord<P>, Failure<P>> {
         // Tag pairs: the `Result` tag apart (the record holds the result
         // token, which it must equal).
         let mut tags: Vec<(String, String)> = Vec::new();
         let mut tag_pos: Vec<(usize, usize)> = Vec::new();
         let mut result_tag: Option<String> = None;
         // What is left of the game's text budget (tags and comments).
-        let mut budget = GameRecord::MAX_TEXT_BYTES;
+        let mut budget = MAX_TEXT_BYTES;
         let at_failure = |(line, column), kind| Failure {
             line,
             column,
             kind,
             at_boundary: false,
         };
-        let text_too_long =
-            |at| at_failure(at, RecordErrorKind::TextTooLong(GameRecord::MAX_TEXT_BYTES));
+        let text_too_long = |at| at_failure(at, RecordErrorKind::TextTooLong(MAX_TEXT_BYTES));
         while self.byte() == Some(b'[') {
             let at = (self.line_no, self.column_at(self.pos));
             let (name, value) = self.read_tag()?;
@@ -538,8 +567,8 @@ impl<R: BufRead> RecordReader<R> {
             if name == "Result" {
                 result_tag = Some(value);
             } else {
-                if tags.len() == GameRecord::MAX_TAGS {
-                    let kind = RecordErrorKind::TooManyTags(GameRecord::MAX_TAGS);
+                if tags.len() == MAX_TAGS {
+                    let kind = RecordErrorKind::TooManyTags(MAX_TAGS);
                     return Err(at_failure(at, kind));
                 }
                 budget = budget
@@ -556,28 +585,28 @@ impl<R: BufRead> RecordReader<R> {
         let tag_failure = |i: usize, kind| at_failure(tag_pos[i], kind);
         let find = |name: &str| tags.iter().position(|(k, _)| k == name);
         if let Some(i) = find("Variant") {
-            if !is_tamerlane(&tags[i].1) {
+            if !P::VARIANT.is_variant_tag(&tags[i].1) {
                 return Err(tag_failure(
                     i,
                     RecordErrorKind::WrongVariant(tags[i].1.clone()),
                 ));
             }
         }
-        let rules: RuleSet = match find("Rules") {
+        let rules: P::Rules = match find("Rules") {
             Some(i) => tags[i]
                 .1
                 .parse()
                 .map_err(|e| tag_failure(i, RecordErrorKind::BadRules(e)))?,
             None => self.default_rules,
         };
-        let start = match find("TFEN") {
-            Some(i) => Position::from_tfen_with_rules(tags[i].1.trim(), rules)
+        let start = match find(P::VARIANT.fen_tag()) {
+            Some(i) => P::from_fen_with_rules(tags[i].1.trim(), rules)
                 .map_err(|e| tag_failure(i, RecordErrorKind::BadTfen(e)))?,
             None => {
-                if let Some(i) = find("FEN") {
+                if let Some(i) = P::VARIANT.foreign_fen_tag().and_then(find) {
                     return Err(tag_failure(i, RecordErrorKind::FenTag));
                 }
-                Position::start_with_rules(rules)
+                P::start(rules)
             }
         };
         let mut game = Game::from_position(start);
@@ -611,8 +640,8 @@ impl<R: BufRead> RecordReader<R> {
                     budget = budget
                         .checked_sub(comment_cost(&text))
                         .ok_or_else(|| text_too_long(at))?;
-                    if comment_line_bytes(&text) > GameRecord::MAX_LINE_BYTES {
-                        let kind = RecordErrorKind::CommentTooLong(GameRecord::MAX_LINE_BYTES);
+                    if comment_line_bytes(&text) > MAX_LINE_BYTES {
+                        let kind = RecordErrorKind::CommentTooLong(MAX_LINE_BYTES);
                         return Err(at_failure(at, kind));
                     }
                     comments.push((game.moves().len(), text));
@@ -655,10 +684,10 @@ impl<R: BufRead> RecordReader<R> {
                         continue;
                     }
                     let col_offset = word.len() - san_text.len();
-                    if game.moves().len() == GameRecord::MAX_PLIES {
+                    if game.moves().len() == MAX_PLIES {
                         return Err(self.failure(
                             start + col_offset,
-                            RecordErrorKind::TooManyPlies(GameRecord::MAX_PLIES),
+                            RecordErrorKind::TooManyPlies(MAX_PLIES),
                         ));
                     }
                     if let Some(outcome) = game.outcome() {
@@ -670,9 +699,7 @@ impl<R: BufRead> RecordReader<R> {
                             }),
                         ));
                     }
-                    let pos = game.position();
-                    let legal = pos.legal_moves();
-                    match pos.parse_san_with(san_text, &legal) {
+                    match game.position().parse_san(san_text) {
                         Ok(m) => {
                             // `m` is one of the legal moves and the game has
                             // not ended, so `play` succeeds.
@@ -731,7 +758,7 @@ impl<R: BufRead> RecordReader<R> {
             game,
             result,
             comments,
-            text_bytes: GameRecord::MAX_TEXT_BYTES - budget,
+            text_bytes: MAX_TEXT_BYTES - budget,
         })
     }
 }

@@ -12,10 +12,10 @@ use ::serde::ser::{SerializeMap, SerializeStruct};
 use ::serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::error::RecordEditError;
-use super::types::{is_non_initial, GameRecord, GameResult};
-use crate::game::Game;
-use crate::position::Position;
-use crate::rule_set::RuleSet;
+use super::limits::MAX_PLIES;
+use super::result::GameResult;
+use super::types::{is_non_initial, GameRecord};
+use crate::tamerlane::{Game, Position, RuleSet};
 
 /// The record's tags as written, the `Result` tag among them.
 struct Tags<'a>(&'a GameRecord);
@@ -97,8 +97,8 @@ impl<'de> Deserialize<'de> for GameRecord {
                     }
                 }
                 let moves = moves.unwrap_or_default();
-                if moves.len() > GameRecord::MAX_PLIES {
-                    let e = RecordEditError::TooManyPlies(GameRecord::MAX_PLIES);
+                if moves.len() > MAX_PLIES {
+                    let e = RecordEditError::<Position>::TooManyPlies(MAX_PLIES);
                     return Err(de::Error::custom(e));
                 }
                 // The rules come from the `Rules` tag, if any (the start is

@@ -1,77 +1,20 @@
-//! The record's data: the result token and the game with its tags and
-//! comments.
-
-use core::fmt;
+//! The record's data: the game with its tags, comments and result, and the
+//! methods that change it.
 
 use super::checks::{
-    comment_cost, contradicted_outcome, is_tag_name, is_tag_value_char, is_tamerlane,
-    normalize_comment, tag_cost, termination_contradicts,
+    comment_cost, contradicted_outcome, is_tag_name, is_tag_value_char, normalize_comment,
+    tag_cost, termination_contradicts,
 };
 use super::error::RecordEditError;
-use super::writer::{comment_line_bytes, tag_line_bytes};
-use crate::color::Color;
+use super::limits::{MAX_LINE_BYTES, MAX_PLIES, MAX_TAGS, MAX_TEXT_BYTES};
+use super::lines::{comment_line_bytes, tag_line_bytes};
+use super::result::GameResult;
 use crate::excerpt::{excerpt, EXCERPT_CHARS};
 use crate::game::Game;
-use crate::position::{Outcome, Position};
-use crate::rule_set::RuleSet;
-use crate::tfen::INITIAL_TFEN;
+use crate::position::Position;
 
 #[cfg(doc)]
 use super::RecordErrorKind;
-
-/// The result of a game as written in a record: `1-0`, `0-1`, `1/2-1/2` or `*`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum GameResult {
-    /// `1-0`.
-    WhiteWins,
-    /// `0-1`.
-    BlackWins,
-    /// `1/2-1/2`.
-    Draw,
-    /// `*`: unfinished or unknown.
-    Unknown,
-}
-
-impl GameResult {
-    /// The result token.
-    pub const fn token(self) -> &'static str {
-        match self {
-            GameResult::WhiteWins => "1-0",
-            GameResult::BlackWins => "0-1",
-            GameResult::Draw => "1/2-1/2",
-            GameResult::Unknown => "*",
-        }
-    }
-
-    /// Parses a result token.
-    pub fn from_token(s: &str) -> Option<GameResult> {
-        Some(match s {
-            "1-0" => GameResult::WhiteWins,
-            "0-1" => GameResult::BlackWins,
-            "1/2-1/2" => GameResult::Draw,
-            "*" => GameResult::Unknown,
-            _ => return None,
-        })
-    }
-
-    /// The result of an outcome (`*` for none).
-    pub fn from_outcome(outcome: Option<Outcome>) -> GameResult {
-        match outcome {
-            None => GameResult::Unknown,
-            Some(o) => match o.winner {
-                Some(Color::White) => GameResult::WhiteWins,
-                Some(Color::Black) => GameResult::BlackWins,
-                None => GameResult::Draw,
-            },
-        }
-    }
-}
-
-impl fmt::Display for GameResult {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.token())
-    }
-}
 
 /// A game with its record data: tag pairs, comments and the result.
 ///
@@ -94,7 +37,8 @@ impl fmt::Display for GameResult {
 /// equal when their tags, result, comments, start position and moves are.
 ///
 /// ```
-/// use tamerlane_core::{Game, GameRecord, GameResult, RecordEditError};
+/// use tamerlane_core::{GameRecord, GameResult, RecordEditError};
+/// use tamerlane_core::tamerlane::Game;
 ///
 /// let mut game = Game::new();
 /// game.play_str("f3f4")?;
@@ -111,22 +55,22 @@ impl fmt::Display for GameResult {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
-pub struct GameRecord {
+pub struct GameRecord<P: Position = crate::tamerlane::Position> {
     /// The tag pairs but `Result`, in order (names are unique).
     pub(super) tags: Vec<(String, String)>,
     /// The game: start position and moves (with the standard draw rules).
-    pub(super) game: Game,
+    pub(super) game: Game<P>,
     /// The result token ending the movetext.
     pub(super) result: GameResult,
     /// Comments, each after the given number of plies, in ply order.
     pub(super) comments: Vec<(usize, String)>,
     /// The bytes the tags and comments count against
-    /// [`MAX_TEXT_BYTES`](Self::MAX_TEXT_BYTES).
+    /// [`MAX_TEXT_BYTES`](GameRecord::MAX_TEXT_BYTES).
     pub(super) text_bytes: usize,
 }
 
-impl PartialEq for GameRecord {
-    fn eq(&self, other: &GameRecord) -> bool {
+impl<P: Position> PartialEq for GameRecord<P> {
+    fn eq(&self, other: &GameRecord<P>) -> bool {
         self.tags == other.tags
             && self.result == other.result
             && self.comments == other.comments
@@ -135,12 +79,32 @@ impl PartialEq for GameRecord {
     }
 }
 
-impl Eq for GameRecord {}
+impl<P: Position> Eq for GameRecord<P> {}
+
+/// The limits of a record, the same for the three games (the reader's
+/// and the methods that change a record; see [`GameRecord`]'s constants).
+impl GameRecord {
+    /// The longest line the reader accepts, in bytes (line ending not
+    /// counted); longer lines are refused with
+    /// [`RecordErrorKind::LineTooLong`] without being held in memory. The
+    /// writer's lines are at most 80 characters, or one tag pair, or a
+    /// comment piece that cannot be split: the record refuses tags and
+    /// comments that would make a longer line.
+    pub const MAX_LINE_BYTES: usize = MAX_LINE_BYTES;
+    /// The most plies one game may have ([`RecordErrorKind::TooManyPlies`]).
+    pub const MAX_PLIES: usize = MAX_PLIES;
+    /// The most tag pairs one game may have besides `Result`
+    /// ([`RecordErrorKind::TooManyTags`]).
+    pub const MAX_TAGS: usize = MAX_TAGS;
+    /// The most bytes of tag and comment text one game may hold
+    /// ([`RecordErrorKind::TextTooLong`]).
+    pub const MAX_TEXT_BYTES: usize = MAX_TEXT_BYTES;
+}
 
 /// The tags of PGN's Seven Tag Roster that come before `Result`.
 const ROSTER_BEFORE_RESULT: [&str; 6] = ["Event", "Site", "Date", "Round", "White", "Black"];
 
-impl GameRecord {
+impl<P: Position> GameRecord<P> {
     /// A record of `game` with the seven standard tags (`Event`, `Site`,
     /// `Date`, `Round`, `White`, `Black` as `?` and `Result`), `Variant
     /// "Tamerlane"`, `Rules` (the canonical rule-set string) for rules other
@@ -152,8 +116,8 @@ impl GameRecord {
     /// # Errors
     ///
     /// [`RecordEditError::TooManyPlies`] for a game longer than
-    /// [`MAX_PLIES`](Self::MAX_PLIES).
-    pub fn new(game: Game) -> Result<GameRecord, RecordEditError> {
+    /// [`MAX_PLIES`](GameRecord::MAX_PLIES).
+    pub fn new(game: Game<P>) -> Result<GameRecord<P>, RecordEditError<P>> {
         let mut tags: Vec<(String, String)> = [
             ("Event", "?"),
             ("Site", "?"),
@@ -161,20 +125,22 @@ impl GameRecord {
             ("Round", "?"),
             ("White", "?"),
             ("Black", "?"),
-            ("Variant", "Tamerlane"),
         ]
         .iter()
         .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
         .collect();
-        if !game.rules().is_default() {
+        if let Some(name) = P::VARIANT.variant_tag() {
+            tags.push(("Variant".to_owned(), name.to_owned()));
+        }
+        if *game.rules() != P::Rules::default() {
             tags.push(("Rules".to_owned(), game.rules().to_string()));
         }
         if is_non_initial(game.start()) {
             tags.push(("SetUp".to_owned(), "1".to_owned()));
-            tags.push(("TFEN".to_owned(), game.start().to_tfen()));
+            tags.push((P::VARIANT.fen_tag().to_owned(), game.start().to_fen()));
         }
         if let Some(o) = game.outcome() {
-            tags.push(("Termination".to_owned(), o.termination.name().to_owned()));
+            tags.push(("Termination".to_owned(), o.termination.to_string()));
         }
         let mut record = GameRecord::untagged(game)?;
         record.text_bytes = tags.iter().map(|(k, v)| tag_cost(k, v)).sum();
@@ -186,9 +152,9 @@ impl GameRecord {
     /// `TFEN` tag a start that is not the initial position needs); the
     /// result is the game's outcome. The errors are those of
     /// [`new`](Self::new).
-    pub(super) fn untagged(game: Game) -> Result<GameRecord, RecordEditError> {
-        if game.moves().len() > GameRecord::MAX_PLIES {
-            return Err(RecordEditError::TooManyPlies(GameRecord::MAX_PLIES));
+    pub(super) fn untagged(game: Game<P>) -> Result<GameRecord<P>, RecordEditError<P>> {
+        if game.moves().len() > MAX_PLIES {
+            return Err(RecordEditError::TooManyPlies(MAX_PLIES));
         }
         Ok(GameRecord {
             tags: Vec::new(),
@@ -200,7 +166,7 @@ impl GameRecord {
     }
 
     /// The game: start position and moves.
-    pub fn game(&self) -> &Game {
+    pub fn game(&self) -> &Game<P> {
         &self.game
     }
 
@@ -217,7 +183,7 @@ impl GameRecord {
     ///
     /// [`RecordEditError::ResultContradicts`] when the game has ended by
     /// the rules and `result` is not that ending's result.
-    pub fn set_result(&mut self, result: GameResult) -> Result<(), RecordEditError> {
+    pub fn set_result(&mut self, result: GameResult) -> Result<(), RecordEditError<P>> {
         if let Some(outcome) = contradicted_outcome(result, self.game.outcome()) {
             return Err(RecordEditError::ResultContradicts { result, outcome });
         }
@@ -263,7 +229,7 @@ impl GameRecord {
     /// name that is not ASCII letters, digits and `_`;
     /// [`BadTagValue`](RecordEditError::BadTagValue) for a control character
     /// other than the tab in `value`; [`TagTooLong`](RecordEditError::TagTooLong)
-    /// for a tag pair longer than [`MAX_LINE_BYTES`](Self::MAX_LINE_BYTES);
+    /// for a tag pair longer than [`MAX_LINE_BYTES`](GameRecord::MAX_LINE_BYTES);
     /// for the tags the reader checks, [`BadResult`](RecordEditError::BadResult)
     /// and [`ResultContradicts`](RecordEditError::ResultContradicts)
     /// (`Result`), [`WrongVariant`](RecordEditError::WrongVariant)
@@ -274,7 +240,7 @@ impl GameRecord {
     /// (`Termination` naming a rule that did not end the game); and
     /// [`TooManyTags`](RecordEditError::TooManyTags) or
     /// [`TextTooLong`](RecordEditError::TextTooLong) past the record's limits.
-    pub fn set_tag(&mut self, name: &str, value: &str) -> Result<(), RecordEditError> {
+    pub fn set_tag(&mut self, name: &str, value: &str) -> Result<(), RecordEditError<P>> {
         if !is_tag_name(name) {
             return Err(RecordEditError::BadTagName(excerpt(name, EXCERPT_CHARS)));
         }
@@ -286,23 +252,24 @@ impl GameRecord {
         if !value.chars().all(is_tag_value_char) {
             return Err(RecordEditError::BadTagValue(excerpt(name, EXCERPT_CHARS)));
         }
-        if tag_line_bytes(name, value) > GameRecord::MAX_LINE_BYTES {
+        if tag_line_bytes(name, value) > MAX_LINE_BYTES {
             return Err(RecordEditError::TagTooLong(excerpt(name, EXCERPT_CHARS)));
         }
+        let fen_tag = P::VARIANT.fen_tag();
         match name {
-            "Variant" if !is_tamerlane(value) => {
+            "Variant" if !P::VARIANT.is_variant_tag(value) => {
                 return Err(RecordEditError::WrongVariant(excerpt(value, EXCERPT_CHARS)))
             }
-            "FEN" => return Err(RecordEditError::FenTag),
-            "TFEN"
-                if Position::from_tfen_with_rules(value.trim(), *self.game.rules())
+            _ if Some(name) == P::VARIANT.foreign_fen_tag() => return Err(RecordEditError::FenTag),
+            _ if name == fen_tag
+                && P::from_fen_with_rules(value.trim(), *self.game.rules())
                     .ok()
                     .as_ref()
                     != Some(self.game.start()) =>
             {
                 return Err(RecordEditError::TfenMismatch(excerpt(value, EXCERPT_CHARS)))
             }
-            "Rules" if value.parse::<RuleSet>().ok().as_ref() != Some(self.game.rules()) => {
+            "Rules" if value.parse::<P::Rules>().ok().as_ref() != Some(self.game.rules()) => {
                 return Err(RecordEditError::RulesMismatch(excerpt(
                     value,
                     EXCERPT_CHARS,
@@ -318,12 +285,12 @@ impl GameRecord {
         }
         let existing = self.tags.iter().position(|(k, _)| k == name);
         let freed = existing.map_or(0, |i| tag_cost(name, &self.tags[i].1));
-        if existing.is_none() && self.tags.len() == GameRecord::MAX_TAGS {
-            return Err(RecordEditError::TooManyTags(GameRecord::MAX_TAGS));
+        if existing.is_none() && self.tags.len() == MAX_TAGS {
+            return Err(RecordEditError::TooManyTags(MAX_TAGS));
         }
         let text_bytes = self.text_bytes - freed + tag_cost(name, value);
-        if text_bytes > GameRecord::MAX_TEXT_BYTES {
-            return Err(RecordEditError::TextTooLong(GameRecord::MAX_TEXT_BYTES));
+        if text_bytes > MAX_TEXT_BYTES {
+            return Err(RecordEditError::TextTooLong(MAX_TEXT_BYTES));
         }
         self.text_bytes = text_bytes;
         match existing {
@@ -340,16 +307,19 @@ impl GameRecord {
     /// [`RecordEditError::RequiredTag`] for `Result` (always written, from
     /// the result) and for `TFEN` when the start is not the initial position
     /// or a `FEN` tag is present (the reader would not find the start).
-    pub fn remove_tag(&mut self, name: &str) -> Result<Option<String>, RecordEditError> {
+    pub fn remove_tag(&mut self, name: &str) -> Result<Option<String>, RecordEditError<P>> {
+        let fen_tag = P::VARIANT.fen_tag();
         match name {
             "Result" => return Err(RecordEditError::RequiredTag("Result")),
-            "TFEN"
-                if is_non_initial(self.game.start())
-                    || self.tags.iter().any(|(k, _)| k == "FEN") =>
+            _ if name == fen_tag
+                && (is_non_initial(self.game.start())
+                    || P::VARIANT
+                        .foreign_fen_tag()
+                        .is_some_and(|t| self.tags.iter().any(|(k, _)| k == t))) =>
             {
-                return Err(RecordEditError::RequiredTag("TFEN"))
+                return Err(RecordEditError::RequiredTag(fen_tag))
             }
-            "Rules" if !self.game.rules().is_default() => {
+            "Rules" if *self.game.rules() != P::Rules::default() => {
                 return Err(RecordEditError::RequiredTag("Rules"))
             }
             _ => {}
@@ -381,23 +351,23 @@ impl GameRecord {
     /// With the record unchanged: [`RecordEditError::CommentAfterEnd`] when
     /// the game has fewer than `ply` plies;
     /// [`CommentTooLong`](RecordEditError::CommentTooLong) for a comment
-    /// with more than [`MAX_LINE_BYTES`](Self::MAX_LINE_BYTES) that cannot
+    /// with more than [`MAX_LINE_BYTES`](GameRecord::MAX_LINE_BYTES) that cannot
     /// be split across lines (a word, and the words after it beginning with
     /// `[` or `%`, which cannot begin a line); and
     /// [`TextTooLong`](RecordEditError::TextTooLong) past the record's text
     /// limit.
-    pub fn add_comment(&mut self, ply: usize, text: &str) -> Result<(), RecordEditError> {
+    pub fn add_comment(&mut self, ply: usize, text: &str) -> Result<(), RecordEditError<P>> {
         let plies = self.game.moves().len();
         if ply > plies {
             return Err(RecordEditError::CommentAfterEnd { ply, plies });
         }
         let text = normalize_comment(text);
-        if comment_line_bytes(&text) > GameRecord::MAX_LINE_BYTES {
-            return Err(RecordEditError::CommentTooLong(GameRecord::MAX_LINE_BYTES));
+        if comment_line_bytes(&text) > MAX_LINE_BYTES {
+            return Err(RecordEditError::CommentTooLong(MAX_LINE_BYTES));
         }
         let text_bytes = self.text_bytes + comment_cost(&text);
-        if text_bytes > GameRecord::MAX_TEXT_BYTES {
-            return Err(RecordEditError::TextTooLong(GameRecord::MAX_TEXT_BYTES));
+        if text_bytes > MAX_TEXT_BYTES {
+            return Err(RecordEditError::TextTooLong(MAX_TEXT_BYTES));
         }
         self.text_bytes = text_bytes;
         let at = self.comments.partition_point(|(p, _)| *p <= ply);
@@ -412,30 +382,11 @@ impl GameRecord {
         self.text_bytes -= freed;
         self.comments.clear();
     }
-
-    /// The longest line the reader accepts, in bytes (line ending not
-    /// counted); longer lines are refused with
-    /// [`RecordErrorKind::LineTooLong`] without being held in memory. The
-    /// writer's lines are at most 80 characters, or one tag pair, or a
-    /// comment piece that cannot be split: the record refuses tags and
-    /// comments that would make a longer line.
-    pub const MAX_LINE_BYTES: usize = 1 << 20;
-    /// The most plies one game may have ([`RecordErrorKind::TooManyPlies`]).
-    /// A game played to its rules' end is far shorter: at most 199 plies
-    /// pass between two captures or pawn moves before the move limit, and
-    /// a game has at most a few hundred of those (see `docs/RELIABILITY.md`).
-    pub const MAX_PLIES: usize = 100_000;
-    /// The most tag pairs one game may have besides `Result`
-    /// ([`RecordErrorKind::TooManyTags`]).
-    pub const MAX_TAGS: usize = 1_000;
-    /// The most bytes of tag and comment text one game may hold, counting
-    /// 16 bytes of overhead per tag or comment (the `Result` tag not
-    /// counted) ([`RecordErrorKind::TextTooLong`]).
-    pub const MAX_TEXT_BYTES: usize = 1 << 22;
 }
 
-/// Whether `start` differs from the standard initial position (whatever the
-/// rules): a record then needs its `TFEN` tag.
-pub(super) fn is_non_initial(start: &Position) -> bool {
-    start.to_tfen() != INITIAL_TFEN
+/// Whether `start` differs from the game's standard initial position
+/// (whatever the rules): a record then needs its position tag (`TFEN` for
+/// Tamerlane, `FEN` for chess and Makruk).
+pub(super) fn is_non_initial<P: Position>(start: &P) -> bool {
+    start.to_fen() != P::start(P::Rules::default()).to_fen()
 }

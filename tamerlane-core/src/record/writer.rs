@@ -3,13 +3,10 @@
 
 use core::fmt;
 
+use super::lines::{comment_tokens, WIDTH};
 use super::types::GameRecord;
 use crate::color::Color;
-
-/// The width the writer fills movetext lines to, in characters. A longer
-/// line holds a single token: a comment piece that cannot be split (see
-/// [`comment_tokens`]).
-const WIDTH: usize = 80;
+use crate::position::Position;
 
 /// Accumulates movetext tokens into lines of at most [`WIDTH`] characters.
 struct LineWriter<'a, 'b> {
@@ -34,56 +31,6 @@ impl LineWriter<'_, '_> {
     }
 }
 
-/// Whether a comment word may begin a line: a line beginning with `[` is
-/// read as the start of the next game, one beginning with `%` as an escape
-/// line to skip.
-fn may_begin_line(word: &str) -> bool {
-    !word.starts_with(['[', '%'])
-}
-
-/// The tokens a (normalized) comment is written as, `{` on the first and
-/// `}` on the last: each word with the words after it that may not begin
-/// a line, so that the writer breaks lines only between tokens.
-pub(super) fn comment_tokens(text: &str) -> impl Iterator<Item = String> + '_ {
-    let mut rest = Some(text);
-    let mut first = true;
-    core::iter::from_fn(move || {
-        let t = rest?;
-        let cut = t
-            .match_indices(' ')
-            .map(|(i, _)| i)
-            .find(|&i| may_begin_line(&t[i + 1..]));
-        let piece = match cut {
-            Some(i) => {
-                rest = Some(&t[i + 1..]);
-                &t[..i]
-            }
-            None => {
-                rest = None;
-                t
-            }
-        };
-        let open = if first { "{" } else { "" };
-        let close = if rest.is_none() { "}" } else { "" };
-        first = false;
-        Some(format!("{open}{piece}{close}"))
-    })
-}
-
-/// The length in bytes of the longest token the writer writes for a
-/// comment with this (normalized) text. A line holding more than one token
-/// is at most [`WIDTH`] characters, so the comment's lines are at most
-/// this long or [`WIDTH`] characters.
-pub(super) fn comment_line_bytes(text: &str) -> usize {
-    comment_tokens(text).map(|t| t.len()).max().unwrap_or(0)
-}
-
-/// The length of a tag pair's line as written, in bytes.
-pub(super) fn tag_line_bytes(name: &str, value: &str) -> usize {
-    let escaped = value.bytes().filter(|b| matches!(b, b'"' | b'\\')).count();
-    "[ \"\"]".len() + name.len() + value.len() + escaped
-}
-
 fn write_tag_value(f: &mut fmt::Formatter<'_>, v: &str) -> fmt::Result {
     for c in v.chars() {
         match c {
@@ -95,7 +42,7 @@ fn write_tag_value(f: &mut fmt::Formatter<'_>, v: &str) -> fmt::Result {
     Ok(())
 }
 
-impl fmt::Display for GameRecord {
+impl<P: Position> fmt::Display for GameRecord<P> {
     /// The record as text: tag pairs (the `Result` tag among them), a blank
     /// line, the movetext wrapped at 80 columns, ending with the result
     /// token and a newline.

@@ -10,10 +10,12 @@ use std::ops::ControlFlow;
 use std::str::FromStr;
 
 use proptest::prelude::*;
+use tamerlane_core::tamerlane::PlayError;
+use tamerlane_core::tamerlane::{Game, Position};
 use tamerlane_core::{
-    ByColor, Color, CoordMove, File, Game, GameResult, IllegalReason, Move, MoveKind, Outcome,
-    ParseValueError, Piece, PlayError, Position, Rank, Role, SanError, SanIllegalReason, Setup,
-    Square, Termination, ValueKind, INITIAL_TFEN,
+    ByColor, Color, CoordMove, File, GameResult, IllegalReason, Move, MoveKind, Outcome,
+    ParseValueError, Piece, Rank, Role, SanError, SanIllegalReason, Setup, Square, Termination,
+    ValueKind, INITIAL_TFEN,
 };
 use tamerlane_testkit::Rng;
 

@@ -1,4 +1,4 @@
-//! FIDE chess (`tamerlane_core::chess`): every rule of RULES-SPEC section 10
+//! FIDE chess (`tamerlane_core::chess`): every rule of docs/RULES.md, section 10
 //! on hand-made positions. The expected move sets and effects were worked
 //! out by hand from the Laws; the derivations are written next to the
 //! assertions.
@@ -525,7 +525,7 @@ fn draws_automatic_applies_threefold_and_fifty_moves_at_once() {
     knight_shuffle(&mut game, 2);
     assert_eq!(game.outcome(), draw(Termination::ThreefoldRepetition));
     assert!(matches!(game.play_uci("g1f3"), Err(PlayError::GameOver(e)) if e.ply == 8));
-    let mut game = Game::from_position_with_rules(pos("8/8/3k4/8/8/3KR3/8/8 w - - 99 80"), rules);
+    let mut game = Game::from_position(pos("8/8/3k4/8/8/3KR3/8/8 w - - 99 80").with_rules(rules));
     assert_eq!(game.outcome(), None);
     game.play_uci("e3e4").unwrap();
     assert_eq!(game.outcome(), draw(Termination::FiftyMoves));

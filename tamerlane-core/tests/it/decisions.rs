@@ -1,7 +1,9 @@
 //! Tests of the project's decisions where the spec is silent (docs/RULES.md,
 //! "Interpretations and decisions"), beyond those in `rules.rs`.
 
-use tamerlane_core::{Color, Game, PlayError, Position, Termination};
+use tamerlane_core::tamerlane::PlayError;
+use tamerlane_core::tamerlane::{Game, Position};
+use tamerlane_core::{Color, Termination};
 
 fn pos(tfen: &str) -> Position {
     Position::from_tfen(tfen).unwrap_or_else(|e| panic!("{tfen}: {e}"))
@@ -73,7 +75,7 @@ fn counters_saturate() {
     assert!(Position::from_tfen(&too_big).is_err());
 }
 
-/// Decision 12 (RULES-SPEC 8.4): repetition and the move limit do not
+/// Decision 12 (docs/RULES.md, "Games stay ended"): repetition and the move limit do not
 /// remove legal moves from the position, but a game ends at its first
 /// terminal event and stays ended: `Game::play` refuses further moves with
 /// a typed error naming the ply and the outcome.

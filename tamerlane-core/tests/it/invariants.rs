@@ -7,7 +7,8 @@
 
 use proptest::prelude::*;
 use proptest::test_runner::RngSeed;
-use tamerlane_core::{perft, Game, MoveKind, Position, Square};
+use tamerlane_core::tamerlane::{Game, Position};
+use tamerlane_core::{perft, MoveKind, Square};
 use tamerlane_testkit::position_checks;
 
 /// Positions that reach every special rule within a few plies.

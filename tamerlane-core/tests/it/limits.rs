@@ -10,9 +10,10 @@ use std::cell::Cell;
 use std::io::{self, Read};
 
 use tamerlane_core::io::{read_line_bounded, LineRead};
+use tamerlane_core::tamerlane::{Game, Position};
 use tamerlane_core::{
-    read_records, Game, GameRecord, Position, RecordEditError, RecordErrorKind, SanError, Setup,
-    TfenError, TfenField,
+    read_records, GameRecord, RecordEditError, RecordErrorKind, SanError, Setup, TfenError,
+    TfenField,
 };
 use tamerlane_testkit::Rng;
 
@@ -662,7 +663,7 @@ fn densest_search(seed: u64, restarts: usize, steps: usize) -> (Setup, usize) {
 }
 
 /// The search for the densest position. Slow: run it in release with
-/// `cargo test --release -p tamerlane-core --test limits -- --ignored --nocapture`
+/// `cargo test --release -p tamerlane-core --test it -- --ignored --nocapture limits::search_for_the_densest_position`
 /// (`DENSEST_SEEDS` runs of `DENSEST_STEPS` steps each).
 #[test]
 #[ignore]

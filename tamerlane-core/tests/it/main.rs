@@ -18,3 +18,4 @@ mod rule_invariants;
 mod rule_options;
 mod rule_sets;
 mod rules;
+mod sibling_records;

@@ -1,4 +1,4 @@
-//! Makruk (seed 002, RULES-SPEC section 10): perft suites whose counts come
+//! Makruk (seed 002, docs/RULES.md, section 10): perft suites whose counts come
 //! from Fairy-Stockfish, the rules on hand-made positions with expected
 //! values derived by hand from the seed, the counting rules row by row,
 //! notation round trips, and invariants over random playouts.

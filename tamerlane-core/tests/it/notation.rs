@@ -6,9 +6,9 @@
 use std::collections::HashSet;
 
 use proptest::prelude::*;
+use tamerlane_core::tamerlane::{Game, Position};
 use tamerlane_core::{
-    Arrival, Game, GameRecord, IllegalReason, Move, MoveKind, Position, Role, SanError,
-    SanIllegalReason, Square,
+    Arrival, GameRecord, IllegalReason, Move, MoveKind, Role, SanError, SanIllegalReason, Square,
 };
 use tamerlane_testkit::Rng;
 

@@ -20,7 +20,8 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use tamerlane_core::{perft, Position, RuleSet};
+use tamerlane_core::tamerlane::Position;
+use tamerlane_core::{perft, RuleSet};
 
 /// One block of a suite file: a position (`tfen`, or `fen` for the sibling
 /// games) with its rule set and expected counts.

@@ -4,9 +4,11 @@
 //! and garbage input. Size limits are in `limits.rs`.
 
 use proptest::prelude::*;
+use tamerlane_core::tamerlane::GameOverError;
+use tamerlane_core::tamerlane::{Game, Position};
 use tamerlane_core::{
-    read_records, Color, Game, GameOverError, GameRecord, GameResult, Outcome, Position,
-    RecordEditError, RecordErrorKind, SanError, Termination, INITIAL_TFEN,
+    read_records, Color, GameRecord, GameResult, Outcome, RecordEditError, RecordErrorKind,
+    SanError, Termination, INITIAL_TFEN,
 };
 use tamerlane_testkit::Rng;
 

@@ -1,4 +1,4 @@
-//! Property tests under random rule sets (RULES-SPEC section 9).
+//! Property tests under random rule sets (docs/RULES.md, section 9).
 //!
 //! Each case draws a rule set (`tamerlane_testkit::rule_sets`: every
 //! option, the counts over their ranges and `off`, sometimes the `seed-001`
@@ -27,7 +27,9 @@
 use proptest::prelude::*;
 use proptest::test_runner::RngSeed;
 use tamerlane_core::rule_set::{PawnOfPawns, SEED_001_TFEN};
-use tamerlane_core::{Game, Move, MoveKind, PlayError, Position, RuleSet};
+use tamerlane_core::tamerlane::PlayError;
+use tamerlane_core::tamerlane::{Game, Position};
+use tamerlane_core::{Move, MoveKind, RuleSet};
 use tamerlane_testkit::position_checks::{self, describe};
 use tamerlane_testkit::rule_sets::{arb_rule_set, rule_set_from_bytes};
 use tamerlane_testkit::spec_oracle;

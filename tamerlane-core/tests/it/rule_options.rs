@@ -1,4 +1,4 @@
-//! Behaviour of every rule option of RULES-SPEC section 9, and of the
+//! Behaviour of every rule option of docs/RULES.md, section 9, and of the
 //! `seed-001` preset, on small hand-made positions.
 //!
 //! Each test puts one position under the default rules and under the
@@ -9,9 +9,11 @@
 //! `wc` lies right of `k2`, `bc` left of `a9`). The fine points of section 9
 //! and the "games stay ended" point of 8.4 are covered too.
 
+use tamerlane_core::tamerlane::{Game, Position};
+use tamerlane_core::tamerlane::{GameOverError, PlayError};
 use tamerlane_core::{
-    Arrival, Color, Game, GameOverError, GameRecord, MoveKind, PlayError, Position, PositionError,
-    RecordErrorKind, Role, RuleSet, Termination, TfenError, INITIAL_TFEN,
+    Arrival, Color, GameRecord, MoveKind, PositionError, RecordErrorKind, Role, RuleSet,
+    Termination, TfenError, INITIAL_TFEN,
 };
 
 // The section 1-8 tests' helpers: `build` writes a TFEN from
@@ -222,7 +224,7 @@ fn pawns_only(rules: &str) -> Position {
     )
 }
 
-// RULES-SPEC 9, swap-with=any: "The partner may also be an ordinary pawn
+// docs/RULES.md, section 9, swap-with=any: "The partner may also be an ordinary pawn
 // (not a pawn of pawns, not a piece on a citadel), provided the King's
 // square is on neither that pawn's first nor its last rank."
 

@@ -1,4 +1,4 @@
-//! Rule-set strings (RULES-SPEC section 9): the strict syntax, presets,
+//! Rule-set strings (docs/RULES.md, section 9): the strict syntax, presets,
 //! overriding, ranges, the canonical form, and errors that name the bad
 //! key or value. Expected values are written out by hand from the spec.
 

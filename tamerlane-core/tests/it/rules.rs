@@ -1,13 +1,14 @@
-//! Rule-by-rule tests of `tamerlane-core` against `RULES-SPEC.md`, sections 1-8.
+//! Rule-by-rule tests of `tamerlane-core` against `docs/RULES.md`, sections 1-8.
 //!
 //! Every expected move set and effect below was worked out by hand from the
 //! spec on a small hand-made position (coordinates: files a..k = 0..10,
 //! ranks 1..10; `wc` behaves like (11, 2), `bc` like (-1, 9)). The
 //! derivations are written next to the assertions.
 
+use tamerlane_core::tamerlane::{Game, Position};
 use tamerlane_core::{
-    perft, Arrival, Color, Game, IllegalReason, Move, MoveError, MoveKind, Outcome, Piece,
-    Position, PositionError, Role, Square, Termination, TfenError, TfenField, INITIAL_TFEN,
+    perft, Arrival, Color, IllegalReason, Move, MoveError, MoveKind, Outcome, Piece, PositionError,
+    Role, Square, Termination, TfenError, TfenField, INITIAL_TFEN,
 };
 
 // ---------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 //! Makruk's rule options (`makruk::Rules`): the strict string syntax of
-//! RULES-SPEC section 9, the values, the canonical form, and typed errors.
+//! docs/RULES.md, section 9, the values, the canonical form, and typed errors.
 //! Expected values are written out by hand from the spec and the brief's
 //! defaults (seed counting, threefold repetition, no move limit).
 

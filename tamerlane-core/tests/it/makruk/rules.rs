@@ -1,6 +1,6 @@
 //! The movement rules, check, the end of the game and the validation of
 //! positions, on hand-made positions. Every expected value is worked out
-//! by hand from the seed's rules (RULES-SPEC section 10).
+//! by hand from the seed's rules (docs/RULES.md, section 10).
 
 use tamerlane_core::makruk::{
     FenError, FenField, Game, IllegalReason, MoveError, PlayError, Position, PositionError, Setup,

@@ -18,7 +18,7 @@
 //! | check, checkmate | `+`, `#` |
 //!
 //! ```
-//! use tamerlane_core::Position;
+//! use tamerlane_core::tamerlane::Position;
 //!
 //! let pos = Position::new();
 //! let m = pos.parse_san("Nc4")?;
@@ -36,38 +36,15 @@
 use core::fmt;
 
 use crate::excerpt::{excerpt, EXCERPT_CHARS};
-use crate::moves::{Arrival, CoordMove, IllegalReason, Move, MoveKind};
-use crate::position::Position;
-use crate::role::{Piece, Role};
-use crate::rule_set::{SwapWhen, SwapWith};
-use crate::square::{File, Rank, Square};
+use crate::tamerlane::moves::{Arrival, CoordMove, IllegalReason, Move, MoveKind};
+use crate::tamerlane::position::Position;
+use crate::tamerlane::role::{Piece, Role};
+use crate::tamerlane::rule_set::{SwapWhen, SwapWith};
+use crate::tamerlane::square::{File, Rank, Square};
 
-/// Why a SAN string could not be read in a position.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SanError {
-    /// The text is not SAN (nor a coordinate move) at all.
-    Syntax {
-        /// The rejected text (truncated to 40 characters).
-        text: String,
-        /// What is wrong with it.
-        problem: &'static str,
-    },
-    /// The text matches more than one legal move.
-    Ambiguous {
-        /// The rejected text.
-        text: String,
-        /// The canonical SAN of every matching move, each followed by its
-        /// coordinate string in parentheses, e.g. `Nbd5 (b4d5)`.
-        candidates: Vec<String>,
-    },
-    /// The text is well formed but matches no legal move.
-    Illegal {
-        /// The rejected text.
-        text: String,
-        /// Why no legal move matches.
-        reason: SanIllegalReason,
-    },
-}
+/// Why a SAN string could not be read in a position: the family's
+/// [`SanError`](crate::move_text::SanError) with this game's reasons.
+pub type SanError = crate::move_text::SanError<SanIllegalReason>;
 
 /// Why a well-formed SAN string matches no legal move.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -167,22 +144,6 @@ impl fmt::Display for SanIllegalReason {
         }
     }
 }
-
-impl fmt::Display for SanError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SanError::Syntax { text, problem } => write!(f, "invalid move {text:?}: {problem}"),
-            SanError::Ambiguous { text, candidates } => write!(
-                f,
-                "ambiguous move {text:?}: matches {}",
-                candidates.join(", ")
-            ),
-            SanError::Illegal { text, reason } => write!(f, "illegal move {text:?}: {reason}"),
-        }
-    }
-}
-
-impl std::error::Error for SanError {}
 
 /// The suffix written after a pawn move's target square.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -383,7 +344,7 @@ impl Position {
     /// other move the coordinate string is returned.
     ///
     /// ```
-    /// use tamerlane_core::Position;
+    /// use tamerlane_core::tamerlane::Position;
     ///
     /// let pos = Position::new();
     /// let m = pos.parse_move("f3f4").unwrap();

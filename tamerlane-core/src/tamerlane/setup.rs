@@ -3,18 +3,18 @@
 
 use core::fmt;
 
-use crate::bitboard::Bitboard;
-use crate::board::Board;
 use crate::by_color::ByColor;
 use crate::color::Color;
-use crate::role::{Piece, Role};
-use crate::rule_set::RuleSet;
-use crate::square::{Rank, Square};
+use crate::tamerlane::bitboard::Bitboard;
+use crate::tamerlane::board::Board;
+use crate::tamerlane::role::{Piece, Role};
+use crate::tamerlane::rule_set::RuleSet;
+use crate::tamerlane::square::{Rank, Square};
 
 /// Everything a TFEN string says, with no rule checked yet.
 ///
-/// Turn it into a playable [`Position`](crate::Position) with
-/// [`Position::from_setup`](crate::Position::from_setup), which validates it.
+/// Turn it into a playable [`Position`](crate::tamerlane::Position) with
+/// [`Position::from_setup`](crate::tamerlane::Position::from_setup), which validates it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Setup {
     /// The placement.
@@ -66,7 +66,7 @@ impl Setup {
     }
 
     /// Checks the rules that a position must satisfy under the default
-    /// rules (RULES-SPEC 8.1, 8.4). The checks are made in a fixed order and
+    /// rules (docs/RULES.md, 8.1 and "Games stay ended"). The checks are made in a fixed order and
     /// the first failure is reported.
     pub fn validate(&self) -> Result<(), PositionError> {
         self.validate_with_rules(&RuleSet::DEFAULT)

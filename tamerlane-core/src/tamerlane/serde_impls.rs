@@ -4,8 +4,8 @@
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::moves::{CoordMove, Move};
-use crate::position::Position;
+use crate::tamerlane::moves::{CoordMove, Move};
+use crate::tamerlane::position::Position;
 
 impl Serialize for Position {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {

@@ -5,8 +5,8 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::excerpt::{excerpt, EXCERPT_CHARS};
-use crate::role::Role;
-use crate::square::Square;
+use crate::tamerlane::role::Role;
+use crate::tamerlane::square::Square;
 
 /// What happens when the pawn of pawns reaches its last rank.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -49,7 +49,7 @@ pub enum MoveKind {
 /// of move it is. Its [`Display`](fmt::Display) is the coordinate string.
 ///
 /// A `Move` is only meaningful in the position it was made for; use
-/// [`Position::is_legal`](crate::Position::is_legal) to check one from
+/// [`Position::is_legal`](crate::tamerlane::Position::is_legal) to check one from
 /// elsewhere.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
@@ -105,7 +105,7 @@ impl fmt::Display for Move {
 }
 
 /// A move as written in coordinate notation, `<from><to>`, not yet matched
-/// against a position (see [`Position::parse_move`](crate::Position::parse_move)).
+/// against a position (see [`Position::parse_move`](crate::tamerlane::Position::parse_move)).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct CoordMove {
     /// Origin square.
@@ -120,30 +120,15 @@ impl fmt::Display for CoordMove {
     }
 }
 
-/// A string that is not a coordinate move (`<from><to>` with squares
-/// `a1`..`k10`, `wc`, `bc`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseMoveError {
-    /// The rejected text (truncated to 40 characters).
-    pub text: String,
-}
-
-impl fmt::Display for ParseMoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "invalid move {:?}: expected <from><to> with squares a1..k10, wc or bc (e.g. f3f4)",
-            self.text
-        )
-    }
-}
-
-impl std::error::Error for ParseMoveError {}
+/// A string that is not a move of this game: the family's
+/// [`ParseMoveError`](crate::move_text::ParseMoveError).
+pub type ParseMoveError = crate::move_text::ParseMoveError;
 
 impl FromStr for CoordMove {
     type Err = ParseMoveError;
     fn from_str(s: &str) -> Result<CoordMove, ParseMoveError> {
         let err = || ParseMoveError {
+            variant: crate::variant::Variant::Tamerlane,
             text: excerpt(s, EXCERPT_CHARS),
         };
         let b = s.as_bytes();
@@ -194,55 +179,14 @@ impl fmt::Display for IllegalReason {
     }
 }
 
-/// A move that cannot be played in the position it was tried on.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct IllegalMoveError {
-    /// The move as a coordinate string.
-    pub text: String,
-    /// Why it is illegal.
-    pub reason: IllegalReason,
-}
+/// A move that cannot be played in the position it was tried on: the
+/// family's [`IllegalMoveError`](crate::move_text::IllegalMoveError) with this game's
+/// reasons.
+pub type IllegalMoveError = crate::move_text::IllegalMoveError<IllegalReason>;
 
-impl fmt::Display for IllegalMoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "illegal move {}: {}", self.text, self.reason)
-    }
-}
-
-impl std::error::Error for IllegalMoveError {}
-
-/// Error from parsing a move against a position: either garbled text or a
-/// well-formed but illegal move.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum MoveError {
-    /// Not a coordinate move at all.
-    Invalid(ParseMoveError),
-    /// A coordinate move that is not legal here.
-    Illegal(IllegalMoveError),
-}
-
-impl fmt::Display for MoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MoveError::Invalid(e) => e.fmt(f),
-            MoveError::Illegal(e) => e.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for MoveError {}
-
-impl From<ParseMoveError> for MoveError {
-    fn from(e: ParseMoveError) -> MoveError {
-        MoveError::Invalid(e)
-    }
-}
-
-impl From<IllegalMoveError> for MoveError {
-    fn from(e: IllegalMoveError) -> MoveError {
-        MoveError::Illegal(e)
-    }
-}
+/// Error from reading a move in a position: the family's
+/// [`MoveError`](crate::move_text::MoveError) with this game's reasons.
+pub type MoveError = crate::move_text::MoveError<IllegalReason>;
 
 #[cfg(test)]
 mod tests {

@@ -1,10 +1,10 @@
 //! The fixed-capacity move list of Tamerlane moves and its proven
 //! capacity, [`MAX_LEGAL_MOVES`].
 
-use crate::attacks;
 use crate::fixed_list::{FixedList, FixedListIntoIter};
-use crate::moves::Move;
-use crate::role::Role;
+use crate::tamerlane::attacks;
+use crate::tamerlane::moves::Move;
+use crate::tamerlane::role::Role;
 
 const fn min(a: usize, b: usize) -> usize {
     if a < b {
@@ -71,7 +71,7 @@ pub type MoveListIntoIter = FixedListIntoIter<Move, MAX_LEGAL_MOVES>;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::square::Square;
+    use crate::tamerlane::square::Square;
 
     #[test]
     fn capacity_follows_from_the_largest_piece() {

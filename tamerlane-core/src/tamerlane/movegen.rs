@@ -32,16 +32,16 @@
 use core::convert::Infallible;
 use core::ops::ControlFlow;
 
-use crate::attacks;
-use crate::bitboard::Bitboard;
 use crate::color::Color;
-use crate::position::Position;
-use crate::role::Role;
-use crate::rule_set::{
-    CitadelEntry, LoneRoyal, PawnOfPawns, PlacementOnto, PlacementTargets, SwapWhen, SwapWith,
+use crate::tamerlane::attacks;
+use crate::tamerlane::bitboard::Bitboard;
+use crate::tamerlane::position::Position;
+use crate::tamerlane::role::Role;
+use crate::tamerlane::rule_set::{
+    LoneRoyal, PawnOfPawns, PlacementOnto, PlacementTargets, SwapWhen, SwapWith,
 };
-use crate::setup::{last_rank, pre_last_rank};
-use crate::square::{Rank, Square};
+use crate::tamerlane::setup::{last_rank, pre_last_rank};
+use crate::tamerlane::square::{Rank, Square};
 
 /// How the legality of ordinary moves is decided in a position.
 #[derive(Copy, Clone)]
@@ -210,7 +210,8 @@ impl Position {
     ///
     /// ```
     /// use std::ops::ControlFlow;
-    /// use tamerlane_core::{Position, Square};
+    /// use tamerlane_core::Square;
+    /// use tamerlane_core::tamerlane::Position;
     ///
     /// let pos = Position::new();
     ///
@@ -409,7 +410,7 @@ impl Position {
         }
 
         // Royals: steps and citadel entries.
-        let top = self.top_royal(us);
+        let runner = self.citadel_runner(us);
         let enemy_citadel = Square::citadel(c.them);
         let own_citadel = Square::citadel(us);
         for from in b.royals() & c.own {
@@ -423,11 +424,7 @@ impl Position {
                 None => steps,
             };
             let mut t = steps;
-            let may_enter = match self.rules.citadel_entry() {
-                CitadelEntry::HighestRoyal => Some(role) == top,
-                CitadelEntry::KingOnly => role == Role::King,
-            };
-            if may_enter
+            if Some(role) == runner
                 && attacks::royal(enemy_citadel).contains(from)
                 && !c.occ.contains(enemy_citadel)
             {

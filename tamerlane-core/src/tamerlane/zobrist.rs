@@ -5,8 +5,8 @@
 //! king-swap rights and the pawn-of-pawns stages. Clocks are not hashed.
 
 use crate::color::Color;
-use crate::role::Piece;
-use crate::square::Square;
+use crate::tamerlane::role::Piece;
+use crate::tamerlane::square::Square;
 
 /// One step of SplitMix64: the next state and its output. Shared by the
 /// Zobrist tables of every game.

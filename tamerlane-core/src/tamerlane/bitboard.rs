@@ -2,9 +2,8 @@
 //! (`rank * 11 + file`), bit 110 is `wc` and bit 111 is `bc`.
 
 use core::fmt;
-use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub};
 
-use crate::square::Square;
+use crate::tamerlane::square::Square;
 
 /// A set of squares.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Default)]
@@ -132,110 +131,7 @@ impl Bitboard {
     }
 }
 
-impl Bitboard {
-    /// Iterates over the squares in index order.
-    #[inline]
-    pub fn squares(self) -> Squares {
-        Squares(self)
-    }
-
-    /// The squares of the set for which `keep` returns true.
-    #[inline]
-    #[must_use]
-    pub fn filter(self, mut keep: impl FnMut(Square) -> bool) -> Bitboard {
-        let mut out = Bitboard::EMPTY;
-        for sq in self {
-            if keep(sq) {
-                out.add(sq);
-            }
-        }
-        out
-    }
-}
-
-/// Iterator over the squares of a [`Bitboard`], lowest index first.
-#[derive(Clone, Debug)]
-pub struct Squares(Bitboard);
-
-impl Iterator for Squares {
-    type Item = Square;
-    #[inline]
-    fn next(&mut self) -> Option<Square> {
-        self.0.pop_first()
-    }
-    #[inline]
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.0.count() as usize;
-        (n, Some(n))
-    }
-}
-
-impl ExactSizeIterator for Squares {}
-
-impl IntoIterator for Bitboard {
-    type Item = Square;
-    type IntoIter = Squares;
-    #[inline]
-    fn into_iter(self) -> Squares {
-        Squares(self)
-    }
-}
-
-impl FromIterator<Square> for Bitboard {
-    fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Bitboard {
-        let mut b = Bitboard::EMPTY;
-        for sq in iter {
-            b.add(sq);
-        }
-        b
-    }
-}
-
-impl From<Square> for Bitboard {
-    #[inline]
-    fn from(sq: Square) -> Bitboard {
-        Bitboard::from_square(sq)
-    }
-}
-
-macro_rules! binop {
-    ($tr:ident, $f:ident, $atr:ident, $af:ident, $op:tt) => {
-        impl $tr for Bitboard {
-            type Output = Bitboard;
-            #[inline]
-            fn $f(self, rhs: Bitboard) -> Bitboard {
-                Bitboard(self.0 $op rhs.0)
-            }
-        }
-        impl $atr for Bitboard {
-            #[inline]
-            fn $af(&mut self, rhs: Bitboard) {
-                self.0 = self.0 $op rhs.0;
-            }
-        }
-    };
-}
-binop!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
-binop!(BitOr, bitor, BitOrAssign, bitor_assign, |);
-binop!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
-
-impl Sub for Bitboard {
-    type Output = Bitboard;
-    /// Set difference.
-    #[inline]
-    fn sub(self, rhs: Bitboard) -> Bitboard {
-        Bitboard(self.0 & !rhs.0)
-    }
-}
-
-impl Not for Bitboard {
-    type Output = Bitboard;
-    /// Complement within the 112 squares.
-    #[inline]
-    fn not(self) -> Bitboard {
-        Bitboard(!self.0 & Bitboard::ALL.0)
-    }
-}
+crate::bitset::bitset_common!(Bitboard, Square);
 
 impl fmt::Debug for Bitboard {
     /// Draws the set as a board, rank 10 on top, with the citadels at the

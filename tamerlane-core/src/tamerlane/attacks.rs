@@ -12,10 +12,10 @@
 //! The royal step table of a citadel holds its three neighbours, so a royal
 //! standing on a citadel attacks them.
 
-use crate::bitboard::Bitboard;
 use crate::color::Color;
-use crate::role::Role;
-use crate::square::Square;
+use crate::tamerlane::bitboard::Bitboard;
+use crate::tamerlane::role::Role;
+use crate::tamerlane::square::Square;
 
 /// The eight directions as `(file, rank)` steps: N, E, S, W, NE, SE, SW, NW.
 const DIRS: [(i32, i32); 8] = [

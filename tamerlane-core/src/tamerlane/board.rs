@@ -2,10 +2,10 @@
 
 use core::fmt;
 
-use crate::bitboard::Bitboard;
 use crate::color::Color;
-use crate::role::{Piece, Role};
-use crate::square::Square;
+use crate::tamerlane::bitboard::Bitboard;
+use crate::tamerlane::role::{Piece, Role};
+use crate::tamerlane::square::Square;
 
 /// Index into the per-kind bitboards: the 12 piece roles by themselves, and
 /// one shared entry for all eleven pawn kinds (they move alike).
@@ -23,7 +23,7 @@ const fn kind(role: Role) -> usize {
 /// It keeps a bitboard per colour, a bitboard per piece kind (all pawn kinds
 /// share one), and a square-indexed array of pieces. A `Board` may hold any
 /// placement; the rules are checked when a [`Setup`](crate::Setup) is turned
-/// into a [`Position`](crate::Position).
+/// into a [`Position`](crate::tamerlane::Position).
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Board {
     by_color: [Bitboard; 2],

@@ -1,0 +1,138 @@
+//! The text layer of moves, shared by the three games: one error for a
+//! string that is not a move of the game's coordinate (UCI) form
+//! ([`ParseMoveError`]), one for a move that is not legal where it was tried
+//! ([`IllegalMoveError`], with the game's own reasons), the two together
+//! ([`MoveError`]), and the error of a SAN move ([`SanError`]).
+
+use core::fmt;
+
+use crate::variant::Variant;
+
+/// A string that is not a move in the game's coordinate form: `<from><to>`
+/// with the game's squares (`a1`..`k10`, `wc`, `bc` in Tamerlane; `a1`..`h8`
+/// in chess, then `q`, `r`, `b` or `n` for a promotion; `a1`..`h8` in
+/// Makruk, then `m` for a promotion).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseMoveError {
+    /// The game whose move it was to be.
+    pub variant: Variant,
+    /// The rejected text (an excerpt).
+    pub text: String,
+}
+
+impl fmt::Display for ParseMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (kind, expected) = match self.variant {
+            Variant::Tamerlane => (
+                "move",
+                "<from><to> with squares a1..k10, wc or bc (e.g. f3f4)",
+            ),
+            Variant::Chess => (
+                "UCI move",
+                "<from><to>[q|r|b|n] with squares a1..h8 (e.g. e2e4, e7e8q)",
+            ),
+            Variant::Makruk => (
+                "move",
+                "<from><to> with squares a1..h8, and m after a promotion (e.g. e3e4, e5e6m)",
+            ),
+        };
+        write!(f, "invalid {kind} {:?}: expected {expected}", self.text)
+    }
+}
+
+impl std::error::Error for ParseMoveError {}
+
+/// A move that cannot be played in the position it was tried on, and why
+/// (`R`: the game's reasons).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalMoveError<R> {
+    /// The move as a coordinate (UCI) string.
+    pub text: String,
+    /// Why it is illegal.
+    pub reason: R,
+}
+
+impl<R: fmt::Display> fmt::Display for IllegalMoveError<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "illegal move {}: {}", self.text, self.reason)
+    }
+}
+
+impl<R: fmt::Debug + fmt::Display> std::error::Error for IllegalMoveError<R> {}
+
+/// Error from reading a move in a position: garbled text, or a well-formed
+/// move that is not legal there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError<R> {
+    /// Not a move in the game's coordinate form at all.
+    Invalid(ParseMoveError),
+    /// A move that is not legal here.
+    Illegal(IllegalMoveError<R>),
+}
+
+impl<R: fmt::Display> fmt::Display for MoveError<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Invalid(e) => e.fmt(f),
+            MoveError::Illegal(e) => e.fmt(f),
+        }
+    }
+}
+
+impl<R: fmt::Debug + fmt::Display> std::error::Error for MoveError<R> {}
+
+impl<R> From<ParseMoveError> for MoveError<R> {
+    fn from(e: ParseMoveError) -> MoveError<R> {
+        MoveError::Invalid(e)
+    }
+}
+
+impl<R> From<IllegalMoveError<R>> for MoveError<R> {
+    fn from(e: IllegalMoveError<R>) -> MoveError<R> {
+        MoveError::Illegal(e)
+    }
+}
+
+/// Why a SAN string could not be read in a position (`R`: the game's
+/// reasons why a well-formed SAN matches no legal move).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SanError<R> {
+    /// The text is not SAN (nor a coordinate move) at all.
+    Syntax {
+        /// The rejected text (an excerpt).
+        text: String,
+        /// What is wrong with it.
+        problem: &'static str,
+    },
+    /// The text matches more than one legal move.
+    Ambiguous {
+        /// The rejected text.
+        text: String,
+        /// The canonical SAN of every matching move, each followed by its
+        /// coordinate string in parentheses, e.g. `Nbd5 (b4d5)`.
+        candidates: Vec<String>,
+    },
+    /// The text is well formed but matches no legal move.
+    Illegal {
+        /// The rejected text.
+        text: String,
+        /// Why no legal move matches.
+        reason: R,
+    },
+}
+
+impl<R: fmt::Display> fmt::Display for SanError<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SanError::Syntax { text, problem } => write!(f, "invalid move {text:?}: {problem}"),
+            SanError::Ambiguous { text, candidates } => write!(
+                f,
+                "ambiguous move {text:?}: matches {}",
+                candidates.join(", ")
+            ),
+            SanError::Illegal { text, reason } => write!(f, "illegal move {text:?}: {reason}"),
+        }
+    }
+}
+
+impl<R: fmt::Debug + fmt::Display> std::error::Error for SanError<R> {}
