@@ -3,7 +3,8 @@
 //! brute-force checks of `tamerlane_testkit::verify` establish. Usage:
 //! `cargo run --release -p tamerlane-ai --example gen_tactics -- CATEGORY COUNT SEED`
 use tamerlane_ai::Rng;
-use tamerlane_core::{ByColor, Color, Move, MoveKind, Piece, Position, Role, Setup, Square};
+use tamerlane_core::tamerlane::Position;
+use tamerlane_core::{ByColor, Color, Move, MoveKind, Piece, Role, Setup, Square};
 use tamerlane_testkit::verify::{allows_win_in_one, material_gain, winning_moves, FORK_GAIN};
 
 const OFFICERS: [Role; 9] = [

@@ -1,6 +1,6 @@
 //! Prints the final position of each game of a match record file, or with
 //! a second argument N the TFEN after N plies of each game.
-use tamerlane_core::{Game, Position};
+use tamerlane_core::tamerlane::{Game, Position};
 fn main() {
     let mut args = std::env::args().skip(1);
     let path = args.next().expect("record file");

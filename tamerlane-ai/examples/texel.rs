@@ -41,7 +41,8 @@ use tamerlane_ai::eval::tamerlane::{
 };
 use tamerlane_ai::eval::{evaluate, value, EvalKind};
 use tamerlane_ai::Perspective;
-use tamerlane_core::{read_records, Color, Game, GameResult, Move, Position, Role};
+use tamerlane_core::tamerlane::{Game, Position};
+use tamerlane_core::{read_records, Color, GameResult, Move, Role};
 
 /// The tuned roles (one value each; the Adventitious King shares the
 /// Prince's value, the other pawns are the fixed 100).

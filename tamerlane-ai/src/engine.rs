@@ -6,7 +6,9 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use crate::config::SearchConfig;
-use crate::game::{SearchGame, SearchPosition};
+use tamerlane_core::Game;
+
+use crate::game::SearchPosition;
 use crate::limits::Limits;
 use crate::result::{Info, SearchResult};
 use crate::search::{Shared, Worker};
@@ -17,13 +19,13 @@ use crate::tt::TranspositionTable;
 /// flag, and the history scores kept from one search to the next (until
 /// [`new_game`](Self::new_game); see `keephist` in
 /// [`Features`](crate::Features)). One engine searches any of the games
-/// ([`SearchGame`]: Tamerlane, chess, Makruk); a table shared between
+/// (a core [`Game`] of Tamerlane, chess or Makruk); a table shared between
 /// games is harmless but useless, so call [`new_game`](Self::new_game)
 /// when switching.
 ///
 /// ```
 /// use tamerlane_ai::{Engine, Limits};
-/// use tamerlane_core::Game;
+/// use tamerlane_core::tamerlane::Game;
 ///
 /// let mut engine = Engine::builder().hash_mib(4).threads(1).build();
 /// let result = engine.search(&Game::new(), &Limits::new().depth(2), |_| {});
@@ -168,15 +170,15 @@ impl Engine {
     /// game's others), and answers at once with no move when the game has
     /// already ended. `info` is called after each completed iteration of
     /// the main thread.
-    pub fn search<G: SearchGame>(
+    pub fn search<P: SearchPosition>(
         &mut self,
-        game: &G,
+        game: &Game<P>,
         limits: &Limits,
-        info: impl FnMut(&Info<<G::Position as SearchPosition>::Move>),
-    ) -> SearchResult<<G::Position as SearchPosition>::Move> {
+        info: impl FnMut(&Info<P::Move>),
+    ) -> SearchResult<P::Move> {
         let pos = game.position();
-        if let Some(winner) = game.result() {
-            return SearchResult::game_over(winner, pos.turn());
+        if let Some(outcome) = game.outcome() {
+            return SearchResult::game_over(outcome.winner, pos.turn());
         }
         self.search_position(pos, &game.earlier_hashes(), limits, info)
     }
@@ -184,7 +186,7 @@ impl Engine {
     /// Searches `pos` under its rules: `history` holds the hashes of the
     /// game's earlier positions, oldest first (for repetitions; all of them
     /// may recur, so pass those since the last irreversible move, as
-    /// [`SearchGame::earlier_hashes`] does). Unlike
+    /// [`Game::earlier_hashes`] does). Unlike
     /// [`search`](Self::search), it does not know whether the game has
     /// already ended by a rule that needs the history.
     pub fn search_position<P: SearchPosition>(

@@ -1,6 +1,6 @@
 //! `tamerlane-ai`: a search engine for Tamerlane chess and its siblings,
 //! FIDE chess and Makruk: one search, generic over the game
-//! ([`SearchPosition`], [`SearchGame`]), monomorphised for each.
+//! ([`SearchPosition`], over the core `Position` trait), monomorphised for each.
 //!
 //! The public surface: the [`Engine`] (built with [`Engine::builder`]),
 //! its [`Limits`], its [`SearchConfig`] (search [`Features`] and
@@ -18,7 +18,7 @@
 //! use std::sync::atomic::{AtomicBool, Ordering};
 //! use std::time::{Duration, Instant};
 //! use tamerlane_ai::{Engine, Limits};
-//! use tamerlane_core::Game;
+//! use tamerlane_core::tamerlane::Game;
 //!
 //! let mut game = Game::new();
 //! game.play_str("f3f4").unwrap();
@@ -57,23 +57,24 @@ mod movepick;
 mod packed_move;
 mod result;
 mod rng;
+mod score;
 mod search;
 pub mod see;
 mod timeman;
 mod tt;
 pub mod uci;
-mod variant;
 
-pub use any_game::{AnyFenError, AnyGame, AnyPlayError};
 pub use config::{ConfigError, Features, SearchConfig};
 pub use engine::{Engine, EngineBuilder};
 pub use eval::EvalKind;
-pub use game::{Perspective, SearchGame, SearchPosition};
+pub use eval::Perspective;
+pub use game::SearchPosition;
 pub use limits::Limits;
 pub use packed_move::PackedMove;
-pub use result::{Info, PvLine, Score, SearchResult};
+pub use result::{Info, PvLine, SearchResult};
 pub use rng::Rng;
-pub use variant::{AnyRules, UnknownVariant, Variant};
+pub use score::Score;
+pub use tamerlane_core::{AnyFenError, AnyGame, AnyPlayError, AnyRules, UnknownVariant, Variant};
 
 /// The deepest iteration a search reaches (a larger depth limit counts as
 /// this one).

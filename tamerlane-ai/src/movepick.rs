@@ -237,7 +237,7 @@ pub(crate) fn pick_checked<P: SearchPosition>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tamerlane_core::Position;
+    use tamerlane_core::tamerlane::Position;
 
     /// Kept history scores come back halved, and only into a table of their
     /// size (the engine also checks that they are the same game's: chess

@@ -1,44 +1,12 @@
-//! What a search reports: the score, the progress after each iteration
-//! ([`Info`]) and the result ([`SearchResult`]).
+//! What a search reports: the progress after each iteration ([`Info`])
+//! and the result ([`SearchResult`]), with scores as [`Score`] (from
+//! `score.rs`, below this file and the search).
 
 use std::time::Duration;
 
 use tamerlane_core::{Color, Move};
 
-use crate::eval::MATE_BOUND;
-use crate::search::MATE;
-
-/// A score as reported to the user.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Score {
-    /// Centipawns for the side to move.
-    Cp(i32),
-    /// Mate in this many moves (negative: the side to move is mated).
-    Mate(i32),
-}
-
-impl Score {
-    /// Converts an internal score.
-    pub(crate) fn from_internal(s: i32) -> Score {
-        if s >= MATE_BOUND {
-            Score::Mate((MATE - s + 1) / 2)
-        } else if s <= -MATE_BOUND {
-            Score::Mate(-((MATE + s) / 2))
-        } else {
-            Score::Cp(s)
-        }
-    }
-}
-
-impl std::fmt::Display for Score {
-    /// `cp N` or `mate N`, as in the protocol.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Score::Cp(c) => write!(f, "cp {c}"),
-            Score::Mate(m) => write!(f, "mate {m}"),
-        }
-    }
-}
+use crate::score::Score;
 
 /// What the search reports after each completed iteration. `M` is the
 /// game's move type (Tamerlane's by default).

@@ -16,19 +16,16 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::config::SearchConfig;
-use crate::eval::MATE_BOUND;
-use crate::game::{Perspective, SearchPosition};
+use crate::eval::Perspective;
+use crate::game::SearchPosition;
 use crate::limits::Limits;
 use crate::movepick::{pick_checked, OrderingTables, CAPTURE_SCORE};
 use crate::packed_move::PackedMove;
-use crate::result::{Info, PvLine, Score, SearchResult};
+use crate::result::{Info, PvLine, SearchResult};
+use crate::score::{from_tt, mated_in, to_tt, Score, INFINITY, MATE, MATE_BOUND};
 use crate::timeman::{soft_scale, TimeBudget};
 use crate::tt::{Bound, TranspositionTable};
 
-/// The score of a mate at the root (mate in `n` plies is `MATE - n`).
-pub(crate) const MATE: i32 = 30_000;
-/// A bound above every score.
-const INFINITY: i32 = 31_000;
 /// The deepest ply the search reaches.
 pub(crate) const MAX_PLY: usize = 128;
 
@@ -171,30 +168,6 @@ fn futility_margin(depth: i32) -> i32 {
 /// Entries of the per-thread evaluation cache (a power of two).
 const EVAL_CACHE_SIZE: usize = 1 << 16;
 
-fn mated_in(ply: usize) -> i32 {
-    -MATE + ply as i32
-}
-
-fn to_tt(s: i32, ply: usize) -> i32 {
-    if s >= MATE_BOUND {
-        s + ply as i32
-    } else if s <= -MATE_BOUND {
-        s - ply as i32
-    } else {
-        s
-    }
-}
-
-fn from_tt(s: i32, ply: usize) -> i32 {
-    if s >= MATE_BOUND {
-        s - ply as i32
-    } else if s <= -MATE_BOUND {
-        s + ply as i32
-    } else {
-        s
-    }
-}
-
 impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
     /// A thread searching `root`, whose game's earlier positions have the
     /// hashes `history` (oldest first).
@@ -217,8 +190,8 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
             id,
             shared,
             config,
-            move_limit: root.move_limit(),
-            repetition_draw: root.repetition_is_draw(),
+            move_limit: root.end_rules().clock_limit().unwrap_or(u32::MAX),
+            repetition_draw: root.end_rules().has_repetition(),
             nodes: 0,
             unflushed: 0,
             aborted: false,
@@ -335,7 +308,7 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
             Some(false) => 0x2545_F491_4F6C_DD1D,
             Some(true) => 0x9FB2_1C65_1E98_DF25,
         };
-        let key = pos.hash()
+        let key = pos.zobrist_hash()
             ^ u64::from(pos.halfmoves()).wrapping_mul(0x9E37_79B9_7F4A_7C15)
             ^ (view.draw as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93)
             ^ side;
@@ -352,7 +325,7 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
     /// game history, looking back to the last irreversible move.
     fn is_repetition(&self, pos: &P, ply: usize) -> bool {
         let n = self.hashes.len();
-        let h = pos.hash();
+        let h = pos.zobrist_hash();
         let back = self.reversible[ply].min(n - 1);
         let mut k = 2;
         while k <= back {
@@ -447,7 +420,7 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
         }
         self.seldepth = self.seldepth.max(ply);
         self.hashes.truncate(self.root_len + ply);
-        self.hashes.push(pos.hash());
+        self.hashes.push(pos.zobrist_hash());
         let features = self.config.features;
         if ply > 0 {
             if pos.is_immediate_draw() || (self.repetition_draw && self.is_repetition(pos, ply)) {
@@ -468,7 +441,7 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
         }
         let in_check = self.checks[ply];
         debug_assert_eq!(in_check, pos.in_check());
-        let hash = pos.hash();
+        let hash = pos.zobrist_hash();
         // In a singular-extension search of this node, its table entry is
         // the one under test: neither its move nor its score is used.
         let excluded = self.excluded[ply];
@@ -730,7 +703,7 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
             let mut child = pos.clone();
             child.play_unchecked(&m);
             if features.tt {
-                self.shared.tt.prefetch(child.hash());
+                self.shared.tt.prefetch(child.zobrist_hash());
             }
             self.reversible[ply + 1] = if pos.is_irreversible(&m) {
                 0
@@ -878,7 +851,7 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
                 Bound::Upper
             };
             self.shared.tt.store(
-                pos.hash(),
+                pos.zobrist_hash(),
                 best_move.map(|m| P::pack(&m)),
                 to_tt(best, ply),
                 depth,
@@ -905,7 +878,7 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
         // The table's bound cuts here too: any stored depth is at least
         // the quiescence search's.
         if self.config.features.tt && self.config.features.qs_tt {
-            if let Some(e) = self.shared.tt.probe(pos.hash()) {
+            if let Some(e) = self.shared.tt.probe(pos.zobrist_hash()) {
                 let s = from_tt(e.score, ply);
                 let cut = match e.bound {
                     Bound::Exact => true,
@@ -969,7 +942,7 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
                 let mut child = pos.clone();
                 child.play_unchecked(&m);
                 if self.config.features.tt && self.config.features.qs_tt {
-                    self.shared.tt.prefetch(child.hash());
+                    self.shared.tt.prefetch(child.zobrist_hash());
                 }
                 self.material[ply + 1] = P::material_after(self.material[ply], &m, pos.turn());
                 self.checks[ply + 1] = child.in_check();
@@ -1198,7 +1171,7 @@ mod tests {
     //! The singular-extension search (a node searched without its table
     //! move), on a worker driven directly.
     use super::*;
-    use tamerlane_core::Position;
+    use tamerlane_core::tamerlane::Position;
 
     fn pos(tfen: &str) -> Position {
         Position::from_tfen(tfen).unwrap()
@@ -1206,7 +1179,7 @@ mod tests {
 
     /// The legal move of `p` written `text`.
     fn legal(p: &Position, text: &str) -> PackedMove {
-        let mut list = <Position as SearchPosition>::MoveList::default();
+        let mut list = <Position as tamerlane_core::Position>::MoveList::default();
         p.legal_moves_into(&mut list);
         let m = list.iter().find(|m| m.to_string() == text).unwrap();
         <Position as SearchPosition>::pack(m)
@@ -1275,7 +1248,7 @@ mod tests {
     #[test]
     fn a_node_whose_only_move_is_left_out_fails_low() {
         let p = pos("k10/11/11/11/11/11/11/11/1R9/5K5 b - 00 0 1");
-        let mut list = <Position as SearchPosition>::MoveList::default();
+        let mut list = <Position as tamerlane_core::Position>::MoveList::default();
         p.legal_moves_into(&mut list);
         assert_eq!(
             list.iter().map(|m| m.to_string()).collect::<Vec<_>>(),

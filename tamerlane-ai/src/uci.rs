@@ -4,7 +4,7 @@
 //! Input commands: `uci`, `isready`, `ucinewgame`,
 //! `setoption name Hash|Threads value N`, `setoption name UCI_Variant value
 //! tamerlane|chess|makruk` (the game; its default rules),
-//! `setoption name Rules value STRING` (the game's rules, RULES-SPEC
+//! `setoption name Rules value STRING` (the game's rules, docs/RULES.md
 //! section 9), `position startpos|fen FEN|tfen TFEN [moves ...]` (read as
 //! the game under its rules; `startpos` is the rules' start position; TFEN
 //! for Tamerlane, FEN for chess and Makruk), `go [depth N] [nodes N] [movetime MS] [wtime MS]
@@ -13,6 +13,10 @@
 //! (`bestmove (none)` at once when the game has ended or the position has
 //! no legal move). Anything that cannot be understood is
 //! answered by `info string error: ...` and otherwise ignored.
+//!
+//! The commands are values ([`Command`]: read by the engine, written by a
+//! client); the output lines are written and read by [`line`](mod@line), which the
+//! client of other engines (`tamerlane-cli`'s `external.rs`) shares.
 
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -23,18 +27,20 @@ use std::time::Duration;
 use tamerlane_core::io::{read_line_bounded, LineRead};
 use tamerlane_core::RuleSet;
 
-use crate::any_game::AnyGame;
 use crate::engine::Engine;
 use crate::limits::Limits;
-use crate::result::Info;
-use crate::variant::{AnyRules, Variant};
+use tamerlane_core::AnyGame;
+use tamerlane_core::{AnyRules, Variant};
 
 mod command;
+pub mod line;
 
 pub use command::{
     parse_command, parse_command_in, parse_command_with_rules, Command, CommandError,
     PositionCommand,
 };
+pub use line::info_line;
+use line::{bestmove_line, error_line};
 
 /// The default transposition table size in MiB.
 pub const DEFAULT_HASH_MIB: usize = Engine::DEFAULT_HASH_MIB;
@@ -50,25 +56,6 @@ pub const MAX_LINE_BYTES: usize = 1 << 20;
 /// The most moves a `position` command may list (the record reader's
 /// [`GameRecord::MAX_PLIES`](tamerlane_core::GameRecord::MAX_PLIES)).
 pub const MAX_POSITION_MOVES: usize = tamerlane_core::GameRecord::MAX_PLIES;
-
-/// Formats an `info` line.
-pub fn info_line<M: std::fmt::Display>(i: &Info<M>) -> String {
-    let pv: Vec<String> = i.pv.iter().map(|m| m.to_string()).collect();
-    format!(
-        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} time {} hashfull {} pv {}",
-        i.depth,
-        i.seldepth,
-        i.multipv,
-        i.score,
-        i.nodes,
-        i.nps,
-        i.time.as_millis(),
-        i.hashfull,
-        pv.join(" ")
-    )
-    .trim_end()
-    .to_owned()
-}
 
 /// The shared output stream.
 pub type Output = Arc<Mutex<dyn Write + Send>>;
@@ -125,7 +112,7 @@ impl Session {
             match h.join() {
                 Ok(e) => self.engine = Some(e),
                 Err(_) => {
-                    emit(&self.out, "info string error: the search thread failed");
+                    emit(&self.out, &error_line("the search thread failed"));
                     let e = Engine::new();
                     self.stop = e.stop_flag();
                     self.engine = Some(e);
@@ -173,7 +160,7 @@ impl Session {
             Ok(None) => return true,
             Ok(Some(c)) => c,
             Err(e) => {
-                emit(&self.out, &format!("info string error: {e}"));
+                emit(&self.out, &error_line(e));
                 return true;
             }
         };
@@ -212,10 +199,7 @@ impl Session {
                 return false;
             }
             Command::Stop => self.stop_search(),
-            _ if busy => emit(
-                &self.out,
-                "info string error: a search is running (send `stop`)",
-            ),
+            _ if busy => emit(&self.out, &error_line("a search is running (send `stop`)")),
             Command::NewGame => {
                 if let Some(e) = self.engine.as_mut() {
                     e.new_game();
@@ -229,7 +213,7 @@ impl Session {
                 if probe.try_reserve_exact(mib << 20).is_err() {
                     emit(
                         &self.out,
-                        &format!("info string error: cannot allocate {mib} MiB for Hash"),
+                        &error_line(format_args!("cannot allocate {mib} MiB for Hash")),
                     );
                 } else if let Some(e) = self.engine.as_mut() {
                     drop(probe);
@@ -253,7 +237,7 @@ impl Session {
     fn go(&mut self, mut limits: Limits) {
         limits.multipv = self.multipv;
         let Some(mut engine) = self.engine.take() else {
-            emit(&self.out, "info string error: the engine is not available");
+            emit(&self.out, &error_line("the engine is not available"));
             return;
         };
         self.stop_requested.store(false, Ordering::Relaxed);
@@ -266,7 +250,7 @@ impl Session {
         let handle = std::thread::Builder::new()
             .stack_size(16 << 20)
             .spawn(move || {
-                let r = game.search(&mut engine, &limits, |i| {
+                let r = engine.search_any(&game, &limits, |i| {
                     // A `stop` that came before the search cleared its
                     // flag (the first iteration is short).
                     if stop_requested.load(Ordering::Relaxed) {
@@ -280,17 +264,14 @@ impl Session {
                     }
                 }
                 done.store(true, Ordering::Release);
-                match r.best {
-                    Some(m) => emit(&out, &format!("bestmove {m}")),
-                    None => emit(&out, "bestmove (none)"),
-                }
+                emit(&out, &bestmove_line(r.best));
                 engine
             });
         match handle {
             Ok(h) => self.search = Some(h),
             Err(e) => emit(
                 &self.out,
-                &format!("info string error: cannot start a search: {e}"),
+                &error_line(format_args!("cannot start a search: {e}")),
             ),
         }
     }
@@ -321,7 +302,9 @@ pub fn run_with_rules(mut input: impl BufRead, out: Output, rules: impl Into<Any
             Err(_) | Ok(LineRead::End) => break,
             Ok(LineRead::TooLong) => emit(
                 &out,
-                &format!("info string error: line longer than {MAX_LINE_BYTES} bytes ignored"),
+                &error_line(format_args!(
+                    "line longer than {MAX_LINE_BYTES} bytes ignored"
+                )),
             ),
             Ok(LineRead::Line) => {
                 if !session.handle(&String::from_utf8_lossy(&line)) {

@@ -21,3 +21,27 @@ pub enum EvalKind {
 
 /// Scores above this (in absolute value) are mate scores.
 pub(crate) const MATE_BOUND: i32 = 29_000;
+
+/// What a search tells the static evaluation about the side it plays for.
+/// The evaluation of a position then may differ by whose search it is in,
+/// as with contempt; [`Perspective::NEUTRAL`] judges both sides alike.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Perspective {
+    /// The score of a draw for the side to move: 0, or with the `contempt`
+    /// feature the game's `CONTEMPT` below 0 for the side the search plays
+    /// for and as much above for the other.
+    pub draw: i32,
+    /// With the `ownwalk` feature, whether the side to move is the side
+    /// the search plays for (the side to move at the root); `None` without
+    /// it.
+    pub root_to_move: Option<bool>,
+}
+
+impl Perspective {
+    /// A draw worth 0, both sides judged alike: the evaluation outside a
+    /// search.
+    pub const NEUTRAL: Perspective = Perspective {
+        draw: 0,
+        root_to_move: None,
+    };
+}

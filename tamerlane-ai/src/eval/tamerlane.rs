@@ -12,7 +12,7 @@
 //! short-range leapers (ferz, vizier, elephant, dabbaba) worth less than a
 //! pawn, which can promote, and the long riders (rook, giraffe) worth much
 //! more. In a 200-game match at 5,000 nodes per move the tuned values
-//! beat the hand-set ones clearly; the figures are in `docs/STRENGTH.md`.
+//! beat the hand-set ones clearly; the figures are in `docs/experiments/LOG.md` ("How the piece values were chosen: Texel tuning on self-play positions").
 //! Royals besides the single King are worth a piece: each one is
 //! insurance, as with two royals one may be lost without losing the game.
 //!
@@ -24,9 +24,9 @@
 //! can draw by entering it, so the score is pulled toward zero.
 
 use super::{EvalKind, MATE_BOUND};
-use crate::game::Perspective;
-use tamerlane_core::rule_set::CitadelEntry;
-use tamerlane_core::{attacks, Bitboard, ByColor, Color, Move, MoveKind, Position, Role, Square};
+use crate::eval::Perspective;
+use tamerlane_core::tamerlane::Position;
+use tamerlane_core::{attacks, Bitboard, ByColor, Color, Move, MoveKind, Role, Square};
 
 /// The material value of a role in centipawns. The King is 0 (it is
 /// always present unless captured, and then the other royals carry on);
@@ -150,13 +150,9 @@ pub(crate) fn distance(a: Square, b: Square) -> i32 {
 }
 
 /// The square of the royal of `c` that may enter the enemy citadel under
-/// the position's rules (the top royal, or only the King under
-/// `citadel-entry=king-only`), if any.
+/// the position's rules ([`Position::citadel_runner`]), if any.
 fn runner_square(pos: &Position, c: Color) -> Option<Square> {
-    let role = match pos.rules().citadel_entry() {
-        CitadelEntry::HighestRoyal => pos.top_royal(c)?,
-        CitadelEntry::KingOnly => Role::King,
-    };
+    let role = pos.citadel_runner(c)?;
     (pos.board().by_role(role) & pos.board().by_color(c)).first()
 }
 

@@ -6,16 +6,14 @@
 //! claim it) and positions where neither side can mate (insufficient
 //! material).
 
-use tamerlane_core::chess::{Game, Move, MoveKind, MoveList, Position, Role};
+use tamerlane_core::chess::{Move, MoveKind, Position, Role};
 use tamerlane_core::Color;
 
 use crate::eval::chess::{evaluate, order_value};
 use crate::eval::EvalKind;
-use crate::game::{forward_position_methods, impl_search_game, Perspective, SearchPosition};
+use crate::eval::Perspective;
+use crate::game::SearchPosition;
 use crate::packed_move::PackedMove;
-
-/// The halfmove clock of the 50-move rule.
-const FIFTY_MOVES: u32 = 100;
 
 /// The promotion's index in a packed move (0 for none or a knight's
 /// promotion is told apart by the role bits: 1 to 4).
@@ -30,14 +28,9 @@ const fn promotion_bits(kind: MoveKind) -> u16 {
 }
 
 impl SearchPosition for Position {
-    type Move = Move;
-    type MoveList = MoveList;
     type Material = ();
 
-    const NAME: &'static str = "chess";
     const HISTORY_SIZE: usize = 64 * 64;
-
-    forward_position_methods!();
 
     #[inline]
     fn null_move(&self) -> Option<Position> {
@@ -47,37 +40,6 @@ impl SearchPosition for Position {
     #[inline]
     fn in_check(&self) -> bool {
         self.is_check()
-    }
-
-    /// A capture or a pawn move.
-    #[inline]
-    fn is_irreversible(&self, m: &Move) -> bool {
-        m.is_zeroing()
-    }
-
-    #[inline]
-    fn is_immediate_draw(&self) -> bool {
-        false
-    }
-
-    #[inline]
-    fn repetition_is_draw(&self) -> bool {
-        true
-    }
-
-    #[inline]
-    fn move_limit(&self) -> u32 {
-        FIFTY_MOVES
-    }
-
-    #[inline]
-    fn is_rule_draw(&self) -> bool {
-        self.is_insufficient_material()
-    }
-
-    #[inline]
-    fn no_moves_is_loss(&self, in_check: bool) -> bool {
-        in_check
     }
 
     /// A piece other than pawns and the king (zugzwang is rare then).
@@ -142,5 +104,3 @@ impl SearchPosition for Position {
         evaluate(self, kind)
     }
 }
-
-impl_search_game!();

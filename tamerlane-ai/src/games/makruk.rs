@@ -6,23 +6,19 @@
 //! repetition rule, and so are a count past its limit and the rules' move
 //! limit.
 
-use tamerlane_core::makruk::{Game, Move, MoveList, Position, Role};
+use tamerlane_core::makruk::{Move, Position, Role};
 use tamerlane_core::Color;
 
 use crate::eval::makruk::{evaluate, order_value};
 use crate::eval::EvalKind;
-use crate::game::{forward_position_methods, impl_search_game, Perspective, SearchPosition};
+use crate::eval::Perspective;
+use crate::game::SearchPosition;
 use crate::packed_move::PackedMove;
 
 impl SearchPosition for Position {
-    type Move = Move;
-    type MoveList = MoveList;
     type Material = ();
 
-    const NAME: &'static str = "makruk";
     const HISTORY_SIZE: usize = 64 * 64;
-
-    forward_position_methods!();
 
     #[inline]
     fn null_move(&self) -> Option<Position> {
@@ -32,39 +28,6 @@ impl SearchPosition for Position {
     #[inline]
     fn in_check(&self) -> bool {
         self.is_check()
-    }
-
-    /// A capture or a pawn move.
-    #[inline]
-    fn is_irreversible(&self, m: &Move) -> bool {
-        m.is_zeroing()
-    }
-
-    #[inline]
-    fn is_immediate_draw(&self) -> bool {
-        false
-    }
-
-    #[inline]
-    fn repetition_is_draw(&self) -> bool {
-        self.rules().repetition().is_some()
-    }
-
-    #[inline]
-    fn move_limit(&self) -> u32 {
-        self.rules().move_limit().unwrap_or(u32::MAX)
-    }
-
-    #[inline]
-    fn is_rule_draw(&self) -> bool {
-        self.count().is_some_and(|c| c.is_exceeded())
-    }
-
-    /// Stalemate draws; checkmate loses unless the counting rules make it
-    /// a draw (rare: the position's outcome decides).
-    #[inline]
-    fn no_moves_is_loss(&self, in_check: bool) -> bool {
-        in_check && self.outcome().is_some_and(|o| o.winner.is_some())
     }
 
     /// Two pieces other than Bia and the King.
@@ -127,5 +90,3 @@ impl SearchPosition for Position {
         evaluate(self, kind)
     }
 }
-
-impl_search_game!();

@@ -10,28 +10,22 @@
 //! capture, and king swaps and pawn-of-pawns moves come from the move
 //! generator like any other move.
 
-use tamerlane_core::rule_set::RoyalsOnly;
-use tamerlane_core::{ByColor, Color, Game, Move, MoveKind, MoveList, Position};
+use tamerlane_core::tamerlane::Position;
+use tamerlane_core::{ByColor, Color, Move, MoveKind};
 
 use crate::eval::tamerlane::{evaluate_with_material, material, material_after, order_value};
 use crate::eval::EvalKind;
-use crate::game::{
-    forward_position_methods, gives_check_by_playing, impl_search_game, Perspective, SearchPosition,
-};
+use crate::eval::Perspective;
+use crate::game::{gives_check_by_playing, SearchPosition};
 use crate::packed_move::PackedMove;
 
 /// The number of squares (the board's 110 and the two citadels).
 const SQUARES: usize = 112;
 
 impl SearchPosition for Position {
-    type Move = Move;
-    type MoveList = MoveList;
     type Material = ByColor<i32>;
 
-    const NAME: &'static str = "tamerlane";
     const HISTORY_SIZE: usize = SQUARES * SQUARES;
-
-    forward_position_methods!();
 
     #[inline]
     fn null_move(&self) -> Option<Position> {
@@ -55,39 +49,6 @@ impl SearchPosition for Position {
             }
             _ => gives_check_by_playing(self, m),
         }
-    }
-
-    /// `Position::is_irreversible`: the moves that reset the halfmove
-    /// clock, but for the pawn of pawns' moves that `one-arrival` lets it
-    /// undo.
-    #[inline]
-    fn is_irreversible(&self, m: &Move) -> bool {
-        Position::is_irreversible(self, m)
-    }
-
-    #[inline]
-    fn is_immediate_draw(&self) -> bool {
-        self.is_citadel_draw()
-    }
-
-    #[inline]
-    fn repetition_is_draw(&self) -> bool {
-        self.rules().repetition().is_some()
-    }
-
-    #[inline]
-    fn move_limit(&self) -> u32 {
-        self.rules().move_limit().unwrap_or(u32::MAX)
-    }
-
-    #[inline]
-    fn is_rule_draw(&self) -> bool {
-        self.rules().royals_only() == RoyalsOnly::Draw && self.is_royals_only()
-    }
-
-    #[inline]
-    fn no_moves_is_loss(&self, _in_check: bool) -> bool {
-        true
     }
 
     /// Two officers (pieces other than pawns and royals) or more: stalemate
@@ -119,7 +80,7 @@ impl SearchPosition for Position {
     const PIECE_TO_SIZE: usize = 13 * SQUARES;
     /// Tamerlane's citadel rule offers the side that is behind a draw that
     /// the other side must keep preventing; with contempt the engine, when
-    /// about even, plays on instead of running for it (docs/STRENGTH.md,
+    /// about even, plays on instead of running for it (docs/experiments/LOG.md,
     /// "Node rate, move-count pruning before the move, contempt"). Chess
     /// and Makruk keep the default of 0: there the opponents that measure
     /// the engine are stronger.
@@ -181,5 +142,3 @@ impl SearchPosition for Position {
         evaluate_with_material(self, kind, material, view)
     }
 }
-
-impl_search_game!();

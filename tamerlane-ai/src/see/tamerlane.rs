@@ -11,7 +11,8 @@
 //! worth more than everything else). The Prince and the Adventitious King
 //! take part as pieces worth their material value.
 
-use tamerlane_core::{Bitboard, Color, Move, MoveKind, Position, Role, Square};
+use tamerlane_core::tamerlane::Position;
+use tamerlane_core::{Bitboard, Color, Move, MoveKind, Role, Square};
 
 use super::{first_in_order, ExchangeBoard};
 use crate::eval::tamerlane::value;

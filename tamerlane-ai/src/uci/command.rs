@@ -10,9 +10,9 @@ use std::time::Duration;
 use tamerlane_core::{RuleSet, RuleSetError};
 
 use super::{MAX_HASH_MIB, MAX_MULTIPV, MAX_POSITION_MOVES, MAX_THREADS};
-use crate::any_game::{AnyFenError, AnyGame, AnyPlayError};
 use crate::limits::Limits;
-use crate::variant::{AnyRules, UnknownVariant, Variant};
+use tamerlane_core::{AnyFenError, AnyGame, AnyPlayError};
+use tamerlane_core::{AnyRules, UnknownVariant, Variant};
 
 /// An input command of the protocol.
 ///
@@ -45,7 +45,7 @@ pub enum Command {
     /// of the positions that follow, under its default rules.
     Variant(Variant),
     /// `setoption name Rules value STRING`: the rules of the positions that
-    /// follow (RULES-SPEC section 9; an empty value is the default), read
+    /// follow (docs/RULES.md, section 9; an empty value is the default), read
     /// as the current game's.
     Rules(AnyRules),
     /// `position startpos|fen FEN|tfen TFEN [moves ...]`
@@ -71,7 +71,7 @@ pub enum Command {
 ///
 /// ```
 /// use tamerlane_ai::uci::PositionCommand;
-/// use tamerlane_core::Game;
+/// use tamerlane_core::tamerlane::Game;
 ///
 /// let mut game = Game::new();
 /// game.play_str("f3f4").unwrap();
@@ -87,7 +87,7 @@ pub struct PositionCommand {
 
 impl PositionCommand {
     /// The command for `game` (its start position and moves): a Tamerlane
-    /// [`Game`](tamerlane_core::Game), or any game ([`AnyGame`], or a chess or Makruk game).
+    /// [`Game`](tamerlane_core::tamerlane::Game), or any game ([`AnyGame`], or a chess or Makruk game).
     pub fn new(game: impl Into<AnyGame>) -> PositionCommand {
         PositionCommand { game: game.into() }
     }
@@ -478,7 +478,7 @@ impl fmt::Display for Command {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tamerlane_core::Game;
+    use tamerlane_core::tamerlane::Game;
 
     fn ms(n: u64) -> Duration {
         Duration::from_millis(n)

@@ -3,7 +3,8 @@
 
 use tamerlane_ai::uci::{Command, CommandError};
 use tamerlane_ai::{Engine, Limits, Score};
-use tamerlane_core::{chess, Game};
+use tamerlane_core::chess;
+use tamerlane_core::tamerlane::Game;
 
 #[test]
 fn multipv_gives_distinct_lines_best_first() {

@@ -9,7 +9,8 @@ use tamerlane_ai::Rng;
 use tamerlane_ai::{
     Engine, EvalKind, Features, Limits, Score, SearchConfig, SearchPosition, SearchResult,
 };
-use tamerlane_core::{chess, makruk, Game, Move, MoveKind, Position, RuleSet};
+use tamerlane_core::tamerlane::{Game, Position};
+use tamerlane_core::{chess, makruk, Move, MoveKind, RuleSet};
 use tamerlane_testkit::verify::forces_win;
 
 fn pos(t: &str) -> Position {

@@ -4,7 +4,8 @@
 
 use tamerlane_ai::eval::{evaluate, EvalKind};
 use tamerlane_ai::{Engine, Features, Limits, SearchConfig};
-use tamerlane_core::{Game, Move, MoveKind, Position};
+use tamerlane_core::tamerlane::{Game, Position};
+use tamerlane_core::{Move, MoveKind};
 use tamerlane_testkit::verify::{
     allows_win_in_one, forces_win, material_gain, winning_moves, FORK_GAIN,
 };
