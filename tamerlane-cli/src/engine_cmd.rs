@@ -14,7 +14,7 @@ use crate::arena::{
 };
 use crate::external::{ExternalEngine, ExternalSpec, Timeouts};
 use crate::game_args::GameArgs;
-use crate::games::{board_text, game_after, outcome_text, play_text, sorted_moves, undo_two};
+use crate::games::{game_after, outcome_text, play_text, sorted_moves, undo_two};
 use clap::Args;
 use tamerlane_ai::uci::{self, info_line};
 use tamerlane_ai::{AnyGame, AnyRules, Engine, Limits, SearchConfig};
@@ -189,7 +189,7 @@ pub fn analyze(args: AnalyzeArgs) -> Result<(), String> {
     if limits == Limits::new() {
         limits.movetime = Some(Duration::from_millis(5000));
     }
-    let r = game.search(&mut engine, &limits, |i| {
+    let r = engine.search_any(&game, &limits, |i| {
         println!("{}", info_line(i));
         let _ = io::stdout().flush();
     });
@@ -207,7 +207,7 @@ pub fn analyze(args: AnalyzeArgs) -> Result<(), String> {
 }
 
 fn show(game: &AnyGame) {
-    println!("{}", board_text(game));
+    println!("{}", game.board_text());
     println!("{} to move  ({})", game.turn(), game.fen());
 }
 
@@ -231,7 +231,7 @@ pub fn play(args: PlayArgs) -> Result<(), String> {
             return Ok(());
         }
         if args.auto || game.turn() != human {
-            let r = game.search(&mut engine, &limits, |_| {});
+            let r = engine.search_any(&game, &limits, |_| {});
             let m = r.best.ok_or("the engine found no move")?;
             game.play_uci(&m)
                 .map_err(|e| format!("engine move {m}: {e}"))?;
@@ -561,7 +561,7 @@ fn sprt_report(s: &Sprt, tally: &Tally, stop: Option<SprtStop>) -> String {
 mod tests {
     use super::*;
 
-    /// The chess match of `docs/STRENGTH.md` whose SPRT [0, 20] crossed
+    /// The chess match of `docs/experiments/LOG.md` ("`keephist` in Makruk and chess: two SPRTs") whose SPRT [0, 20] crossed
     /// its upper bound at game 368 (+147 =119 -102, llr 2.99) while a
     /// 369th game, a loss, was in play (llr 2.89 after it): the report
     /// says both. The ratios are those of Fishtest's trinomial

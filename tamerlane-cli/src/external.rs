@@ -31,15 +31,10 @@
 //! started, exits, closes its output, or rejects a command. The child is
 //! told to `quit` and killed when the [`ExternalEngine`] is dropped.
 //!
-//! ```
-//! use tamerlane_ai::external::{split_command, parse_bestmove};
-//!
-//! assert_eq!(
-//!     split_command("sh -c 'echo uciok; cat'").unwrap(),
-//!     ["sh", "-c", "echo uciok; cat"]
-//! );
-//! assert_eq!(parse_bestmove("bestmove f3f4 ponder f8f7"), Some("f3f4".to_owned()));
-//! ```
+//! The engine's lines (`info`, `bestmove`, `option`, `info string error`)
+//! are read by [`tamerlane_ai::uci::line`], the module that also writes
+//! them for our engine, and the commands sent are written by
+//! [`tamerlane_ai::uci::Command`]: the two sides share one syntax.
 
 use std::collections::VecDeque;
 use std::fmt;
@@ -52,6 +47,7 @@ use std::time::{Duration, Instant};
 use tamerlane_core::io::{read_line_bounded, LineRead};
 use tamerlane_core::{excerpt, Color};
 
+use tamerlane_ai::uci::line::{parse_bestmove, parse_error, parse_info, parse_option, InfoLine};
 use tamerlane_ai::uci::{Command as EngineCommand, PositionCommand};
 use tamerlane_ai::{AnyGame, Limits, Variant};
 
@@ -215,116 +211,6 @@ pub fn split_command(s: &str) -> Result<Vec<String>, String> {
     Ok(words)
 }
 
-/// The move of a `bestmove MOVE [ponder MOVE]` line, as written (it may be
-/// `(none)` or anything else: the arbiter judges it). `bestmove` alone
-/// gives an empty string; any other line gives `None`.
-pub fn parse_bestmove(line: &str) -> Option<String> {
-    let mut toks = line.split_whitespace();
-    if toks.next() != Some("bestmove") {
-        return None;
-    }
-    Some(toks.next().unwrap_or("").to_owned())
-}
-
-/// A score in an `info` line.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum InfoScore {
-    /// `score cp X`: centipawns for the side to move.
-    Cp(i32),
-    /// `score mate N`: mate in N moves (negative: being mated).
-    Mate(i32),
-}
-
-/// What an `info` line says (fields that are absent or unreadable are `None`).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct EngineInfo {
-    /// `depth D`.
-    pub depth: Option<u32>,
-    /// `score cp X` or `score mate N`.
-    pub score: Option<InfoScore>,
-    /// `nodes N`.
-    pub nodes: Option<u64>,
-    /// `time MS`.
-    pub time_ms: Option<u64>,
-    /// `pv M ...`: the moves as written.
-    pub pv: Vec<String>,
-}
-
-/// An option an engine lists after `uci`: its name and, for a `combo`,
-/// the values offered (`var V`).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct EngineOption {
-    /// The option's name (it may hold spaces: `Debug Log File`).
-    pub name: String,
-    /// The values of a `combo` option.
-    pub vars: Vec<String>,
-}
-
-/// Reads an `option name NAME type T [default D] [var V ...]` line; `None`
-/// for other lines.
-pub fn parse_option(line: &str) -> Option<EngineOption> {
-    let rest = line.trim().strip_prefix("option name ")?;
-    let (name, tail) = match rest.find(" type ") {
-        Some(i) => (&rest[..i], &rest[i..]),
-        None => (rest, ""),
-    };
-    let mut vars = Vec::new();
-    let mut toks = tail.split_whitespace();
-    while let Some(t) = toks.next() {
-        if t == "var" {
-            if let Some(v) = toks.next() {
-                vars.push(v.to_owned());
-            }
-        }
-    }
-    Some(EngineOption {
-        name: name.trim().to_owned(),
-        vars,
-    })
-}
-
-/// Reads an `info` line; `None` for other lines and for `info string ...`.
-/// Unknown fields are skipped; `pv` takes the rest of the line.
-pub fn parse_info(line: &str) -> Option<EngineInfo> {
-    let mut toks = line.split_whitespace();
-    if toks.next() != Some("info") {
-        return None;
-    }
-    let toks: Vec<&str> = toks.collect();
-    if toks.first() == Some(&"string") {
-        return None;
-    }
-    let mut info = EngineInfo::default();
-    let mut i = 0;
-    while i < toks.len() {
-        let next = toks.get(i + 1).copied();
-        match toks[i] {
-            "depth" => info.depth = next.and_then(|t| t.parse().ok()),
-            "nodes" => info.nodes = next.and_then(|t| t.parse().ok()),
-            "time" => info.time_ms = next.and_then(|t| t.parse().ok()),
-            "score" => {
-                let value = toks.get(i + 2).and_then(|t| t.parse().ok());
-                info.score = match next {
-                    Some("cp") => value.map(InfoScore::Cp),
-                    Some("mate") => value.map(InfoScore::Mate),
-                    _ => None,
-                };
-                i += 1;
-            }
-            "pv" => {
-                info.pv = toks[i + 1..].iter().map(|t| (*t).to_owned()).collect();
-                break;
-            }
-            _ => {
-                i += 1;
-                continue;
-            }
-        }
-        i += 2;
-    }
-    Some(info)
-}
-
 /// Why an engine failed.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum FailureKind {
@@ -358,7 +244,7 @@ pub struct BestMove {
     /// The move as the engine wrote it (see [`parse_bestmove`]).
     pub text: String,
     /// The last `info` line before it, if any.
-    pub info: Option<EngineInfo>,
+    pub info: Option<InfoLine>,
     /// From sending `go` to receiving `bestmove`.
     pub elapsed: Duration,
 }
@@ -513,7 +399,7 @@ impl ExternalEngine {
             if let Some(i) = parse_info(line) {
                 info = Some(i);
             }
-            best = parse_bestmove(line);
+            best = parse_bestmove(line).map(str::to_owned);
             best.is_some()
         })?;
         Ok(BestMove {
@@ -554,8 +440,8 @@ impl ExternalEngine {
         self.send("isready")?;
         let mut error = None;
         self.wait_for(self.timeouts.answer, "readyok", |line| {
-            if let Some(e) = line.trim().strip_prefix("info string error") {
-                error.get_or_insert_with(|| e.trim_start_matches(':').trim().to_owned());
+            if let Some(e) = parse_error(line) {
+                error.get_or_insert_with(|| e.to_owned());
             }
             line.trim() == "readyok"
         })?;
@@ -705,7 +591,7 @@ fn drain_stderr(stderr: impl Read, tail: &Mutex<VecDeque<String>>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tamerlane_ai::AnyRules;
+    use tamerlane_ai::{AnyRules, Score};
 
     #[test]
     fn splits_command_lines_like_a_shell() {
@@ -719,39 +605,6 @@ mod tests {
         for bad in ["", "   ", "a 'b", "a \"b", "a \\", "\"a\\\""] {
             assert!(split_command(bad).is_err(), "{bad:?}");
         }
-    }
-
-    #[test]
-    fn reads_bestmove_and_info_lines() {
-        assert_eq!(parse_bestmove("bestmove f3f4"), Some("f3f4".into()));
-        assert_eq!(
-            parse_bestmove("  bestmove  k2wc  ponder x "),
-            Some("k2wc".into())
-        );
-        assert_eq!(parse_bestmove("bestmove (none)"), Some("(none)".into()));
-        assert_eq!(parse_bestmove("bestmove"), Some(String::new()));
-        assert_eq!(parse_bestmove("bestmoves f3f4"), None);
-        assert_eq!(parse_bestmove("info pv f3f4"), None);
-
-        let i = parse_info(
-            "info depth 7 seldepth 9 score cp -35 nodes 1234 nps 99 time 12 hashfull 3 pv f3f4 f8f7",
-        )
-        .unwrap();
-        assert_eq!(i.depth, Some(7));
-        assert_eq!(i.score, Some(InfoScore::Cp(-35)));
-        assert_eq!(i.nodes, Some(1234));
-        assert_eq!(i.time_ms, Some(12));
-        assert_eq!(i.pv, ["f3f4", "f8f7"]);
-        let m = parse_info("info score mate -3 depth x").unwrap();
-        assert_eq!(m.score, Some(InfoScore::Mate(-3)));
-        assert_eq!(m.depth, None);
-        assert_eq!(
-            parse_info("info score lowerbound"),
-            Some(EngineInfo::default())
-        );
-        assert_eq!(parse_info("info string error: bad"), None);
-        assert_eq!(parse_info("infos depth 3"), None);
-        assert_eq!(parse_info("info"), Some(EngineInfo::default()));
     }
 
     #[test]
@@ -828,7 +681,7 @@ mod tests {
             .go(&AnyGame::new(AnyRules::default()), &Limits::new().nodes(10))
             .unwrap();
         assert_eq!(b.text, "f3f4");
-        assert_eq!(b.info.unwrap().score, Some(InfoScore::Cp(5)));
+        assert_eq!(b.info.unwrap().score, Some(Score::Cp(5)));
         drop(e);
 
         let mut spec = script(body);
@@ -838,25 +691,6 @@ mod tests {
             .unwrap();
         assert_eq!(err.kind, FailureKind::Abandoned);
         assert!(err.message.contains("unknown option"), "{err}");
-    }
-
-    #[test]
-    fn reads_option_lines() {
-        assert_eq!(
-            parse_option("option name UCI_Variant type combo default chess var chess var makruk"),
-            Some(EngineOption {
-                name: "UCI_Variant".into(),
-                vars: vec!["chess".into(), "makruk".into()],
-            })
-        );
-        assert_eq!(
-            parse_option("option name Debug Log File type string default "),
-            Some(EngineOption {
-                name: "Debug Log File".into(),
-                vars: Vec::new(),
-            })
-        );
-        assert_eq!(parse_option("id name x"), None);
     }
 
     #[cfg(unix)]

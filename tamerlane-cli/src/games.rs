@@ -1,51 +1,16 @@
-//! What the commands need of a game of any of the three ([`AnyGame`]) that
-//! `tamerlane-ai` does not give: the legal moves in UCI, perft and divide,
-//! the game from a `--fen` and moves, and the position's text. Each is one
-//! `match` over the three games, so every command has one path for all.
+//! The command line's glue over a game of any of the three ([`AnyGame`]):
+//! the game from a `--fen` and moves, a move as UCI or SAN, the sorted
+//! moves and the outcome as the commands print them.
 
 use tamerlane_ai::{AnyFenError, AnyGame, AnyRules};
-use tamerlane_core::{chess, makruk, Position};
-
-/// The moves' texts.
-fn texts<M: ToString>(moves: &[M]) -> Vec<String> {
-    moves.iter().map(M::to_string).collect()
-}
-
-/// The legal moves of the current position in UCI, in the generator's order.
-pub fn legal_moves(game: &AnyGame) -> Vec<String> {
-    match game {
-        AnyGame::Tamerlane(g) => texts(&g.position().legal_moves()),
-        AnyGame::Chess(g) => texts(&g.position().legal_moves()),
-        AnyGame::Makruk(g) => texts(&g.position().legal_moves()),
-    }
-}
+use tamerlane_core::tamerlane::Position;
+use tamerlane_core::{chess, makruk};
 
 /// The legal moves of the current position, sorted, on one line.
 pub fn sorted_moves(game: &AnyGame) -> String {
-    let mut moves = legal_moves(game);
+    let mut moves = game.legal_moves();
     moves.sort();
     moves.join(" ")
-}
-
-/// The number of leaves `depth` plies below the current position.
-pub fn perft(game: &AnyGame, depth: u32) -> u64 {
-    match game {
-        AnyGame::Tamerlane(g) => tamerlane_core::perft(g.position(), depth),
-        AnyGame::Chess(g) => chess::perft(g.position(), depth),
-        AnyGame::Makruk(g) => makruk::perft(g.position(), depth),
-    }
-}
-
-/// Perft split by root move: `(move in UCI, leaves)`.
-pub fn divide(game: &AnyGame, depth: u32) -> Vec<(String, u64)> {
-    fn rows<M: ToString>(rows: Vec<(M, u64)>) -> Vec<(String, u64)> {
-        rows.into_iter().map(|(m, n)| (m.to_string(), n)).collect()
-    }
-    match game {
-        AnyGame::Tamerlane(g) => rows(tamerlane_core::divide(g.position(), depth)),
-        AnyGame::Chess(g) => rows(chess::divide(g.position(), depth)),
-        AnyGame::Makruk(g) => rows(makruk::divide(g.position(), depth)),
-    }
 }
 
 /// The start of a game under `rules`: the position text given (TFEN for
@@ -118,31 +83,12 @@ pub fn outcome_text(game: &AnyGame) -> String {
     outcome.unwrap_or_else(|| "none".to_owned())
 }
 
-/// The current position's board as text (ranks top down).
-pub fn board_text(game: &AnyGame) -> String {
-    match game {
-        AnyGame::Tamerlane(g) => g.position().board().to_string(),
-        AnyGame::Chess(g) => g.position().board().to_string(),
-        AnyGame::Makruk(g) => g.position().board().to_string(),
-    }
-}
-
-/// Plays a move written in the game's algebraic notation (SAN); on an
-/// error the game is unchanged.
-pub fn play_san(game: &mut AnyGame, san: &str) -> Result<(), String> {
-    match game {
-        AnyGame::Tamerlane(g) => g.play_san(san).map(drop).map_err(|e| e.to_string()),
-        AnyGame::Chess(g) => g.play_san(san).map(drop).map_err(|e| e.to_string()),
-        AnyGame::Makruk(g) => g.play_san(san).map(drop).map_err(|e| e.to_string()),
-    }
-}
-
 /// Plays a move written in UCI (coordinates) or, failing that, in SAN;
 /// the error is the UCI reading's.
 pub fn play_text(game: &mut AnyGame, text: &str) -> Result<(), String> {
     match game.play_uci(text) {
         Ok(()) => Ok(()),
-        Err(e) => play_san(game, text).map_err(|_| e.to_string()),
+        Err(e) => game.play_san(text).map_err(|_| e.to_string()),
     }
 }
 
@@ -165,9 +111,9 @@ mod tests {
         // the Rooks and Horses, 3 for each Khon, 3 for the King, 2 for the Met).
         for (v, n) in [(Variant::Chess, 20), (Variant::Makruk, 23)] {
             let g = start(None, v.default_rules()).unwrap();
-            assert_eq!(legal_moves(&g).len(), n, "{v}");
-            assert_eq!(perft(&g, 1), n as u64, "{v}");
-            assert_eq!(divide(&g, 1).len(), n, "{v}");
+            assert_eq!(g.legal_moves().len(), n, "{v}");
+            assert_eq!(g.perft(1), n as u64, "{v}");
+            assert_eq!(g.divide(1).len(), n, "{v}");
         }
         let e = game_after(None, Variant::Chess.default_rules(), &["e2e4", "e2e4"]).unwrap_err();
         assert!(e.starts_with("move 2 (e2e4): "), "{e}");

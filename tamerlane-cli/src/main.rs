@@ -19,7 +19,6 @@ mod external;
 mod game_args;
 mod games;
 mod record_cmd;
-mod sibling_pgn;
 use game_args::GameArgs;
 use games::{apply, game_after, outcome_text, sorted_moves, start};
 use tamerlane_ai::AnyRules;
@@ -192,12 +191,7 @@ fn run(cli: Cli) -> Result<(), String> {
             divide: split,
         } => {
             let g = start(tfen.as_deref(), game.rules()?)?;
-            report_perft(
-                depth,
-                split,
-                || games::divide(&g, depth),
-                || games::perft(&g, depth),
-            )
+            report_perft(depth, split, || g.divide(depth), || g.perft(depth))
         }
         Command::Moves {
             stdin: true, game, ..

@@ -1,18 +1,17 @@
 //! `tamerlane pgn FILE`: validates a file of game records and prints, per
-//! game, the number of plies and the result, or the error. Tamerlane
-//! records are read by the core's record reader; chess and Makruk games
-//! (`--game`) as PGN with SAN moves ([`sibling_pgn`](crate::sibling_pgn)).
+//! game, the number of plies and the result, or the error. The records of
+//! the three games are read by the core's record reader (chess and Makruk
+//! games, with `--game`, as PGN with SAN moves).
 
 use std::fs::File;
-use std::io::{self, BufReader, BufWriter, Read, Write};
+use std::io::{self, BufRead, BufReader, BufWriter, Write};
 use std::path::PathBuf;
 
 use clap::Args;
 use tamerlane_ai::AnyRules;
-use tamerlane_core::read_records;
+use tamerlane_core::{chess, makruk, tamerlane, Position, RecordReader};
 
 use crate::game_args::GameArgs;
-use crate::sibling_pgn::read_games;
 
 /// Arguments of `tamerlane pgn`.
 #[derive(Args)]
@@ -44,44 +43,16 @@ enum Summary {
 pub fn run(args: PgnArgs) -> Result<(), String> {
     let rules = args.game.rules()?;
     let name = args.file.display().to_string();
-    let mut input: Box<dyn io::BufRead> = if name == "-" {
+    let input: Box<dyn BufRead> = if name == "-" {
         Box::new(BufReader::new(io::stdin()))
     } else {
         let f = File::open(&args.file).map_err(|e| format!("{name}: {e}"))?;
         Box::new(BufReader::with_capacity(1 << 16, f))
     };
     let games: Box<dyn Iterator<Item = Summary>> = match rules {
-        AnyRules::Tamerlane(rules) => Box::new(read_records(input).with_default_rules(rules).map(
-            |item| match item {
-                Ok(rec) => Summary::Game(
-                    rec.game().moves().len(),
-                    rec.result().to_string(),
-                    rec.tag("Termination").map(str::to_owned),
-                    rec.game().position().to_tfen(),
-                ),
-                Err(e) => Summary::Error(e.game, e.line, e.column, e.kind.to_string()),
-            },
-        )),
-        AnyRules::Chess(_) | AnyRules::Makruk(_) => {
-            let mut text = String::new();
-            input
-                .read_to_string(&mut text)
-                .map_err(|e| format!("{name}: {e}"))?;
-            Box::new(
-                read_games(&text, rules)
-                    .into_iter()
-                    .enumerate()
-                    .map(|(i, item)| match item {
-                        Ok(g) => Summary::Game(
-                            g.game.moves().len(),
-                            g.result.to_string(),
-                            g.termination,
-                            g.game.fen(),
-                        ),
-                        Err(e) => Summary::Error(i + 1, e.line, e.column, e.message),
-                    }),
-            )
-        }
+        AnyRules::Tamerlane(r) => summaries::<tamerlane::Position>(input, r),
+        AnyRules::Chess(r) => summaries::<chess::Position>(input, r),
+        AnyRules::Makruk(r) => summaries::<makruk::Position>(input, r),
     };
     let mut out = BufWriter::new(io::stdout().lock());
     let (mut good, mut bad, mut plies) = (0usize, 0usize, 0usize);
@@ -118,4 +89,22 @@ pub fn run(args: PgnArgs) -> Result<(), String> {
     } else {
         Ok(())
     }
+}
+
+/// The summaries of the games of kind `P` in `input`, those without a
+/// `Rules` tag read under `rules`.
+fn summaries<P: Position>(
+    input: Box<dyn BufRead>,
+    rules: P::Rules,
+) -> Box<dyn Iterator<Item = Summary>> {
+    let reader = RecordReader::<_, P>::new(input).with_default_rules(rules);
+    Box::new(reader.map(|item| match item {
+        Ok(rec) => Summary::Game(
+            rec.game().moves().len(),
+            rec.result().to_string(),
+            rec.tag("Termination").map(str::to_owned),
+            rec.game().position().to_fen(),
+        ),
+        Err(e) => Summary::Error(e.game, e.line, e.column, e.kind.to_string()),
+    }))
 }

@@ -106,7 +106,7 @@ fn chess_pgn_is_read_in_san() {
         "game 1: 7 plies, 1-0, final r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4"
     );
     assert!(
-        lines[1].starts_with("game 2: error: line 5, column 13: move 3 (Ke3): "),
+        lines[1].starts_with("game 2: error: line 5, column 13: move 2. Ke3: illegal move \"Ke3\""),
         "{}",
         lines[1]
     );

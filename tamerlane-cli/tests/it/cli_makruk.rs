@@ -141,7 +141,7 @@ fn makruk_pgn_is_read_in_san_from_its_fen_tag() {
     );
     assert_eq!(o.status.code(), Some(2));
     assert!(
-        stdout(&o).contains("contradicts the end of the game (1-0 checkmate)"),
+        stdout(&o).contains("result 1/2-1/2, but the game has ended by the rules: white checkmate"),
         "{}",
         stdout(&o)
     );

@@ -1,7 +1,7 @@
 //! `tamerlane datagen`: the file's format, its determinism, and that every
 //! line is a legal position with a score and its game's result.
 
-use tamerlane_core::Position;
+use tamerlane_core::tamerlane::Position;
 
 use crate::cli::run;
 

@@ -1,0 +1,105 @@
+//! One game under the arbiter: the engines started, each move asked for
+//! (with the clocks kept) and checked, until the rules, the ply cap or a
+//! forfeit end it.
+
+use std::time::{Duration, Instant};
+
+use tamerlane_core::Color;
+
+use super::players::{start_side, Player, Side};
+use super::record::{GameEnd, GameRecord};
+use tamerlane_ai::AnyGame;
+
+/// The longest move text kept in a [`GameEnd::Illegal`].
+const MAX_MOVE_TEXT: usize = 40;
+
+/// Plays one game from `opening` (a game without moves). The engines are
+/// started White's first (one that cannot be started loses by forfeit).
+/// Every move is checked by the arbiter (`AnyGame::play_uci`): an illegal
+/// move or a missing one loses at once. With a `ply_cap`, a game that
+/// reaches that many plies is a draw ([`GameEnd::PlyCap`]).
+pub fn play_game(
+    players: [&Player; 2],
+    opening: &AnyGame,
+    a_white: bool,
+    index: usize,
+    ply_cap: Option<usize>,
+) -> GameRecord {
+    let mut game = opening.clone();
+    let white = if a_white { 0 } else { 1 };
+    let end = play_out(players, white, &mut game, ply_cap);
+    GameRecord {
+        index,
+        opening: opening.clone(),
+        white,
+        moves: game.moves(),
+        end,
+    }
+}
+
+fn play_out(
+    players: [&Player; 2],
+    white: usize,
+    game: &mut AnyGame,
+    ply_cap: Option<usize>,
+) -> GameEnd {
+    let player_of = |c: Color| if c == Color::White { white } else { 1 - white };
+    let mut sides: Vec<Option<Side>> = vec![None, None];
+    let plies_before = game.moves().len();
+    let mut plies = plies_before;
+    for c in [Color::White, Color::Black] {
+        match start_side(players[player_of(c)], game.variant()) {
+            Ok(s) => sides[player_of(c)] = Some(s),
+            Err(e) => return GameEnd::from_failure(c, e),
+        }
+    }
+    let mut clocks = players.map(|p| p.clock.map(|c| c.base));
+    loop {
+        if let Some((winner, termination)) = game.outcome() {
+            return GameEnd::Rules(winner, termination);
+        }
+        if ply_cap.is_some_and(|cap| plies - plies_before >= cap) {
+            return GameEnd::PlyCap;
+        }
+        let turn = game.turn();
+        let idx = player_of(turn);
+        let player = players[idx];
+        let mut limits = player.limits.clone();
+        for c in [Color::White, Color::Black] {
+            let p = player_of(c);
+            let inc = players[p].clock.map_or(Duration::ZERO, |k| k.inc);
+            limits.set_clock(c, clocks[p], inc);
+        }
+        let t0 = Instant::now();
+        let (answer, elapsed) = match sides[idx].as_mut() {
+            Some(Side::Internal(e)) => {
+                let r = e.search_any(game, &limits, |_| {});
+                (r.best.unwrap_or_else(|| "(none)".to_owned()), t0.elapsed())
+            }
+            Some(Side::External(x)) => match x.go(game, &limits) {
+                Ok(b) => (b.text, b.elapsed),
+                Err(e) => return GameEnd::from_failure(turn, e),
+            },
+            None => return GameEnd::Abandoned(turn, "no engine".into()),
+        };
+        if let Some(left) = clocks[idx] {
+            if elapsed > left + player.timeouts.margin {
+                return GameEnd::TimeForfeit(
+                    turn,
+                    format!(
+                        "the move took {} ms with {} ms on the clock",
+                        elapsed.as_millis(),
+                        left.as_millis()
+                    ),
+                );
+            }
+            let inc = player.clock.map_or(Duration::ZERO, |k| k.inc);
+            clocks[idx] = Some(left.saturating_sub(elapsed) + inc);
+        }
+        if game.play_uci(&answer).is_err() {
+            let text: String = answer.chars().take(MAX_MOVE_TEXT).collect();
+            return GameEnd::Illegal(turn, text);
+        }
+        plies += 1;
+    }
+}

@@ -1,0 +1,100 @@
+//! The sides of a match: a [`Player`] (an in-process engine
+//! configuration or an engine command, its limits, [`Clock`] and
+//! [`Timeouts`]) and the engine it starts for a game ([`Side`]).
+
+use std::time::Duration;
+
+use crate::external::{EngineError, ExternalEngine, ExternalSpec, Timeouts};
+use tamerlane_ai::{Engine, Limits, SearchConfig, Variant};
+
+/// A time control: a base time and an increment added after each move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Clock {
+    /// The time on the clock at the start of a game.
+    pub base: Duration,
+    /// Added after each move.
+    pub inc: Duration,
+}
+
+/// What plays one side of a match.
+#[derive(Clone, Debug)]
+pub enum PlayerKind {
+    /// An in-process [`Engine`] (a new one each game, one thread).
+    Internal {
+        /// The search configuration.
+        config: SearchConfig,
+        /// Transposition table size in MiB.
+        hash_mib: usize,
+    },
+    /// An engine command speaking our protocol (a new process each game).
+    External(ExternalSpec),
+}
+
+/// One side of a match: who plays, and with which limits.
+#[derive(Clone, Debug)]
+pub struct Player {
+    /// A short name for reports and records.
+    pub name: String,
+    /// The engine.
+    pub kind: PlayerKind,
+    /// The limits of every move (`depth`, `nodes`, `movetime`; the clock
+    /// fields are filled in by the arbiter when there is a [`Clock`]).
+    pub limits: Limits,
+    /// A clock kept by the arbiter, if any.
+    pub clock: Option<Clock>,
+    /// How long the arbiter waits for an external engine; the margin is
+    /// also the tolerance of the clock for both kinds of player.
+    pub timeouts: Timeouts,
+}
+
+impl Player {
+    /// An in-process player without a clock.
+    #[cfg(test)]
+    pub fn internal(name: &str, config: SearchConfig, limits: Limits, hash_mib: usize) -> Player {
+        Player {
+            name: name.to_owned(),
+            kind: PlayerKind::Internal { config, hash_mib },
+            limits,
+            clock: None,
+            timeouts: Timeouts::default(),
+        }
+    }
+
+    /// An external engine without a clock, with the default timeouts.
+    #[cfg(test)]
+    pub fn external(name: &str, spec: ExternalSpec, limits: Limits) -> Player {
+        Player {
+            name: name.to_owned(),
+            kind: PlayerKind::External(spec),
+            limits,
+            clock: None,
+            timeouts: Timeouts::default(),
+        }
+    }
+}
+
+/// An engine during a game.
+pub(super) enum Side {
+    /// An in-process engine.
+    Internal(Box<Engine>),
+    /// A running engine command.
+    External(Box<ExternalEngine>),
+}
+
+/// Starts the engine of `p` for a game of `variant`: a new in-process
+/// engine, or the command (started, then told `ucinewgame`).
+pub(super) fn start_side(p: &Player, variant: Variant) -> Result<Side, EngineError> {
+    match &p.kind {
+        PlayerKind::Internal { config, hash_mib } => Ok(Side::Internal(Box::new(
+            Engine::builder()
+                .hash_mib(*hash_mib)
+                .config(*config)
+                .build(),
+        ))),
+        PlayerKind::External(spec) => {
+            let mut e = ExternalEngine::start(spec, variant, p.timeouts)?;
+            e.new_game()?;
+            Ok(Side::External(Box::new(e)))
+        }
+    }
+}
