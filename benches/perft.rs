@@ -4,7 +4,8 @@
 //! `docs/BENCHMARKS.md`.
 
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use tamerlane::{perft, Position};
+use tamerlane::perft;
+use tamerlane::tamerlane::Position;
 
 /// The initial position and three positions reached by seeded random legal
 /// play (12, 18 and 24 plies), with 35, 29 and 36 legal moves.

@@ -8,7 +8,8 @@ use std::time::Instant;
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use tamerlane::ai::Rng;
-use tamerlane::{read_records, Game, GameRecord, Move, MoveKind};
+use tamerlane::tamerlane::Game;
+use tamerlane::{read_records, GameRecord, Move, MoveKind};
 
 /// Number of games in the benchmark file.
 const GAMES: u64 = 10_000;

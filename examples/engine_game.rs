@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use tamerlane::ai::{Engine, Limits};
-use tamerlane::Game;
+use tamerlane::tamerlane::Game;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let ms: u64 = std::env::args().nth(1).as_deref().unwrap_or("30").parse()?;

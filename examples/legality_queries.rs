@@ -11,7 +11,8 @@
 
 use std::hint::black_box;
 
-use tamerlane::{CoordMove, Position};
+use tamerlane::tamerlane::Position;
+use tamerlane::CoordMove;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();

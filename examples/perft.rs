@@ -4,7 +4,8 @@
 
 use std::time::Instant;
 
-use tamerlane::{perft, Position};
+use tamerlane::perft;
+use tamerlane::tamerlane::Position;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);

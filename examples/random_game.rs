@@ -3,7 +3,7 @@
 //! `cargo run --release --example random_game -- [SEED]`
 
 use tamerlane::ai::Rng;
-use tamerlane::{Game, Position};
+use tamerlane::tamerlane::{Game, Position};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let seed: u64 = std::env::args().nth(1).as_deref().unwrap_or("1").parse()?;

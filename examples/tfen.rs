@@ -3,7 +3,7 @@
 //!
 //! `cargo run --example tfen -- "11/K10/11/11/11/11/11/11/10k/11 w - 00 0 1"`
 
-use tamerlane::Position;
+use tamerlane::tamerlane::Position;
 
 fn main() {
     let arg = std::env::args().skip(1).collect::<Vec<_>>().join(" ");

@@ -7,7 +7,8 @@
 //! `tamerlane-cli` package.
 //!
 //! ```
-//! use tamerlane::{perft, Game};
+//! use tamerlane::perft;
+//! use tamerlane::tamerlane::Game;
 //! use tamerlane::ai::{Engine, Limits};
 //!
 //! let game = Game::new();

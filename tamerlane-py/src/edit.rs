@@ -5,7 +5,8 @@
 
 use pyo3::prelude::*;
 use tamerlane_core as core;
-use tamerlane_core::{Color, Position, Role};
+use tamerlane_core::tamerlane::Position;
+use tamerlane_core::{Color, Role};
 
 use crate::errors::position_err;
 

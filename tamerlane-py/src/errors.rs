@@ -3,12 +3,7 @@
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use tamerlane_core::{
-    GameOverError as CoreGameOver, MoveError, PlayError, PositionError, RuleSetError, SanError,
-    TfenError,
-};
-
-use crate::types::Outcome;
+use tamerlane_core::{MoveError, PositionError, RuleSetError, SanError, TfenError};
 
 create_exception!(
     tamerlane,
@@ -87,25 +82,28 @@ pub fn rules_err(e: RuleSetError) -> PyErr {
     InvalidRulesError::new_err(e.to_string())
 }
 
-/// A game-over refusal as `GameOverError`, with the attributes `ply` (the
-/// moves played before the game ended) and `outcome`.
-pub fn game_over_err(py: Python<'_>, e: CoreGameOver) -> PyErr {
-    let err = GameOverError::new_err(e.to_string());
+/// `GameOverError` with the message `text` and the attributes `ply` and
+/// `outcome` (the game's Python outcome), for any of the three games.
+pub fn game_over_with<'py>(
+    py: Python<'py>,
+    text: String,
+    ply: usize,
+    outcome: impl IntoPyObject<'py>,
+) -> PyErr {
+    let err = GameOverError::new_err(text);
     let value = err.value(py);
     let attrs = value
-        .setattr("ply", e.ply)
-        .and_then(|()| value.setattr("outcome", Outcome::from(e.outcome)));
+        .setattr("ply", ply)
+        .and_then(|()| value.setattr("outcome", outcome));
     match attrs {
         Ok(()) => err,
         Err(other) => other,
     }
 }
 
-/// A move refused by a game: `GameOverError`, or the move or SAN error.
-pub fn play_err(py: Python<'_>, e: PlayError) -> PyErr {
-    match e {
-        PlayError::GameOver(e) => game_over_err(py, e),
-        PlayError::Move(e) => move_err(e),
-        PlayError::San(e) => san_err(e),
-    }
-}
+create_exception!(
+    tamerlane,
+    InvalidFenError,
+    PyValueError,
+    "A chess or Makruk FEN that is malformed or describes a position the rules exclude (the message names the field)."
+);

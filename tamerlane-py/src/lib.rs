@@ -17,8 +17,8 @@
 
 use pyo3::prelude::*;
 
-pub mod analysis;
 pub mod board;
+pub mod board_core;
 pub mod edit;
 pub mod engine;
 pub mod errors;
@@ -28,12 +28,13 @@ pub mod pgn;
 pub mod plane_updates;
 pub mod repetition_window;
 pub mod research;
+mod research_batch;
 pub mod rules;
 pub mod search_limits;
 pub mod search_results;
 pub mod sibling_board;
-pub mod sibling_errors;
 pub mod sibling_game;
+pub mod square_set;
 pub mod types;
 pub mod vector_env;
 
@@ -74,22 +75,23 @@ fn _tamerlane(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<types::Move>()?;
     m.add_class::<board::Board>()?;
     m.add_class::<board::LegalMoves>()?;
+    m.add_class::<square_set::SquareSet>()?;
     m.add_class::<engine::Engine>()?;
     m.add_class::<search_results::SearchResult>()?;
     m.add_class::<search_results::PvLine>()?;
     m.add_class::<search_results::Info>()?;
     m.add_class::<search_results::PlayResult>()?;
-    m.add_class::<analysis::Analysis>()?;
+    m.add_class::<engine::Analysis>()?;
     m.add("PgnError", py.get_type::<pgn::PgnError>())?;
     m.add_class::<pgn::PgnRecord>()?;
     m.add_class::<pgn::PgnReader>()?;
     m.add_function(wrap_pyfunction!(types::square_name, m)?)?;
     m.add_function(wrap_pyfunction!(types::parse_square, m)?)?;
-    m.add_function(wrap_pyfunction!(research::move_to_index, m)?)?;
+    m.add_function(wrap_pyfunction!(research_batch::move_to_index, m)?)?;
     m.add_function(wrap_pyfunction!(board::index_to_move, m)?)?;
-    m.add_function(wrap_pyfunction!(research::planes_many, m)?)?;
-    m.add_function(wrap_pyfunction!(research::masks_many, m)?)?;
-    m.add_function(wrap_pyfunction!(research::moves_to_indices, m)?)?;
+    m.add_function(wrap_pyfunction!(research_batch::planes_many, m)?)?;
+    m.add_function(wrap_pyfunction!(research_batch::masks_many, m)?)?;
+    m.add_function(wrap_pyfunction!(research_batch::moves_to_indices, m)?)?;
     m.add_class::<vector_env::VectorEnv>()?;
     m.add_function(wrap_pyfunction!(vector_env::random_rollouts, m)?)?;
     m.add("INITIAL_TFEN", tamerlane_core::INITIAL_TFEN)?;
@@ -100,10 +102,7 @@ fn _tamerlane(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("BOARD_COLS", research::COLS)?;
     m.add("MAX_PERFT_DEPTH", board::MAX_PERFT_DEPTH)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
-    m.add(
-        "InvalidFenError",
-        py.get_type::<sibling_errors::InvalidFenError>(),
-    )?;
+    m.add("InvalidFenError", py.get_type::<errors::InvalidFenError>())?;
     sibling_board::chess::register(m)?;
     sibling_board::makruk::register(m)?;
     Ok(())

@@ -1,8 +1,9 @@
-//! The python-chess notations built on SAN: long algebraic notation
-//! (`Board.lan`) and a numbered line of SAN moves (`Board.variation_san`).
+//! Long algebraic notation (`Board.lan`) of a Tamerlane move, built on SAN
+//! as python-chess builds it.
 
 use tamerlane_core as core;
-use tamerlane_core::{Color, MoveKind, Position};
+use tamerlane_core::tamerlane::Position;
+use tamerlane_core::MoveKind;
 
 /// The long algebraic notation of `m` (legal in `pos`): the SAN with the
 /// whole origin square and `-` or `x` before the target, as python-chess
@@ -32,20 +33,4 @@ pub fn lan(pos: &Position, m: &core::Move) -> String {
     };
     let sep = if m.capture.is_some() { 'x' } else { '-' };
     format!("{letter}{}{sep}{target}{suffix}{marks}", m.from)
-}
-
-/// The SAN of a line of moves, each given with the position it is played
-/// in, numbered as python-chess numbers a variation: `1. f4 f7 2. Nc4`, or
-/// `1...f7 2. f4` when Black moves first.
-pub fn numbered(moves: &[(Position, core::Move)]) -> String {
-    let mut out: Vec<String> = Vec::with_capacity(moves.len());
-    for (before, m) in moves {
-        let san = before.san(m);
-        out.push(match before.turn() {
-            Color::White => format!("{}. {san}", before.fullmoves()),
-            Color::Black if out.is_empty() => format!("{}...{san}", before.fullmoves()),
-            Color::Black => san,
-        });
-    }
-    out.join(" ")
 }

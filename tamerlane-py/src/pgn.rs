@@ -12,7 +12,8 @@ use pyo3::create_exception;
 use pyo3::exceptions::{PyTypeError, PyUnicodeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
-use tamerlane_core::{read_records, Game, GameRecord, RecordEditError, RecordError, RecordReader};
+use tamerlane_core::tamerlane::Game;
+use tamerlane_core::{read_records, GameRecord, RecordEditError, RecordError, RecordReader};
 
 use crate::board::{read_board, Board};
 use crate::rules::RulesArg;

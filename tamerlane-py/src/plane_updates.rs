@@ -3,7 +3,7 @@
 //! cells set last time and rewriting only the game planes whose value
 //! changed, with the same result as writing it whole.
 
-use tamerlane_core::Position;
+use tamerlane_core::tamerlane::Position;
 
 use crate::research::{
     fill_game_plane, game_plane_values, plane_count, write_piece_planes, Placement, PlaneValue,

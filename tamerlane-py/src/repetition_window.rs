@@ -2,7 +2,8 @@
 //! since its last irreversible move: the part of `VectorEnv`'s games that
 //! the repetition rule reads.
 
-use tamerlane_core::{Move, Position};
+use tamerlane_core::tamerlane::Position;
+use tamerlane_core::Move;
 
 /// The positions of a game since its last irreversible move
 /// ([`Position::is_irreversible`]: a capture or pawn move, but for the

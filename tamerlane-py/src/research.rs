@@ -5,16 +5,15 @@
 
 use std::ops::ControlFlow;
 
-use numpy::{PyArray1, PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use numpy::{PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyString;
 use tamerlane_core as core;
-use tamerlane_core::{CoordMove, Position, Square};
+use tamerlane_core::tamerlane::Position;
+use tamerlane_core::{CoordMove, Square};
 
-use crate::board::{coord_arg, read_board, Board};
 use crate::errors::IllegalMoveError;
-use crate::types::{int_arg, type_name, ColorArg, Move};
+use crate::types::{int_arg, type_name, Move};
 
 /// Rows of the plane grid: the ten ranks.
 pub const ROWS: usize = 10;
@@ -245,7 +244,7 @@ pub fn history_arg(obj: &Bound<'_, PyAny>) -> PyResult<usize> {
 }
 
 /// Imports numpy, or an `ImportError` saying what needs it.
-fn import_numpy(py: Python<'_>) -> PyResult<Bound<'_, PyModule>> {
+pub fn import_numpy(py: Python<'_>) -> PyResult<Bound<'_, PyModule>> {
     py.import("numpy").map_err(|e| {
         pyo3::exceptions::PyImportError::new_err(format!(
             "numpy is needed for the research helpers (pip install numpy): {e}"
@@ -325,7 +324,7 @@ pub fn game_plane_values(pos: &Position, repetitions: usize) -> [f32; GAME_PLANE
             .move_limit()
             .map_or(0.0, |n| pos.halfmoves().min(n) as f32 / n as f32),
         pos.fullmoves().min(500) as f32 / 500.0,
-        // The repetition count is at least 2 (RULES-SPEC section 9).
+        // The repetition count is at least 2 (docs/RULES.md, section 9).
         rules.repetition().map_or(0.0, |n| {
             let n = n as usize - 1;
             repetitions.saturating_sub(1).min(n) as f32 / n as f32
@@ -412,7 +411,7 @@ pub struct PlaneSource {
 impl PlaneSource {
     /// The source of the current position of `game`, with up to `history`
     /// earlier positions.
-    pub fn of(game: &core::Game, history: usize) -> PlaneSource {
+    pub fn of(game: &core::tamerlane::Game, history: usize) -> PlaneSource {
         let positions = game.positions();
         let n = positions.len();
         PlaneSource {
@@ -580,143 +579,6 @@ pub fn planes<'py>(
 /// The legal-action mask of a position (`Board.legal_action_mask`).
 pub fn mask<'py>(py: Python<'py>, pos: &Position) -> PyResult<Bound<'py, PyAny>> {
     masks_array(py, std::slice::from_ref(pos), None, true)
-}
-
-/// The boards of a sequence argument, each read briefly.
-fn boards_arg<'py>(boards: &Bound<'py, PyAny>) -> PyResult<Vec<Bound<'py, Board>>> {
-    let mut v = Vec::new();
-    for (i, item) in boards.try_iter()?.enumerate() {
-        let item = item?;
-        let b = item.downcast::<Board>().map_err(|_| {
-            pyo3::exceptions::PyTypeError::new_err(format!(
-                "boards[{i}] must be a tamerlane.Board, not {}",
-                type_name(&item)
-            ))
-        })?;
-        v.push(b.clone());
-    }
-    Ok(v)
-}
-
-/// The planes of several boards as one array of shape
-/// `(len(boards), PLANES + 46 * history, 10, 13)`: `board.to_planes(...)`
-/// for each, stacked (see `Board.to_planes`). The dtype is `dtype`, else
-/// that of `out`, else float32.
-#[pyfunction]
-#[pyo3(signature = (boards, *, dtype = None, out = None, history = None))]
-pub fn planes_many<'py>(
-    boards: &Bound<'py, PyAny>,
-    dtype: Option<&Bound<'py, PyAny>>,
-    out: Option<&Bound<'py, PyAny>>,
-    history: Option<&Bound<'py, PyAny>>,
-) -> PyResult<Bound<'py, PyAny>> {
-    let py = boards.py();
-    let dtype = planes_dtype_arg(dtype, out)?;
-    let history = history.map_or(Ok(0), history_arg)?;
-    let sources = boards_arg(boards)?
-        .iter()
-        .map(|b| Ok(PlaneSource::of(&read_board(b)?.game, history)))
-        .collect::<PyResult<Vec<_>>>()?;
-    planes_array(py, &sources, history, dtype, out, false)
-}
-
-/// The legal-action masks of several boards as one `bool` array of shape
-/// `(len(boards), ACTION_SPACE_SIZE)`.
-#[pyfunction]
-#[pyo3(signature = (boards, *, out = None))]
-pub fn masks_many<'py>(
-    boards: &Bound<'py, PyAny>,
-    out: Option<&Bound<'py, PyAny>>,
-) -> PyResult<Bound<'py, PyAny>> {
-    let positions = boards_arg(boards)?
-        .iter()
-        .map(|b| Ok(read_board(b)?.pos().clone()))
-        .collect::<PyResult<Vec<_>>>()?;
-    masks_array(boards.py(), &positions, out, false)
-}
-
-/// The action indices of several moves (`Move`s or coordinate strings) as
-/// an `int64` array: each move's `move_to_index`, with `turn`, or with the
-/// side to move of `board`, as the mover (a `Move` made by the other side
-/// is a `ValueError`), or (with neither) with the side that made each move.
-#[pyfunction]
-#[pyo3(signature = (moves, turn = None, *, board = None))]
-pub fn moves_to_indices<'py>(
-    moves: &Bound<'py, PyAny>,
-    turn: Option<ColorArg>,
-    board: Option<&Bound<'py, Board>>,
-) -> PyResult<Bound<'py, PyArray1<i64>>> {
-    let turn = match (turn, board) {
-        (Some(_), Some(_)) => {
-            return Err(PyValueError::new_err(
-                "moves_to_indices: pass turn= or board=, not both",
-            ))
-        }
-        (Some(t), None) => Some(core::Color::from(t)),
-        (None, Some(b)) => Some(read_board(b)?.pos().turn()),
-        (None, None) => None,
-    };
-    let mut v = Vec::new();
-    for (i, m) in moves.try_iter()?.enumerate() {
-        let m = m?;
-        let idx = index_of(&m, turn).map_err(|e| {
-            let msg = e.value(m.py()).to_string();
-            if e.is_instance_of::<PyTypeError>(m.py()) {
-                PyTypeError::new_err(format!("moves[{i}]: {msg}"))
-            } else {
-                PyValueError::new_err(format!("moves[{i}]: {msg}"))
-            }
-        })?;
-        v.push(idx as i64);
-    }
-    import_numpy(moves.py())?;
-    Ok(PyArray1::from_vec(moves.py(), v))
-}
-
-/// The action index of a move argument (a `Move` or a coordinate string)
-/// made by `turn`: see [`move_to_index`].
-fn index_of(r#move: &Bound<'_, PyAny>, turn: Option<core::Color>) -> PyResult<usize> {
-    let (coord, own) = if let Ok(m) = r#move.downcast::<Move>() {
-        let m = m.get();
-        (m.coord, m.ctx.map(|(_, c)| c))
-    } else if r#move.downcast::<PyString>().is_ok() {
-        (coord_arg(r#move)?, None)
-    } else {
-        return Err(PyTypeError::new_err(format!(
-            "move must be a tamerlane.Move or a coordinate string like 'f3f4', not {}",
-            type_name(r#move)
-        )));
-    };
-    let color = match (turn, own) {
-        (Some(t), Some(c)) if t != c => {
-            return Err(PyValueError::new_err(format!(
-                "move {coord} was made by {}, not by {} (turn=)",
-                c.name(),
-                t.name()
-            )))
-        }
-        (_, Some(c)) | (Some(c), None) => c,
-        (None, None) => {
-            return Err(PyValueError::new_err(format!(
-                "move {coord} has no colour (a string, or a Move not generated from a position): pass turn="
-            )))
-        }
-    };
-    Ok(action_index(coord, color))
-}
-
-/// The action index (0 to `ACTION_SPACE_SIZE - 1`) of a move (a `Move`
-/// or a coordinate string): `112 * from + to`, both squares seen from the
-/// mover's side (rotated through 180 degrees for Black).
-///
-/// The mover is the move's own colour when it came from a position; a
-/// `turn` given as well must agree with it (`ValueError` otherwise). A
-/// coordinate string or a `Move` without context has no colour: `turn`
-/// (a `Color` or a bool, `True` for White) is then required.
-#[pyfunction]
-#[pyo3(signature = (r#move, turn = None))]
-pub fn move_to_index(r#move: &Bound<'_, PyAny>, turn: Option<ColorArg>) -> PyResult<usize> {
-    index_of(r#move, turn.map(core::Color::from))
 }
 
 /// `index` as an action index, if it is one (0..ACTION_SPACE_SIZE).

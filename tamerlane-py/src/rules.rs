@@ -1,5 +1,5 @@
 //! The rule set of a `Board`: the `rules=` argument (a rule-set string,
-//! RULES-SPEC section 9) and the form in which a pickled board keeps it.
+//! docs/RULES.md, section 9) and the form in which a pickled board keeps it.
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;

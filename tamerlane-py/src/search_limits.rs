@@ -168,7 +168,7 @@ pub fn limit_object(limit: &Bound<'_, PyAny>, turn: core::Color) -> PyResult<ai:
 /// or coordinate strings, each legal in `pos`; `None` or empty: all moves).
 pub fn set_lines(
     limits: &mut ai::Limits,
-    pos: &core::Position,
+    pos: &core::tamerlane::Position,
     multipv: Option<&Bound<'_, PyAny>>,
     searchmoves: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<()> {
@@ -185,7 +185,7 @@ pub fn set_lines(
 /// legal move of `pos`: a `TypeError` for an item that is no move, an
 /// `InvalidMoveError` for a malformed string, an `IllegalMoveError` for a
 /// move not legal in `pos`, each naming `searchmoves` and the item.
-fn root_moves(pos: &core::Position, moves: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+fn root_moves(pos: &core::tamerlane::Position, moves: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
     let py = moves.py();
     let not_iterable = || {
         PyTypeError::new_err(format!(

@@ -1,44 +1,33 @@
-//! `tamerlane.chess` and `tamerlane.makruk`: the Python `Board`, `Move`,
-//! `LegalMoves`, `Outcome` and `SearchResult` of the sibling games, and
-//! their module functions, defined once by the `sibling_board!` macro and
-//! instantiated for each game (the modules [`chess`] and [`makruk`]).
+//! `tamerlane.chess` and `tamerlane.makruk`: the Python `Move`, `Piece`,
+//! `Outcome` and `SearchResult` of the sibling games, their module
+//! functions, and their `Board`s (made by `board_class!` from the shared
+//! implementation of `board_core.rs`, through the
+//! [`PyGame`](crate::board_core::PyGame) impl here),
+//! defined once by the `sibling_board!` macro and instantiated for each
+//! game (the modules [`chess`] and [`makruk`]) with its own extras
+//! (castling and en passant for chess, the count for Makruk).
 //!
 //! What the two games spell alike in `tamerlane_core` is written once in
 //! the macro; what differs comes from [`SiblingGame`]. The API is that of
-//! `tamerlane.Board` (python-chess's names) where it applies: see
-//! docs/PYTHON.md, "Chess and Makruk".
+//! `tamerlane.Board` (python-chess's names): see docs/PYTHON.md, "Chess and
+//! Makruk".
 
 use std::str::FromStr;
 
-use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::pyclass::boolean_struct::False;
 use pyo3::types::{PyBytes, PyString};
-use pyo3::PyClass;
 use tamerlane_core::board8::Square;
 use tamerlane_core::{Color as CoreColor, RuleSetError};
 
-use crate::errors::{rules_err, InvalidRulesError};
-use crate::sibling_errors::InvalidFenError;
+use crate::errors::{rules_err, InvalidFenError, InvalidRulesError};
 use crate::sibling_game::{ExtraPlane, SiblingGame};
 use crate::types::{index_arg, type_name};
 
 /// The twelve piece planes: the mover's six roles, then the opponent's.
 pub const PIECE_PLANES: usize = 12;
 
-/// Borrows a pyclass value for reading; a `RuntimeError` (never a panic)
-/// while another call modifies it.
-pub fn read<'py, T: PyClass>(obj: &Bound<'py, T>) -> PyResult<PyRef<'py, T>> {
-    obj.try_borrow()
-        .map_err(|_| PyRuntimeError::new_err("the board is being modified by another call"))
-}
-
-/// Borrows a pyclass value for writing; a `RuntimeError` (never a panic)
-/// while another call uses it.
-pub fn write<'py, T: PyClass<Frozen = False>>(obj: &Bound<'py, T>) -> PyResult<PyRefMut<'py, T>> {
-    obj.try_borrow_mut()
-        .map_err(|_| PyRuntimeError::new_err("the board is in use by another call"))
-}
+pub use crate::board_core::{read, write};
 
 /// A `rules=` argument: a rule-set string of the game; a non-string
 /// (`None` included) is a `TypeError`, a bad string an `InvalidRulesError`
@@ -61,6 +50,24 @@ where
     }
 }
 
+/// The text a python-chess object gives for a method such as `uci()` or
+/// `fen()` (duck-typed: any object with that method returning a `str`);
+/// `None` if `obj` has no such attribute.
+pub fn duck_text(obj: &Bound<'_, PyAny>, method: &str) -> PyResult<Option<String>> {
+    if !obj.hasattr(method)? {
+        return Ok(None);
+    }
+    let value = obj.call_method0(method)?;
+    match value.downcast::<PyString>() {
+        Ok(s) => Ok(Some(s.to_cow()?.into_owned())),
+        Err(_) => Err(PyTypeError::new_err(format!(
+            "{}.{method}() returned {}, not a str",
+            type_name(obj),
+            type_name(&value)
+        ))),
+    }
+}
+
 /// A FEN argument as text: `InvalidFenError` for a string that is not
 /// valid Unicode, `TypeError` for a non-string (`None` included: the empty
 /// board of python-chess's `Board(None)` is no valid position).
@@ -69,11 +76,14 @@ pub fn fen_text(obj: &Bound<'_, PyAny>, game: &str) -> PyResult<String> {
         Ok(s) => s.to_cow().map(|t| t.into_owned()).map_err(|_| {
             InvalidFenError::new_err("FEN: not valid Unicode text (a lone surrogate)")
         }),
-        Err(_) => Err(PyTypeError::new_err(format!(
-            "a {game} FEN must be a string, not {} (Board() starts from the initial position; \
-             python-chess's empty board is not a valid position)",
-            type_name(obj)
-        ))),
+        Err(_) => match duck_text(obj, "fen")? {
+            Some(text) if !obj.is_none() => Ok(text),
+            _ => Err(PyTypeError::new_err(format!(
+                "a {game} FEN must be a string or a board with fen(), not {} (Board() starts \
+                 from the initial position; python-chess's empty board is not a valid position)",
+                type_name(obj)
+            ))),
+        },
     }
 }
 
@@ -110,12 +120,12 @@ pub fn square_arg(obj: &Bound<'_, PyAny>) -> PyResult<Square> {
 /// move (its rank 1 is row 0). `pieces` gives each piece's square, colour
 /// and role index (0..6).
 pub fn plane_values<G: SiblingGame>(
-    game: &G,
+    pos: &G,
     turn: CoreColor,
     pieces: impl Iterator<Item = (Square, CoreColor, usize)>,
     repetitions: usize,
 ) -> Vec<f32> {
-    let extras = game.extra_planes(repetitions);
+    let extras = pos.extra_planes(repetitions);
     let mut data = vec![0f32; (PIECE_PLANES + extras.len()) * 64];
     for (sq, color, role) in pieces {
         let plane = if color == turn { role } else { 6 + role };
@@ -149,19 +159,17 @@ pub fn to_numpy<'py>(
         .call_method1("reshape", (shape.to_vec(),))
 }
 
-/// Defines, in a module `$module`, the Python classes and functions of a
-/// sibling game `$game` (a `SiblingGame` whose core types live in
-/// `$core`), for the Python module `$pymodule`.
+/// Defines, in a module `$module`, the Python classes and functions of the
+/// sibling game whose core types live in `tamerlane_core::$core`, for the
+/// Python module `$pymodule`; `$extra` are the game's own `Board` methods.
 macro_rules! sibling_board {
-    ($module:ident, $game:ty, $core:ident, $pymodule:literal, $start_fen:expr) => {
+    ($module:ident, $core:ident, $pymodule:literal, { $($extra:tt)* }) => {
         /// The Python classes and functions of one sibling game.
         pub mod $module {
-            use std::collections::hash_map::DefaultHasher;
-            use std::hash::{Hash, Hasher};
-            use std::sync::atomic::{AtomicBool, Ordering};
+            use std::sync::atomic::Ordering;
 
             use pyo3::exceptions::{
-                PyIndexError, PyKeyboardInterrupt, PyTypeError, PyValueError,
+                PyTypeError, PyValueError,
             };
             use pyo3::prelude::*;
             use pyo3::types::{PyDict, PyList, PyString, PyTuple};
@@ -169,27 +177,29 @@ macro_rules! sibling_board {
             use tamerlane_core::$core as game_core;
             use tamerlane_core::Color as CoreColor;
 
-            use crate::board::MAX_PERFT_DEPTH;
+            use crate::board_core::PyGame;
             use crate::errors::{
-                AmbiguousMoveError, GameOverError, IllegalMoveError, InvalidMoveError,
+                game_over_with, AmbiguousMoveError, IllegalMoveError, InvalidFenError,
+                InvalidMoveError, InvalidPositionError,
             };
             use crate::interrupt::run_interruptible;
             use crate::search_limits::{check_range, LimitArgs};
             use crate::sibling_board::{
-                fen_text, plane_values, read, rules_arg, square_arg, to_numpy, write,
+                duck_text, fen_text, plane_values, read, rules_arg, square_arg, to_numpy, write,
                 PIECE_PLANES,
             };
-            use crate::sibling_errors::InvalidFenError;
             use crate::sibling_game::SiblingGame;
             use crate::types::{int_arg, opt_int_arg, type_name, Color, ColorArg};
 
-            type Game = $game;
-            type Uci = <Game as SiblingGame>::Uci;
-            type Rules = <Game as SiblingGame>::Rules;
+            /// The position type, the core `Position` of this game.
+            type G = game_core::Position;
+            type Game = tamerlane_core::Game<G>;
+            type Uci = <G as SiblingGame>::Uci;
+            type Rules = game_core::Rules;
 
             /// The game's name in messages.
-            const NAME: &str = <Game as SiblingGame>::NAME;
-            /// Stack of the worker thread of perft and search.
+            const NAME: &str = <G as SiblingGame>::NAME;
+            /// Stack of the worker thread of search.
             const WORKER_STACK: usize = 64 << 20;
             /// Largest transposition table of `search`, in MiB.
             const MAX_HASH_MB: i64 = 4096;
@@ -201,7 +211,9 @@ macro_rules! sibling_board {
                 let e = e.into();
                 let text = e.to_string();
                 match e {
-                    P::GameOver(over) => game_over_error(py, over.ply, over.outcome),
+                    P::GameOver(over) => {
+                        game_over_with(py, text, over.ply, Outcome::from(over.outcome))
+                    }
                     P::Move(M::Invalid(_)) | P::San(S::Syntax { .. }) => {
                         InvalidMoveError::new_err(text)
                     }
@@ -209,21 +221,6 @@ macro_rules! sibling_board {
                     P::Move(M::Illegal(_)) | P::San(S::Illegal { .. }) => {
                         IllegalMoveError::new_err(text)
                     }
-                }
-            }
-
-            /// `GameOverError` with the attributes `ply` and `outcome`.
-            fn game_over_error(py: Python<'_>, ply: usize, outcome: game_core::Outcome) -> PyErr {
-                let err = GameOverError::new_err(format!(
-                    "the game ended at ply {ply} ({outcome}): no further move is accepted"
-                ));
-                let value = err.value(py);
-                let attrs = value
-                    .setattr("ply", ply)
-                    .and_then(|()| value.setattr("outcome", Outcome::from(outcome)));
-                match attrs {
-                    Ok(()) => err,
-                    Err(other) => other,
                 }
             }
 
@@ -238,9 +235,13 @@ macro_rules! sibling_board {
                 if let Ok(m) = obj.downcast::<Move>() {
                     return Ok(m.get().uci);
                 }
-                match obj.downcast::<PyString>() {
-                    Ok(s) => parse_uci_text(&s.to_cow()?),
-                    Err(_) => Err(PyTypeError::new_err(format!(
+                if let Ok(s) = obj.downcast::<PyString>() {
+                    return parse_uci_text(&s.to_cow()?);
+                }
+                // A python-chess `Move` (or anything with `uci()`).
+                match duck_text(obj, "uci")? {
+                    Some(text) => parse_uci_text(&text),
+                    None => Err(PyTypeError::new_err(format!(
                         "expected a {} Move or a UCI string like 'e2e4', not {}",
                         $pymodule,
                         type_name(obj)
@@ -277,19 +278,19 @@ macro_rules! sibling_board {
                 /// The origin square, 0 (`a1`) .. 63 (`h8`).
                 #[getter(from_square)]
                 fn origin(&self) -> usize {
-                    <Game as SiblingGame>::squares(&self.uci).0.index()
+                    <G as SiblingGame>::squares(&self.uci).0.index()
                 }
 
                 /// The target square, 0 (`a1`) .. 63 (`h8`).
                 #[getter(to_square)]
                 fn target(&self) -> usize {
-                    <Game as SiblingGame>::squares(&self.uci).1.index()
+                    <G as SiblingGame>::squares(&self.uci).1.index()
                 }
 
                 /// The promotion piece letter (lower case), or `None`.
                 #[getter]
                 fn promotion(&self) -> Option<String> {
-                    <Game as SiblingGame>::promotion_letter(&self.uci).map(String::from)
+                    <G as SiblingGame>::promotion_letter(&self.uci).map(String::from)
                 }
 
                 /// The UCI string.
@@ -346,7 +347,7 @@ macro_rules! sibling_board {
                             type_name(termination)
                         ))
                     })?;
-                    let termination = <Game as SiblingGame>::TERMINATIONS
+                    let termination = <G as SiblingGame>::TERMINATIONS
                         .iter()
                         .copied()
                         .find(|t| t.name() == name)
@@ -413,52 +414,124 @@ macro_rules! sibling_board {
 
             /// The names of the terminations, in the order the game checks them.
             fn termination_names() -> Vec<&'static str> {
-                <Game as SiblingGame>::TERMINATIONS
+                <G as SiblingGame>::TERMINATIONS
                     .iter()
                     .map(|t| t.name())
                     .collect()
             }
 
-            /// The legal moves of a position (a snapshot taken when
-            /// `Board.legal_moves` was read): `len()`, iteration and `in`.
-            #[pyclass(module = $pymodule, name = "LegalMoves", frozen)]
-            pub struct LegalMoves {
-                moves: Vec<Uci>,
+            /// A role argument: its name (`"knight"`) or python-chess's
+            /// `piece_type` int (1 = pawn .. 6 = king).
+            fn role_arg(obj: &Bound<'_, PyAny>) -> PyResult<game_core::Role> {
+                if let Ok(s) = obj.downcast::<PyString>() {
+                    let s = s.to_cow()?;
+                    return game_core::Role::ALL
+                        .into_iter()
+                        .find(|r| r.name().eq_ignore_ascii_case(&s))
+                        .ok_or_else(|| {
+                            PyValueError::new_err(format!(
+                                "unknown {NAME} role {:?} (expected one of {})",
+                                tamerlane_core::excerpt(&s, tamerlane_core::EXCERPT_CHARS),
+                                game_core::Role::ALL.map(|r| r.name()).join(", ")
+                            ))
+                        });
+                }
+                let n = int_arg(obj, "role")?;
+                usize::try_from(n)
+                    .ok()
+                    .and_then(|n| n.checked_sub(1))
+                    .and_then(|i| game_core::Role::ALL.get(i).copied())
+                    .ok_or_else(|| {
+                        PyValueError::new_err(format!("piece type {n} out of range (expected 1 to 6)"))
+                    })
+            }
+
+            /// A piece argument: a `Piece`, or anything with `symbol()`
+            /// (a python-chess `Piece`).
+            fn piece_arg(obj: &Bound<'_, PyAny>) -> PyResult<game_core::Piece> {
+                if let Ok(p) = obj.downcast::<Piece>() {
+                    return Ok(p.get().piece);
+                }
+                match duck_text(obj, "symbol")? {
+                    Some(text) => Piece::from_symbol(&text).map(|p| p.piece),
+                    None => Err(PyTypeError::new_err(format!(
+                        "expected a {} Piece, not {}",
+                        $pymodule,
+                        type_name(obj)
+                    ))),
+                }
+            }
+
+            /// A piece: a colour and a role. `symbol()` is its FEN letter
+            /// (upper case for White); `piece_type` is python-chess's int
+            /// (1 = pawn .. 6 = king), `role` the role's name.
+            #[pyclass(module = $pymodule, name = "Piece", frozen, eq, hash)]
+            #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+            pub struct Piece {
+                piece: game_core::Piece,
             }
 
             #[pymethods]
-            impl LegalMoves {
-                fn __len__(&self) -> usize {
-                    self.moves.len()
+            impl Piece {
+                /// The piece of `color` (a `Color` or a bool) and `role` (a
+                /// name such as `"knight"` or a python-chess piece type).
+                #[new]
+                fn new(color: ColorArg, role: &Bound<'_, PyAny>) -> PyResult<Piece> {
+                    Ok(Piece {
+                        piece: game_core::Piece::new(color.into(), role_arg(role)?),
+                    })
                 }
 
-                fn __bool__(&self) -> bool {
-                    !self.moves.is_empty()
+                /// The piece of a FEN letter (`ValueError` otherwise).
+                #[staticmethod]
+                fn from_symbol(symbol: &str) -> PyResult<Piece> {
+                    let mut chars = symbol.chars();
+                    match (chars.next().and_then(game_core::Piece::from_char), chars.next()) {
+                        (Some(piece), None) => Ok(Piece { piece }),
+                        _ => Err(PyValueError::new_err(format!(
+                            "unknown {NAME} piece symbol {:?}",
+                            tamerlane_core::excerpt(symbol, tamerlane_core::EXCERPT_CHARS)
+                        ))),
+                    }
                 }
 
-                /// The number of legal moves.
-                fn count(&self) -> usize {
-                    self.moves.len()
+                /// The side of the piece.
+                #[getter]
+                fn color(&self) -> Color {
+                    self.piece.color.into()
                 }
 
-                fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-                    let list = PyList::new(py, self.moves.iter().map(|&uci| Move { uci }))?;
-                    Ok(list.try_iter()?.into_any())
+                /// The role's name (`"pawn"`, `"knight"`, ...).
+                #[getter]
+                fn role(&self) -> &'static str {
+                    self.piece.role.name()
                 }
 
-                /// Whether a `Move` or UCI string is among the moves (never
-                /// raises: anything else is simply not in).
-                fn __contains__(&self, item: &Bound<'_, PyAny>) -> bool {
-                    move_arg(item).is_ok_and(|uci| self.moves.contains(&uci))
+                /// python-chess's piece type: 1 (pawn) .. 6 (king).
+                #[getter]
+                fn piece_type(&self) -> usize {
+                    self.piece.role.index() + 1
+                }
+
+                /// The FEN letter: upper case for White.
+                fn symbol(&self) -> String {
+                    self.piece.char().to_string()
+                }
+
+                fn __str__(&self) -> String {
+                    self.symbol()
                 }
 
                 fn __repr__(&self) -> String {
-                    let mut v: Vec<String> = self.moves.iter().map(|m| m.to_string()).collect();
-                    v.sort();
-                    format!(
-                        "<LegalMoves ({}): {}>",
-                        v.len(),
-                        tamerlane_core::excerpt(&v.join(", "), 200)
+                    format!("Piece.from_symbol('{}')", self.piece.char())
+                }
+
+                fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+                    let py = slf.py();
+                    let args = PyTuple::new(py, [slf.get().symbol()])?;
+                    PyTuple::new(
+                        py,
+                        [slf.get_type().getattr("from_symbol")?, args.into_any()],
                     )
                 }
             }
@@ -531,84 +604,162 @@ macro_rules! sibling_board {
 
             /// A game from a FEN (or the start) under `rules`.
             fn new_game(fen: Option<&str>, rules: Rules) -> PyResult<Game> {
-                <Game as SiblingGame>::new_game(fen, rules)
-                    .map_err(|e| InvalidFenError::new_err(format!("bad {NAME} FEN: {e}")))
+                let start = match fen {
+                    None => <G as tamerlane_core::Position>::start(rules),
+                    Some(f) => <G as tamerlane_core::Position>::from_fen_with_rules(f, rules)
+                        .map_err(|e| InvalidFenError::new_err(format!("bad {NAME} FEN: {e}")))?,
+                };
+                Ok(Game::from_position(start))
             }
 
-            /// Perft that polls `stop` between subtrees; `None` once stopped.
-            fn stoppable_perft(
-                pos: &game_core::Position,
-                depth: u32,
-                stop: &AtomicBool,
-            ) -> Option<u64> {
-                if depth <= 4 {
-                    return Some(game_core::perft(pos, depth));
+            impl PyGame for G {
+                type PyMove = Move;
+                type PyOutcome = Outcome;
+                type PyPiece = Piece;
+                type Square = tamerlane_core::board8::Square;
+                type Piece = game_core::Piece;
+                type MoveKey = Uci;
+
+                fn move_key(obj: &Bound<'_, PyAny>) -> PyResult<Uci> {
+                    move_arg(obj)
                 }
-                pos.legal_moves().iter().try_fold(0u64, |total, m| {
-                    if stop.load(Ordering::Relaxed) {
-                        return None;
+
+                fn find(&self, key: Uci) -> Result<game_core::Move, game_core::IllegalMoveError> {
+                    self.find_move(key)
+                }
+
+                fn wrap(&self, m: &game_core::Move) -> Move {
+                    Move { uci: m.uci() }
+                }
+
+                fn squares_of(m: &game_core::Move) -> (usize, usize) {
+                    (m.from.index(), m.to.index())
+                }
+
+                fn is_capture(m: &game_core::Move) -> bool {
+                    m.is_capture()
+                }
+
+                fn gives_check(&self, m: &game_core::Move) -> bool {
+                    G::gives_check(self, m)
+                }
+
+                /// SAN with the whole origin square and `-` or `x`
+                /// (`Ng1-f3`, `e7xd8=Q+`), castling as in SAN, as
+                /// python-chess writes it.
+                fn lan(&self, m: &game_core::Move) -> String {
+                    let san = tamerlane_core::Position::san(self, m);
+                    if san.starts_with('O') {
+                        return san;
                     }
-                    let mut child = pos.clone();
-                    child.play_unchecked(m);
-                    Some(total + stoppable_perft(&child, depth - 1, stop)?)
-                })
-            }
-
-            /// A game of the sibling family with its moves, python-chess
-            /// style: the Rust `Game` decides legality and the outcome, and
-            /// a game that has ended refuses further moves.
-            #[pyclass(module = $pymodule, name = "Board")]
-            #[derive(Clone)]
-            pub struct Board {
-                /// The game: start position, rules, moves played.
-                pub game: Game,
-            }
-
-            impl Board {
-                fn pos(&self) -> &game_core::Position {
-                    self.game.position()
+                    let body = san.trim_end_matches(['+', '#']);
+                    let marks = &san[body.len()..];
+                    let target = m.to.to_string();
+                    let suffix = body.rfind(&target).map_or("", |i| &body[i + target.len()..]);
+                    let letter = match body.chars().next() {
+                        Some(c) if c.is_ascii_uppercase() => c.to_string(),
+                        _ => String::new(),
+                    };
+                    let sep = if m.is_capture() { 'x' } else { '-' };
+                    format!("{letter}{}{sep}{target}{suffix}{marks}", m.from)
                 }
 
-                fn rules(&self) -> Rules {
-                    self.game.game_rules()
+                fn wrap_outcome(o: game_core::Outcome) -> Outcome {
+                    Outcome::from(o)
                 }
 
-                /// A board whose game starts at `start`, same rules.
-                fn restart(&self, start: game_core::Position) -> Board {
-                    Board {
-                        game: <Game as SiblingGame>::from_position(start, self.rules()),
+                fn play_error(py: Python<'_>, e: game_core::PlayError) -> PyErr {
+                    play_error(py, e)
+                }
+
+                fn fen_error(e: game_core::FenError) -> PyErr {
+                    InvalidFenError::new_err(format!("bad {NAME} FEN: {e}"))
+                }
+
+                fn fen_arg(obj: &Bound<'_, PyAny>) -> PyResult<String> {
+                    fen_text(obj, NAME)
+                }
+
+                fn square_arg(obj: &Bound<'_, PyAny>) -> PyResult<Self::Square> {
+                    square_arg(obj)
+                }
+
+                fn piece_arg(obj: &Bound<'_, PyAny>) -> PyResult<game_core::Piece> {
+                    piece_arg(obj)
+                }
+
+                fn role_piece(role: &Bound<'_, PyAny>, color: CoreColor) -> PyResult<game_core::Piece> {
+                    Ok(game_core::Piece::new(color, role_arg(role)?))
+                }
+
+                fn wrap_piece(piece: game_core::Piece) -> Piece {
+                    Piece { piece }
+                }
+
+                fn square_index(sq: Self::Square) -> usize {
+                    sq.index()
+                }
+
+                fn placement(&self) -> Vec<(Self::Square, game_core::Piece)> {
+                    self.board().pieces().collect()
+                }
+
+                fn piece_on(&self, sq: Self::Square) -> Option<game_core::Piece> {
+                    self.board().piece_at(sq)
+                }
+
+                fn is_royal(p: game_core::Piece) -> bool {
+                    p.role == game_core::Role::King
+                }
+
+                fn with_placement(&self, pieces: &[(Self::Square, game_core::Piece)]) -> PyResult<G> {
+                    let mut setup = self.to_setup();
+                    for (sq, _) in setup.board.clone().pieces() {
+                        setup.board.set(sq, None);
                     }
-                }
-
-                /// The legal move of this position with these squares.
-                fn legal(&self, py: Python<'_>, uci: Uci) -> PyResult<game_core::Move> {
-                    self.pos().find_move(uci).map_err(|e| play_error(py, e))
-                }
-
-                /// `GameOverError` if the game has ended.
-                fn check_open(&self, py: Python<'_>) -> PyResult<()> {
-                    match self.game.outcome() {
-                        Some(o) => Err(game_over_error(py, self.game.moves().len(), o)),
-                        None => Ok(()),
+                    for &(sq, p) in pieces {
+                        setup.board.set(sq, Some(p));
                     }
+                    <G as SiblingGame>::after_edit(&mut setup);
+                    G::from_setup_with_rules(setup, *self.rules())
+                        .map_err(|e| InvalidPositionError::new_err(format!("invalid position: {e}")))
                 }
 
-                /// Plays a move (refused once the game has ended, then if
-                /// illegal), leaving the board unchanged on an error.
-                fn play(&mut self, py: Python<'_>, uci: Uci) -> PyResult<Move> {
-                    self.check_open(py)?;
-                    let m = self.legal(py, uci)?;
-                    self.game.play(&m).map_err(|e| play_error(py, e))?;
-                    Ok(Move { uci: m.uci() })
+                fn attackers_of(&self, sq: Self::Square, by: CoreColor) -> Vec<usize> {
+                    self.attackers(sq, by).squares().map(|s| s.index()).collect()
                 }
 
-                fn last_move(&self) -> Option<Move> {
-                    self.game.moves().last().map(|m| Move { uci: m.uci() })
+                fn is_attacked_by(&self, sq: Self::Square, by: CoreColor) -> bool {
+                    self.is_attacked(sq, by)
+                }
+
+                fn checkers_of(&self) -> Vec<usize> {
+                    self.checkers().squares().map(|s| s.index()).collect()
+                }
+
+                fn royals_of(&self, color: CoreColor) -> Vec<usize> {
+                    vec![self.king(color).index()]
+                }
+
+                /// Ranks flipped and colours swapped, as python-chess's `mirror()`.
+                fn mirrored(&self) -> PyResult<G> {
+                    G::from_setup_with_rules(self.to_setup().mirror(), *self.rules())
+                        .map_err(|e| InvalidPositionError::new_err(format!("invalid position: {e}")))
+                }
+
+                /// Eight lines of FEN letters and `.`, rank 8 first.
+                fn diagram(&self) -> String {
+                    self.board().to_string()
                 }
             }
 
-            #[pymethods]
-            impl Board {
+            crate::board_class!(
+                /// A game of the sibling family with its moves, python-chess
+                /// style: the Rust `Game` decides legality and the outcome, and
+                /// a game that has ended refuses further moves.
+                G,
+                $pymodule,
+                {
                 /// A board at a FEN (raises `InvalidFenError`) or, without
                 /// one, at the start position, played under `rules` (a
                 /// rule-set string; raises `InvalidRulesError`).
@@ -630,231 +781,6 @@ macro_rules! sibling_board {
                     })
                 }
 
-                /// The rule options, in canonical form (`""` for the defaults).
-                #[getter(rules)]
-                fn rules_text(&self) -> String {
-                    self.rules().to_string()
-                }
-
-                /// The current position as a FEN.
-                fn fen(&self) -> String {
-                    self.pos().to_fen()
-                }
-
-                /// Replaces the position by a FEN one (under the board's
-                /// rules) and clears the move stack.
-                fn set_fen(&mut self, fen: &Bound<'_, PyAny>) -> PyResult<()> {
-                    let fen = fen_text(fen, NAME)?;
-                    self.game = new_game(Some(&fen), self.rules())?;
-                    Ok(())
-                }
-
-                /// Back to the start position, with an empty move stack.
-                fn reset(&mut self) -> PyResult<()> {
-                    self.game = new_game(None, self.rules())?;
-                    Ok(())
-                }
-
-                /// The side to move.
-                #[getter]
-                fn turn(&self) -> Color {
-                    self.pos().turn().into()
-                }
-
-                /// `2 * (fullmove_number - 1)`, plus 1 if Black is to move.
-                fn ply(&self) -> u64 {
-                    let black = u64::from(self.pos().turn() == CoreColor::Black);
-                    2 * (u64::from(self.pos().fullmoves()) - 1) + black
-                }
-
-                /// The halfmove clock of the FEN.
-                #[getter]
-                fn halfmove_clock(&self) -> u32 {
-                    self.pos().halfmoves()
-                }
-
-                /// The move number: starts at 1, goes up after each Black move.
-                #[getter]
-                fn fullmove_number(&self) -> u32 {
-                    self.pos().fullmoves()
-                }
-
-                /// The legal moves: sized, iterable, supporting `in`.
-                #[getter]
-                fn legal_moves(&self) -> LegalMoves {
-                    LegalMoves {
-                        moves: self.pos().legal_moves().iter().map(|m| m.uci()).collect(),
-                    }
-                }
-
-                /// Whether `move` (a `Move` or UCI string) is legal here;
-                /// `False` for a string that is not a move.
-                fn is_legal(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
-                    match move_arg(r#move) {
-                        Ok(uci) => Ok(self.pos().find_move(uci).is_ok()),
-                        Err(e) if e.is_instance_of::<PyTypeError>(r#move.py()) => Err(e),
-                        Err(_) => Ok(false),
-                    }
-                }
-
-                /// Plays `move` (a `Move` or UCI string). Raises
-                /// `GameOverError` once the game has ended, else
-                /// `IllegalMoveError` (`InvalidMoveError` for a bad
-                /// string); the board is then unchanged.
-                fn push(&mut self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
-                    // A finished game refuses any string, as `push_uci` does.
-                    if r#move.downcast::<PyString>().is_ok() {
-                        self.check_open(py)?;
-                    }
-                    let uci = move_arg(r#move)?;
-                    self.play(py, uci).map(drop)
-                }
-
-                /// Plays a UCI string and returns the move.
-                fn push_uci(&mut self, py: Python<'_>, uci: &str) -> PyResult<Move> {
-                    self.check_open(py)?;
-                    let uci = parse_uci_text(uci)?;
-                    self.play(py, uci)
-                }
-
-                /// Plays a SAN string (or UCI) and returns the move.
-                fn push_san(&mut self, py: Python<'_>, san: &str) -> PyResult<Move> {
-                    let m = self.game.play_san(san).map_err(|e| play_error(py, e))?;
-                    Ok(Move { uci: m.uci() })
-                }
-
-                /// The legal move a UCI string names.
-                fn parse_uci(&self, py: Python<'_>, uci: &str) -> PyResult<Move> {
-                    let m = self.legal(py, parse_uci_text(uci)?)?;
-                    Ok(Move { uci: m.uci() })
-                }
-
-                /// The legal move a SAN string (or UCI) names.
-                fn parse_san(&self, py: Python<'_>, san: &str) -> PyResult<Move> {
-                    let m = self.pos().parse_san(san).map_err(|e| play_error(py, e))?;
-                    Ok(Move { uci: m.uci() })
-                }
-
-                /// The SAN of a legal move (`IllegalMoveError` otherwise).
-                fn san(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<String> {
-                    let m = self.legal(py, move_arg(r#move)?)?;
-                    Ok(self.pos().san(&m))
-                }
-
-                /// Takes back the last move and returns it (`IndexError`
-                /// if none); a game that had ended is open again.
-                fn pop(&mut self) -> PyResult<Move> {
-                    match self.game.undo() {
-                        Some(m) => Ok(Move { uci: m.uci() }),
-                        None => Err(PyIndexError::new_err("pop from an empty move stack")),
-                    }
-                }
-
-                /// The last move played (`IndexError` if none).
-                fn peek(&self) -> PyResult<Move> {
-                    self.last_move()
-                        .ok_or_else(|| PyIndexError::new_err("peek at an empty move stack"))
-                }
-
-                /// The moves played, oldest first.
-                #[getter]
-                fn move_stack(&self) -> Vec<Move> {
-                    self.game.moves().iter().map(|m| Move { uci: m.uci() }).collect()
-                }
-
-                /// The piece on `square` (an int 0..63 or a name such as
-                /// `"e1"`) as its FEN letter (upper case for White), or `None`.
-                fn piece_at(&self, square: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
-                    let sq = square_arg(square)?;
-                    Ok(self.pos().board().piece_at(sq).map(|p| p.char().to_string()))
-                }
-
-                /// Whether the side to move is in check.
-                fn is_check(&self) -> bool {
-                    self.pos().is_check()
-                }
-
-                /// Whether the side to move is in check and has no legal move.
-                fn is_checkmate(&self) -> bool {
-                    self.pos().is_check() && !self.pos().has_legal_moves()
-                }
-
-                /// Whether the side to move is not in check and has no legal move.
-                fn is_stalemate(&self) -> bool {
-                    !self.pos().is_check() && !self.pos().has_legal_moves()
-                }
-
-                /// How many times the current position has occurred in this game.
-                fn repetition_count(&self) -> usize {
-                    self.game.repetition_count()
-                }
-
-                /// The outcome if the game has ended (as the Rust `Game`
-                /// decides it, under the board's rules), else `None`.
-                fn outcome(&self) -> Option<Outcome> {
-                    self.game.outcome().map(Outcome::from)
-                }
-
-                /// Whether `outcome()` is not `None`.
-                fn is_game_over(&self) -> bool {
-                    self.game.is_over()
-                }
-
-                /// `"1-0"`, `"0-1"`, `"1/2-1/2"`, or `"*"` while the game goes on.
-                fn result(&self) -> &'static str {
-                    match self.game.outcome() {
-                        Some(o) => Outcome::from(o).result(),
-                        None => "*",
-                    }
-                }
-
-                /// The number of legal move sequences of `depth` plies
-                /// (0..=30), in Rust with the GIL released; Ctrl-C stops it.
-                fn perft(slf: &Bound<'_, Self>, depth: &Bound<'_, PyAny>) -> PyResult<u64> {
-                    let depth = int_arg(depth, "perft depth")?;
-                    let depth = u32::try_from(depth)
-                        .ok()
-                        .filter(|d| *d <= MAX_PERFT_DEPTH)
-                        .ok_or_else(|| {
-                            PyValueError::new_err(format!(
-                                "perft depth {depth} out of range (expected 0 to {MAX_PERFT_DEPTH})"
-                            ))
-                        })?;
-                    let pos = read(slf)?.pos().clone();
-                    let stop = AtomicBool::new(false);
-                    let on_signal = || stop.store(true, Ordering::SeqCst);
-                    let (n, signal) = run_interruptible(slf.py(), &on_signal, WORKER_STACK, || {
-                        stoppable_perft(&pos, depth, &stop)
-                    })?;
-                    if let Some(e) = signal {
-                        return Err(e);
-                    }
-                    n.ok_or_else(|| PyKeyboardInterrupt::new_err("perft interrupted"))
-                }
-
-                /// A copy (same rules); with `stack=False` without the moves.
-                #[pyo3(signature = (stack = true))]
-                fn copy(&self, stack: bool) -> Board {
-                    if stack {
-                        self.clone()
-                    } else {
-                        self.restart(self.pos().clone())
-                    }
-                }
-
-                fn __copy__(&self) -> Board {
-                    self.clone()
-                }
-
-                fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Board {
-                    self.clone()
-                }
-
-                /// A new board at the start position of this one's game.
-                fn root(&self) -> Board {
-                    self.restart(self.game.start().clone())
-                }
-
                 /// The position as numpy `float32` planes of shape
                 /// `(PLANES, 8, 8)`, seen by the side to move (see
                 /// docs/PYTHON.md).
@@ -866,7 +792,7 @@ macro_rules! sibling_board {
                             .board()
                             .pieces()
                             .map(|(sq, p)| (sq, p.color, p.role.index()));
-                        plane_values(&b.game, pos.turn(), pieces, b.game.repetition_count())
+                        plane_values(pos, pos.turn(), pieces, b.game.repetition_count())
                     };
                     let bytes: Vec<u8> = data.iter().flat_map(|v| v.to_ne_bytes()).collect();
                     to_numpy(slf.py(), &bytes, "float32", &[data.len() / 64, 8, 8])
@@ -875,54 +801,15 @@ macro_rules! sibling_board {
                 /// A numpy `bool` array of length `ACTION_SPACE_SIZE`, true
                 /// at the index of each legal move (see `move_to_index`).
                 fn legal_action_mask<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
-                    let mut mask = vec![0u8; <Game as SiblingGame>::ACTION_SPACE_SIZE];
+                    let mut mask = vec![0u8; <G as SiblingGame>::ACTION_SPACE_SIZE];
                     {
                         let b = read(slf)?;
                         let turn = b.pos().turn();
                         for m in b.pos().legal_moves().iter() {
-                            mask[<Game as SiblingGame>::action_index(&m.uci(), turn)] = 1;
+                            mask[<G as SiblingGame>::action_index(&m.uci(), turn)] = 1;
                         }
                     }
                     to_numpy(slf.py(), &mask, "bool", &[mask.len()])
-                }
-
-                /// Same position (placement, side to move, the game's
-                /// rights and clocks) under the same rules; move stacks are
-                /// not compared.
-                fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyObject {
-                    let py = other.py();
-                    let Ok(o) = other.downcast::<Board>() else {
-                        return py.NotImplemented();
-                    };
-                    let same = o
-                        .try_borrow()
-                        .is_ok_and(|o| o.pos() == self.pos() && o.rules() == self.rules());
-                    match same.into_pyobject(py) {
-                        Ok(b) => b.to_owned().into_any().unbind(),
-                        Err(_) => py.NotImplemented(),
-                    }
-                }
-
-                /// A hash of the FEN and the rules (consistent with `==`).
-                fn __hash__(&self) -> u64 {
-                    let mut h = DefaultHasher::new();
-                    self.pos().to_fen().hash(&mut h);
-                    self.rules().to_string().hash(&mut h);
-                    h.finish()
-                }
-
-                /// Eight lines of FEN letters and `.`, rank 8 first.
-                fn __str__(&self) -> String {
-                    self.pos().board().to_string()
-                }
-
-                fn __repr__(&self) -> String {
-                    let rules = self.rules().to_string();
-                    if rules.is_empty() {
-                        format!("Board('{}')", self.pos().to_fen())
-                    } else {
-                        format!("Board('{}', rules='{rules}')", self.pos().to_fen())
-                    }
                 }
 
                 /// The pickled state: the start FEN (`"fen"`), the rules
@@ -933,26 +820,13 @@ macro_rules! sibling_board {
                         let b = read(slf)?;
                         let moves: Vec<String> =
                             b.game.moves().iter().map(|m| m.to_string()).collect();
-                        (b.game.start().to_fen(), b.rules().to_string(), moves)
+                        (b.game.start().to_fen(), b.game.rules().to_string(), moves)
                     };
                     let d = PyDict::new(py);
                     d.set_item("fen", fen)?;
                     d.set_item("rules", rules)?;
                     d.set_item("moves", PyList::new(py, moves)?)?;
                     Ok(d)
-                }
-
-                fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
-                    let py = slf.py();
-                    let state = Board::__getstate__(slf)?;
-                    PyTuple::new(
-                        py,
-                        [
-                            slf.get_type().into_any(),
-                            PyTuple::empty(py).into_any(),
-                            state.into_any(),
-                        ],
-                    )
                 }
 
                 /// Restores a pickled state (see `__getstate__`): the start
@@ -984,6 +858,41 @@ macro_rules! sibling_board {
                     *write(slf)? = b;
                     Ok(())
                 }
+
+                    $($extra)*
+                }
+            );
+
+            impl Board {
+                fn pos(&self) -> &game_core::Position {
+                    self.game.position()
+                }
+            }
+
+            /// A board argument as its game: a `Board`, or (duck-typed) a
+            /// python-chess `Board`, read as its root position's FEN and its
+            /// move stack's UCI strings (just its `fen()` without them).
+            fn game_arg(obj: &Bound<'_, PyAny>) -> PyResult<Game> {
+                if let Ok(b) = obj.downcast::<Board>() {
+                    return Ok(read(b)?.game.clone());
+                }
+                if duck_text(obj, "fen")?.is_none() {
+                    return Err(PyTypeError::new_err(format!(
+                        "expected a {} Board or a python-chess Board, not {}",
+                        $pymodule,
+                        type_name(obj)
+                    )));
+                }
+                let py = obj.py();
+                let (start, moves) = match (obj.getattr("root"), obj.getattr("move_stack")) {
+                    (Ok(root), Ok(stack)) => (root.call0()?, stack.try_iter()?.collect::<PyResult<Vec<_>>>()?),
+                    _ => (obj.clone(), Vec::new()),
+                };
+                let mut board = Board::new(FenArg::Fen(fen_text(&start, NAME)?), RulesArg::default())?;
+                for m in &moves {
+                    board.push(py, m)?;
+                }
+                Ok(board.game)
             }
 
             /// The action index of `move` (a `Move` or UCI string) made by
@@ -991,7 +900,7 @@ macro_rules! sibling_board {
             #[pyfunction]
             pub fn move_to_index(r#move: &Bound<'_, PyAny>, turn: ColorArg) -> PyResult<usize> {
                 let uci = move_arg(r#move)?;
-                Ok(<Game as SiblingGame>::action_index(&uci, turn.into()))
+                Ok(<G as SiblingGame>::action_index(&uci, turn.into()))
             }
 
             /// The legal move of `board` with action index `index`:
@@ -999,10 +908,10 @@ macro_rules! sibling_board {
             /// if no legal move has it.
             #[pyfunction]
             pub fn index_to_move(
-                board: &Bound<'_, Board>,
+                board: &Bound<'_, PyAny>,
                 index: &Bound<'_, PyAny>,
             ) -> PyResult<Move> {
-                let size = <Game as SiblingGame>::ACTION_SPACE_SIZE;
+                let size = <G as SiblingGame>::ACTION_SPACE_SIZE;
                 let i = int_arg(index, "action index")?;
                 let i = usize::try_from(i).ok().filter(|i| *i < size).ok_or_else(|| {
                     PyValueError::new_err(format!(
@@ -1010,13 +919,13 @@ macro_rules! sibling_board {
                         size - 1
                     ))
                 })?;
-                let b = read(board)?;
-                let turn = b.pos().turn();
-                b.pos()
-                    .legal_moves()
+                let game = game_arg(board)?;
+                let pos = game.position();
+                let turn = pos.turn();
+                pos.legal_moves()
                     .iter()
                     .map(|m| m.uci())
-                    .find(|uci| <Game as SiblingGame>::action_index(uci, turn) == i)
+                    .find(|uci| <G as SiblingGame>::action_index(uci, turn) == i)
                     .map(|uci| Move { uci })
                     .ok_or_else(|| {
                         IllegalMoveError::new_err(format!(
@@ -1035,13 +944,13 @@ macro_rules! sibling_board {
             #[pyo3(signature = (board, *, depth = None, movetime = None, nodes = None, hash_mb = None))]
             pub fn search(
                 py: Python<'_>,
-                board: &Bound<'_, Board>,
+                board: &Bound<'_, PyAny>,
                 depth: Option<&Bound<'_, PyAny>>,
                 movetime: Option<&Bound<'_, PyAny>>,
                 nodes: Option<&Bound<'_, PyAny>>,
                 hash_mb: Option<&Bound<'_, PyAny>>,
             ) -> PyResult<SearchResult> {
-                let game = read(board)?.game.clone();
+                let game = game_arg(board)?;
                 let limits = LimitArgs {
                     depth,
                     movetime,
@@ -1090,15 +999,16 @@ macro_rules! sibling_board {
                 m.add_class::<Move>()?;
                 m.add_class::<LegalMoves>()?;
                 m.add_class::<Outcome>()?;
+                m.add_class::<Piece>()?;
                 m.add_class::<SearchResult>()?;
                 m.add_function(wrap_pyfunction!(move_to_index, &m)?)?;
                 m.add_function(wrap_pyfunction!(index_to_move, &m)?)?;
                 m.add_function(wrap_pyfunction!(search, &m)?)?;
-                m.add("STARTING_FEN", $start_fen)?;
-                m.add("ACTION_SPACE_SIZE", <Game as SiblingGame>::ACTION_SPACE_SIZE)?;
+                m.add("STARTING_FEN", game_core::START_FEN)?;
+                m.add("ACTION_SPACE_SIZE", <G as SiblingGame>::ACTION_SPACE_SIZE)?;
                 let names: Vec<String> = piece_plane_names()
                     .into_iter()
-                    .chain(<Game as SiblingGame>::EXTRA_PLANE_NAMES.iter().map(|s| s.to_string()))
+                    .chain(<G as SiblingGame>::EXTRA_PLANE_NAMES.iter().map(|s| s.to_string()))
                     .collect();
                 m.add("PLANES", names.len())?;
                 m.add("PLANE_NAMES", names)?;
@@ -1120,17 +1030,56 @@ macro_rules! sibling_board {
     };
 }
 
-sibling_board!(
-    chess,
-    tamerlane_core::chess::Game,
-    chess,
-    "tamerlane.chess",
-    tamerlane_core::chess::START_FEN
-);
-sibling_board!(
-    makruk,
-    tamerlane_core::makruk::Game,
-    makruk,
-    "tamerlane.makruk",
-    tamerlane_core::makruk::START_FEN
-);
+sibling_board!(chess, chess, "tamerlane.chess", {
+    /// Whether `color` may still castle kingside (the right, not
+    /// whether castling is legal now).
+    fn has_kingside_castling_rights(&self, color: ColorArg) -> bool {
+        let side = game_core::CastlingSide::KingSide;
+        self.pos().castling_rights().has(color.into(), side)
+    }
+
+    /// Whether `color` may still castle queenside.
+    fn has_queenside_castling_rights(&self, color: ColorArg) -> bool {
+        let side = game_core::CastlingSide::QueenSide;
+        self.pos().castling_rights().has(color.into(), side)
+    }
+
+    /// Whether `color` may still castle on either side.
+    fn has_castling_rights(&self, color: ColorArg) -> bool {
+        let c = color.into();
+        game_core::CastlingSide::ALL
+            .into_iter()
+            .any(|side| self.pos().castling_rights().has(c, side))
+    }
+
+    /// The castling rights as a FEN field (`"KQkq"`, `"-"`).
+    fn castling_xfen(&self) -> String {
+        self.pos().castling_rights().fen()
+    }
+
+    /// The en-passant square of the FEN (0..63), or `None`.
+    #[getter]
+    fn ep_square(&self) -> Option<usize> {
+        self.pos().ep_square().map(|sq| sq.index())
+    }
+
+    /// Whether a legal move castles (`IllegalMoveError` otherwise).
+    fn is_castling(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let m = crate::board_core::resolve(py, self.pos(), r#move)?;
+        Ok(m.castling_side().is_some())
+    }
+
+    /// Whether a legal move captures en passant (`IllegalMoveError` otherwise).
+    fn is_en_passant(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let m = crate::board_core::resolve(py, self.pos(), r#move)?;
+        Ok(m.kind == game_core::MoveKind::EnPassant)
+    }
+});
+sibling_board!(makruk, makruk, "tamerlane.makruk", {
+    /// The running count of the counting rules as `(plies counted, limit
+    /// in plies)`, as the FEN writes them, or `None`.
+    #[getter]
+    fn count(&self) -> Option<(u16, u16)> {
+        self.pos().count().map(|c| (c.ply(), c.limit_plies()))
+    }
+});

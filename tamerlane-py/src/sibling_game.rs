@@ -1,15 +1,15 @@
 //! What differs between the sibling games (chess and Makruk) behind their
-//! Python boards: the [`SiblingGame`] trait, implemented for
-//! `tamerlane_core::chess::Game` and `tamerlane_core::makruk::Game`.
+//! Python boards, beyond the core [`tamerlane_core::Position`] trait: the
+//! [`SiblingGame`] trait, implemented for `tamerlane_core::chess::Position`
+//! and `tamerlane_core::makruk::Position`.
 //!
-//! Everything the two games spell alike (positions, SAN, perft, outcomes,
-//! the move list) is written once in the `sibling_board!` macro
-//! (`sibling_board.rs`); this trait holds only the rest: where the rules
-//! live, the UCI spelling, the mover's view of the board, the action space
+//! The rules, the game and its history come from the core trait and
+//! `tamerlane_core::Game<P>`; this trait holds only the rest: the UCI
+//! spelling, board edits, the mover's view of the board, the action space
 //! and the game-specific planes.
 
 use tamerlane_core::board8::Square;
-use tamerlane_core::{chess, makruk, Color};
+use tamerlane_core::{chess, makruk, Color, Position};
 
 /// A plane after the twelve piece planes of `to_planes()`.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -38,20 +38,12 @@ fn fraction(n: u32, limit: Option<u32>) -> f32 {
 }
 
 /// A game of the chess family on the 8x8 board, as its Python `Board`
-/// needs it.
-pub trait SiblingGame: Clone + Send + Sync + 'static {
-    /// The position type.
-    type Position: Clone + PartialEq + Send + Sync;
-    /// The rule options (`rules=`).
-    type Rules: Copy + PartialEq + std::fmt::Display + std::str::FromStr + Send + Sync;
-    /// A legal move with its context.
-    type Move: Copy;
+/// needs it beyond the core [`Position`] trait.
+pub trait SiblingGame: Position {
     /// A move as UCI writes it, without context.
     type Uci: Copy + Eq + std::hash::Hash + std::fmt::Display + Send + Sync;
-    /// The error of a FEN that cannot be read.
-    type FenError: std::fmt::Display;
-    /// How a game ends.
-    type Termination: Copy + 'static;
+    /// Everything a FEN says, unchecked: what a board edit changes.
+    type Setup;
 
     /// The game's name in messages: `"chess"`, `"Makruk"`.
     const NAME: &'static str;
@@ -62,13 +54,10 @@ pub trait SiblingGame: Clone + Send + Sync + 'static {
     /// Every way a game can end.
     const TERMINATIONS: &'static [Self::Termination];
 
-    /// A game from `fen` (or the start position) under `rules`.
-    fn new_game(fen: Option<&str>, rules: Self::Rules) -> Result<Self, Self::FenError>;
-    /// A game from `start` under `rules` (`start` came from a game under
-    /// the same rules).
-    fn from_position(start: Self::Position, rules: Self::Rules) -> Self;
-    /// The rule options of the game.
-    fn game_rules(&self) -> Self::Rules;
+    /// Makes a setup whose placement was edited consistent with it before
+    /// it is validated (chess drops the castling rights whose king or rook
+    /// has gone, and the en-passant square).
+    fn after_edit(_setup: &mut Self::Setup) {}
     /// The promotion piece letter of a UCI move (`q`, `m`, ...), if any.
     fn promotion_letter(uci: &Self::Uci) -> Option<char>;
     /// The origin and target squares of a UCI move.
@@ -90,13 +79,9 @@ pub trait SiblingGame: Clone + Send + Sync + 'static {
     fn extra_planes(&self, repetitions: usize) -> Vec<ExtraPlane>;
 }
 
-impl SiblingGame for chess::Game {
-    type Position = chess::Position;
-    type Rules = chess::Rules;
-    type Move = chess::Move;
+impl SiblingGame for chess::Position {
     type Uci = chess::UciMove;
-    type FenError = chess::FenError;
-    type Termination = chess::Termination;
+    type Setup = chess::Setup;
 
     const NAME: &'static str = "chess";
     /// From-to pairs, then the 72 underpromotions.
@@ -113,20 +98,20 @@ impl SiblingGame for chess::Game {
     ];
     const TERMINATIONS: &'static [chess::Termination] = &chess::Termination::ALL;
 
-    fn new_game(fen: Option<&str>, rules: chess::Rules) -> Result<Self, chess::FenError> {
-        let start = match fen {
-            None => chess::Position::new(),
-            Some(f) => chess::Position::from_fen(f)?,
-        };
-        Ok(chess::Game::from_position_with_rules(start, rules))
-    }
-
-    fn from_position(start: chess::Position, rules: chess::Rules) -> Self {
-        chess::Game::from_position_with_rules(start, rules)
-    }
-
-    fn game_rules(&self) -> chess::Rules {
-        *self.rules()
+    fn after_edit(setup: &mut chess::Setup) {
+        setup.ep_square = None;
+        for color in Color::ALL {
+            for side in chess::CastlingSide::ALL {
+                let king = chess::Piece::new(color, chess::Role::King);
+                let rook = chess::Piece::new(color, chess::Role::Rook);
+                let b = &setup.board;
+                if b.piece_at(chess::CastlingSide::king_from(color)) != Some(king)
+                    || b.piece_at(side.rook_from(color)) != Some(rook)
+                {
+                    setup.castling = setup.castling.with(color, side, false);
+                }
+            }
+        }
     }
 
     fn promotion_letter(uci: &chess::UciMove) -> Option<char> {
@@ -163,7 +148,7 @@ impl SiblingGame for chess::Game {
     }
 
     fn extra_planes(&self, repetitions: usize) -> Vec<ExtraPlane> {
-        let pos = self.position();
+        let pos = self;
         let us = pos.turn();
         let rights = pos.castling_rights();
         let side = |c: Color, s: chess::CastlingSide| ExtraPlane::Fill(flag(rights.has(c, s)));
@@ -181,13 +166,9 @@ impl SiblingGame for chess::Game {
     }
 }
 
-impl SiblingGame for makruk::Game {
-    type Position = makruk::Position;
-    type Rules = makruk::Rules;
-    type Move = makruk::Move;
+impl SiblingGame for makruk::Position {
     type Uci = makruk::UciMove;
-    type FenError = makruk::FenError;
-    type Termination = makruk::Termination;
+    type Setup = makruk::Setup;
 
     const NAME: &'static str = "Makruk";
     /// From-to pairs: a pawn reaching its sixth rank always becomes a Met,
@@ -209,23 +190,6 @@ impl SiblingGame for makruk::Game {
         makruk::Termination::MoveLimit,
     ];
 
-    fn new_game(fen: Option<&str>, rules: makruk::Rules) -> Result<Self, makruk::FenError> {
-        let start = match fen {
-            None => makruk::Position::start_with_rules(rules),
-            Some(f) => makruk::Position::from_fen_with_rules(f, rules)?,
-        };
-        Ok(makruk::Game::from_position(start))
-    }
-
-    /// The position carries the rules already.
-    fn from_position(start: makruk::Position, _rules: makruk::Rules) -> Self {
-        makruk::Game::from_position(start)
-    }
-
-    fn game_rules(&self) -> makruk::Rules {
-        *self.rules()
-    }
-
     fn promotion_letter(uci: &makruk::UciMove) -> Option<char> {
         uci.promotion.then_some('m')
     }
@@ -242,7 +206,7 @@ impl SiblingGame for makruk::Game {
     }
 
     fn extra_planes(&self, repetitions: usize) -> Vec<ExtraPlane> {
-        let pos = self.position();
+        let pos = self;
         let rules = pos.rules();
         let reps = u32::try_from(repetitions.saturating_sub(1)).unwrap_or(u32::MAX);
         let count = pos.count();

@@ -487,7 +487,7 @@ impl Outcome {
     }
 
     fn __str__(&self) -> String {
-        core::Outcome {
+        core::Outcome::<core::Termination> {
             winner: self.winner.map(core::Color::from),
             termination: self.termination.into(),
         }
@@ -896,32 +896,6 @@ pub fn opt_int_arg(obj: Option<&Bound<'_, PyAny>>, name: &str) -> PyResult<Optio
         None => Ok(None),
         Some(o) if o.is_none() => Ok(None),
         Some(o) => int_arg(o, name).map(Some),
-    }
-}
-
-/// A square-mask argument (`Board.generate_legal_moves`): a Python int
-/// whose bit `i` stands for square `i` (bits 110 and 111 are the
-/// citadels), as python-chess's masks. Bits above 111 are ignored, so a
-/// negative int such as `-1` means every square; a `bool` or a non-integer
-/// is a `TypeError`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct SquareMask(pub Bitboard);
-
-impl SquareMask {
-    /// Every square.
-    pub const ALL: SquareMask = SquareMask(Bitboard::ALL);
-}
-
-impl<'py> FromPyObject<'py> for SquareMask {
-    fn extract_bound(ob: &Bound<'py, PyAny>) -> PyResult<SquareMask> {
-        let Some(i) = index_arg(ob, "a square mask")? else {
-            return Err(PyTypeError::new_err(format!(
-                "a square mask must be an int (bit i set for square i), not {}",
-                type_name(ob)
-            )));
-        };
-        let bits: u128 = i.call_method1("__and__", (Bitboard::ALL.0,))?.extract()?;
-        Ok(SquareMask(Bitboard(bits)))
     }
 }
 

@@ -12,7 +12,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 use tamerlane_ai::Rng;
 use tamerlane_core as core;
-use tamerlane_core::{Move, Outcome, Position, Square, Termination};
+use tamerlane_core::tamerlane::Position;
+use tamerlane_core::{Move, Outcome, Square, Termination};
 
 use crate::errors::IllegalMoveError;
 use crate::plane_updates::PlaneUpdates;

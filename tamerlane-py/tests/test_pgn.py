@@ -287,3 +287,36 @@ def test_write_games_then_read_games(tmp_path: Path) -> None:
         assert pgn.write_games(f, games) == 5
     with open(path, encoding="utf-8") as f:
         assert list(pgn.read_games(f)) == games
+
+
+def test_a_comment_that_is_not_a_str_is_refused_and_changes_nothing() -> None:
+    game = pgn.read_game(io.StringIO(ONE))
+    assert game is not None
+    node = game.next()
+    assert node is not None
+    before = str(game)
+    # bytes have a ``strip()`` of their own, None and ints have none: each
+    # is refused by the type check itself, naming the type, before the
+    # record is touched.
+    for bad in [b"bytes", None, 3, ["a pawn"]]:
+        with pytest.raises(TypeError, match=f"a comment is a str, not {type(bad).__name__}"):
+            node.comment = bad  # type: ignore[assignment]
+        with pytest.raises(TypeError, match="a comment is a str"):
+            game.comment = bad  # type: ignore[assignment]
+    assert node.comment == "a pawn" and game.comment == "start"
+    assert str(game) == before
+
+
+def test_san_at_the_start_of_a_game_is_a_value_error() -> None:
+    game = pgn.read_game(io.StringIO(ONE))
+    assert game is not None
+    # The start (the game itself, ply 0) has no move, so no SAN; every
+    # node after it has one.
+    with pytest.raises(ValueError, match="the start of the game has no move"):
+        game.san()
+    empty = pgn.Game()
+    with pytest.raises(ValueError, match="the start of the game has no move"):
+        empty.san()
+    assert repr(empty).startswith("<Game (") and "0 plies" in repr(empty)
+    assert repr(game.next()) == "<GameNode at ply 1 (after f4)>"
+    assert game.next() is not None and game.end().san() == "Nc4"

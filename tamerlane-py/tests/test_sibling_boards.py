@@ -164,7 +164,8 @@ def test_makruk_promotion_is_written_with_m() -> None:
     assert board.san("e5d6m") == "exd6=M"
     move = board.push_uci("e5d6m")
     assert move.promotion == "m" and move.from_square == 36 and move.to_square == 43
-    assert board.piece_at("d6") == "M" and board.piece_at(43) == "M"
+    # piece_at returns a Piece (it returned the FEN letter before).
+    assert board.piece_at("d6") == makruk.Piece.from_symbol("M") == board.piece_at(43)
     # `position fen ... moves e5d6m; d`
     assert board.fen() == "4k3/8/3M4/8/8/8/8/4K3 b - 128 6 1"
 
@@ -405,7 +406,9 @@ def test_state_and_counters() -> None:
     board.push_san("Nd7")
     assert board.ply() == 2 and board.fullmove_number == 2 and board.halfmove_clock == 1
     assert board.peek().uci() == "b8d7"
-    assert board.piece_at("d1") == "K" and board.piece_at("e8") == "k" and board.piece_at("e5") is None
+    king, black_king = board.piece_at("d1"), board.piece_at("e8")
+    assert king is not None and king.symbol() == "K" and king.role == "king" and king.piece_type == 6
+    assert black_king == makruk.Piece(tamerlane.BLACK, "king") and board.piece_at("e5") is None
     board.set_fen(MAKRUK_PROMOTION)
     assert board.move_stack == [] and board.fen() == MAKRUK_PROMOTION
     board.reset()

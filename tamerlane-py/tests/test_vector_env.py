@@ -19,7 +19,7 @@ A = tamerlane.ACTION_SPACE_SIZE
 SHAPE = (tamerlane.PLANES, tamerlane.BOARD_ROWS, tamerlane.BOARD_COLS)
 
 # Knights out and back twice: the start position occurs a second time after
-# four plies (RULES-SPEC 6.4; the core's Game::play example).
+# four plies (docs/RULES.md, 6.4; the core's Game::play example).
 REPEAT = ["b2c4", "b9c7", "c4b2", "c7b9"]
 
 

@@ -76,7 +76,9 @@ def typed_tour() -> int:
     caps: List[tamerlane.Move] = list(board.generate_legal_captures(tamerlane.BB_ALL, 1 << tamerlane.E5))
     gen: List[tamerlane.Move] = list(board.generate_legal_moves(tamerlane.BB_SQUARES[tamerlane.F3]))
     attacked: bool = board.is_attacked_by(True, tamerlane.F3) or board.gives_check(uci) or board.is_capture(uci)
-    sets: List[int] = board.attackers(tamerlane.WHITE, "f3") + board.checkers() + board.royals(False)
+    sets: List[int] = (
+        list(board.attackers(tamerlane.WHITE, "f3") | board.checkers()) + board.royals(False)
+    )
     ends: bool = board.is_checkmate() or board.is_stalemate() or board.is_repetition(2)
     edit = board.copy(stack=1)
     edit.set_piece_at(tamerlane.E5, tamerlane.Piece(True, tamerlane.Role.ROOK))

@@ -6,9 +6,9 @@
 //! invariant; see `docs/RELIABILITY.md`.
 
 use tamerlane_core::rule_set::{StartArray, MAX_RULE_SET_LEN};
-use tamerlane_core::{
-    read_records, Color, Game, GameRecord, MoveKind, PlayError, Position, RuleSet, SanError, Setup,
-};
+use tamerlane_core::tamerlane::PlayError;
+use tamerlane_core::tamerlane::{Game, Position};
+use tamerlane_core::{read_records, Color, GameRecord, MoveKind, RuleSet, SanError, Setup};
 
 use crate::position_checks::{self, describe};
 use crate::rule_sets::rule_set_from_bytes;
@@ -288,6 +288,6 @@ pub fn record_reader(data: &[u8]) {
         assert_eq!(back.to_string(), text, "writing is a fixed point");
     }
     if let Ok(text) = std::str::from_utf8(data) {
-        let _ = GameRecord::from_pgn(text);
+        let _ = GameRecord::<tamerlane_core::tamerlane::Position>::from_pgn(text);
     }
 }

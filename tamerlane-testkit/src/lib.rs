@@ -2,12 +2,15 @@
 //! and the fuzz targets (`fuzz/`). Not published: nothing here is part of
 //! the libraries' API.
 //!
-//! - [`fuzz_core`] and [`fuzz_engine`]: the checks each fuzz target runs,
-//!   replayed on the kept regression inputs by [`replay_regressions`], so a
-//!   crash input runs exactly the same code under `cargo test`.
+//! - [`fuzz_core`] and `fuzz_engine` (feature `engine`): the checks each
+//!   fuzz target runs, replayed on the kept regression inputs by
+//!   [`replay_regressions`], so a crash input runs exactly the same code
+//!   under `cargo test`.
 //! - [`verify`]: brute-force (exhaustive) checks, independent of the
-//!   search, for the tactics suite and for finding test positions.
-//! - [`rule_sets`]: random rule sets (RULES-SPEC section 9) from bytes,
+//!   search, for the tactics suite and for finding test positions (the
+//!   material count of its fork check uses the engine's piece values:
+//!   feature `engine`).
+//! - [`rule_sets`]: random rule sets (docs/RULES.md, section 9) from bytes,
 //!   and as a proptest strategy with the feature `proptest`.
 //! - [`spec_oracle`]: the legal moves, the effect of a move and the end
 //!   of the game, enumerated plainly from the spec's words, for the
@@ -15,9 +18,19 @@
 //!   [`position_checks`]: the assertions about one position (agreement
 //!   with the oracle, the colour mirror, TFEN and rules round trip) both
 //!   make.
-//! - [`Rng`]: the one small seeded generator the tests use.
+//! - [`Rng`]: the one small seeded generator the tests use (the rules
+//!   crate's [`tamerlane_core::Rng`], which `tamerlane_ai::Rng` is too).
+//!
+//! # Features
+//! - `proptest`: the proptest strategies of [`rule_sets`].
+//! - `engine`: what needs the engine crate `tamerlane-ai` (the module
+//!   `fuzz_engine`, `verify::material_gain` and `verify::FORK_GAIN`, and
+//!   the engine README's doctest). Off by default, so that the rules
+//!   crate's tests build without the engine; the engine's tests and the
+//!   `engine_command` fuzz target turn it on.
 
 pub mod fuzz_core;
+#[cfg(feature = "engine")]
 pub mod fuzz_engine;
 pub mod position_checks;
 pub mod rule_sets;
@@ -27,7 +40,7 @@ pub mod verify;
 use std::fs;
 use std::path::Path;
 
-pub use tamerlane_ai::Rng;
+pub use tamerlane_core::Rng;
 
 /// Replays every input kept in `dir` (a `tests/data/fuzz-regressions/TARGET`
 /// folder) through `check`, which panics on a broken invariant. Panics,
@@ -47,7 +60,8 @@ pub fn replay_regressions(dir: &Path, check: fn(&[u8])) {
 }
 
 /// The `tamerlane-ai` README's example, compiled and run as a doctest here
-/// (the engine crate's own `lib.rs` does not include it).
-#[cfg(doctest)]
+/// (the engine crate's own `lib.rs` does not include it), with the feature
+/// `engine` (as `make test` runs the doctests: `--all-features`).
+#[cfg(all(doctest, feature = "engine"))]
 #[doc = include_str!("../../tamerlane-ai/README.md")]
 mod ai_readme {}

@@ -4,9 +4,8 @@
 //! and rule set when the invariant breaks.
 
 use tamerlane_core::rule_set::PawnOfPawns;
-use tamerlane_core::{
-    Move, MoveKind, Position, PositionError, RuleSet, Square, TfenError, MAX_LEGAL_MOVES,
-};
+use tamerlane_core::tamerlane::Position;
+use tamerlane_core::{Move, MoveKind, PositionError, RuleSet, Square, TfenError, MAX_LEGAL_MOVES};
 
 use crate::spec_oracle;
 

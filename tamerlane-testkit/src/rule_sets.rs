@@ -1,4 +1,4 @@
-//! Random rule sets (RULES-SPEC section 9) for the property tests and the
+//! Random rule sets (docs/RULES.md, section 9) for the property tests and the
 //! fuzz targets: one function of bytes, [`rule_set_from_bytes`], which the
 //! fuzz targets call on their input and the proptest strategy
 //! `arb_rule_set` (with the feature `proptest`) maps over random bytes.

@@ -1,5 +1,5 @@
 //! An independent oracle for the rules: the legal moves, what each move
-//! does, and the end of the game, written from the words of RULES-SPEC
+//! does, and the end of the game, written from the words of docs/RULES.md
 //! (sections 2 to 6, 8.4 and the rule options of section 9) and nothing
 //! else. It is slow and plain on purpose: loops over squares, the movement
 //! patterns written out from the table of section 2 (not taken from
@@ -19,9 +19,9 @@ use tamerlane_core::rule_set::{
     CitadelEntry, LoneRoyal, PawnOfPawns, PlacementOnto, PlacementTargets, RoyalsOnly, SwapWhen,
     SwapWith,
 };
+use tamerlane_core::tamerlane::{Game, Position};
 use tamerlane_core::{
-    Arrival, Board, Color, Game, Move, MoveKind, Outcome, Piece, Position, Role, Setup, Square,
-    Termination,
+    Arrival, Board, Color, Move, MoveKind, Outcome, Piece, Role, Setup, Square, Termination,
 };
 
 /// `(file, rank)` steps.

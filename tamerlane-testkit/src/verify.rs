@@ -4,8 +4,13 @@
 //! They apply the rules through [`Position::outcome`] only (citadel, no
 //! legal move, royals only; no repetition or move limit, which cannot
 //! matter within a few plies of a fresh position).
+//!
+//! The fork check (`material_gain`, `FORK_GAIN`) counts material with
+//! the engine's piece values, so it needs the feature `engine`; the
+//! forced-win checks need the rules only.
 
-use tamerlane_core::{Color, Move, Position};
+use tamerlane_core::tamerlane::Position;
+use tamerlane_core::{Color, Move};
 
 /// Whether the game is over in `pos` with `winner` as the winner.
 fn won_by(pos: &Position, winner: Color) -> bool {
@@ -54,6 +59,7 @@ pub fn allows_win_in_one(pos: &Position, m: &Move) -> bool {
     after.legal_moves().iter().any(|r| forces_win(&after, r, 1))
 }
 
+#[cfg(feature = "engine")]
 fn material(pos: &Position, c: Color) -> i32 {
     let b = pos.board();
     b.by_color(c)
@@ -66,12 +72,14 @@ fn material(pos: &Position, c: Color) -> i32 {
 /// The least material gain (eval piece values, see [`material_gain`]) that
 /// makes a move a winning fork in the tactics suite: a piece worth one
 /// and a half pawns or more.
+#[cfg(feature = "engine")]
 pub const FORK_GAIN: i32 = 150;
 
 /// The side to move's material gain (eval piece values) after `m`, the
 /// opponent's best reply and then its own best move, by exhaustive 3-ply
 /// search: how much a fork wins. A reply that ends the game counts as
 /// -10000 (the check is about material, not mates).
+#[cfg(feature = "engine")]
 pub fn material_gain(pos: &Position, m: &Move) -> i32 {
     let us = pos.turn();
     let base = material(pos, us) - material(pos, !us);

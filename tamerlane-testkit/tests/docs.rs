@@ -3,7 +3,7 @@
 //! part of any published crate, so these tests live in the unpublished
 //! test-support crate.
 
-use tamerlane_core::Position;
+use tamerlane_core::tamerlane::Position;
 
 /// docs/NOTATION.md: every row of its example table (kind, SAN, coordinate
 /// move, TFEN) parses and prints back as written.

@@ -10,7 +10,9 @@ from ._tamerlane import GameOverError as GameOverError
 from ._tamerlane import IllegalMoveError as IllegalMoveError
 from ._tamerlane import InvalidFenError as InvalidFenError
 from ._tamerlane import InvalidMoveError as InvalidMoveError
+from ._tamerlane import InvalidPositionError as InvalidPositionError
 from ._tamerlane import InvalidRulesError as InvalidRulesError
+from ._tamerlane import SquareSet as SquareSet
 
 STARTING_FEN: str
 """The FEN of the start position."""

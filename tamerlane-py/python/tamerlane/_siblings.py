@@ -1,8 +1,8 @@
 """The public names of a sibling game's module (``tamerlane.chess``,
 ``tamerlane.makruk``): those of its native submodule (``Board``, ``Move``,
 ``LegalMoves``, ``Outcome``, ``SearchResult``, ``move_to_index``,
-``index_to_move``, ``search`` and the constants), plus the colours and the
-exceptions it shares with the Tamerlane board."""
+``index_to_move``, ``search`` and the constants), plus the colours, ``SquareSet`` and
+the exceptions it shares with the Tamerlane board."""
 
 from __future__ import annotations
 
@@ -16,7 +16,9 @@ from ._tamerlane import (
     IllegalMoveError,
     InvalidFenError,
     InvalidMoveError,
+    InvalidPositionError,
     InvalidRulesError,
+    SquareSet,
 )
 
 SHARED: dict[str, Any] = {
@@ -29,6 +31,8 @@ SHARED: dict[str, Any] = {
     "InvalidFenError": InvalidFenError,
     "InvalidMoveError": InvalidMoveError,
     "InvalidRulesError": InvalidRulesError,
+    "InvalidPositionError": InvalidPositionError,
+    "SquareSet": SquareSet,
 }
 """The names every sibling module shares with ``tamerlane``."""
 

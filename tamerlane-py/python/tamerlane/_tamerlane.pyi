@@ -268,6 +268,31 @@ class LegalMoves:
     def count(self) -> int:
         """The number of legal moves."""
 
+class SquareSet:
+    """A set of squares (python-chess's ``SquareSet`` for the common uses):
+    iterates in ascending order, ``len``, ``in``, ``int()`` (the mask, bit
+    ``i`` for square ``i``), ``bool``, ``|`` ``&`` ``-`` ``^``, and ``==``
+    with another set, an int mask or any iterable of squares."""
+
+    def __init__(self, squares: Union[SupportsIndex, Iterable[SupportsIndex], None] = None) -> None: ...
+    def __len__(self) -> int: ...
+    def __bool__(self) -> bool: ...
+    def __int__(self) -> int: ...
+    def __index__(self) -> int: ...
+    def __contains__(self, square: object) -> bool: ...
+    def __iter__(self) -> Iterator[int]: ...
+    def __reversed__(self) -> Iterator[int]: ...
+    def tolist(self) -> list[int]:
+        """The squares, ascending."""
+    def __or__(self, other: SquareSetArg) -> SquareSet: ...
+    def __and__(self, other: SquareSetArg) -> SquareSet: ...
+    def __sub__(self, other: SquareSetArg) -> SquareSet: ...
+    def __xor__(self, other: SquareSetArg) -> SquareSet: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+SquareSetArg = Union[SquareSet, SupportsIndex, Iterable[SupportsIndex]]
+
 class Board:
     """A Tamerlane position with the moves that led to it."""
 
@@ -278,13 +303,17 @@ class Board:
     @property
     def rules(self) -> str:
         """The rule set in canonical form (``""`` for the default rules)."""
-    def set_tfen(self, tfen: str) -> None:
+    def set_fen(self, fen: str) -> None:
         """Replaces the position by a TFEN one (same rules) and clears the
         move stack; ``None`` raises ``TypeError``."""
+    def set_tfen(self, tfen: str) -> None:
+        """The Tamerlane name of ``set_fen``."""
     def reset(self) -> None:
         """Back to the rules' start position, with an empty move stack."""
-    def tfen(self) -> str:
+    def fen(self) -> str:
         """The position as a TFEN string."""
+    def tfen(self) -> str:
+        """The Tamerlane name of ``fen``."""
     @property
     def turn(self) -> Color:
         """The side to move."""
@@ -377,11 +406,11 @@ class Board:
         """Whether a legal move captures."""
     def gives_check(self, move: MoveArg) -> bool:
         """Whether a legal move attacks a royal of the opponent once played."""
-    def attackers(self, color: ColorArg, square: SquareArg) -> list[int]:
-        """The squares of the pieces of ``color`` attacking ``square``, ascending."""
+    def attackers(self, color: ColorArg, square: SquareArg) -> SquareSet:
+        """The squares of the pieces of ``color`` attacking ``square``."""
     def is_attacked_by(self, color: ColorArg, square: SquareArg) -> bool:
         """Whether a piece of ``color`` attacks ``square``."""
-    def checkers(self) -> list[int]:
+    def checkers(self) -> SquareSet:
         """The squares of the opponent's pieces attacking a royal of the side to move."""
     def royals(self, color: ColorArg) -> list[int]:
         """The squares of the royals of ``color``, ascending."""
@@ -395,6 +424,8 @@ class Board:
     def set_piece_map(self, pieces: Mapping[Any, Piece]) -> None:
         """Replaces the placement by a mapping of squares to pieces; clears
         the move stack."""
+    def clear(self) -> None:
+        """Empties every square but the royals'; clears the move stack."""
     def repetition_count(self) -> int:
         """How many times the current position has occurred in this game."""
     def outcome(self) -> Optional[Outcome]:

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Optional, Union
+
 from ._sibling_api import (
+    ColorArg,
+    _HasFen,
+    _HasUci,
     IndexToMove,
     MoveToIndex,
     SearchFunction,
@@ -10,6 +15,7 @@ from ._sibling_api import (
     SiblingLegalMoves,
     SiblingMove,
     SiblingOutcome,
+    SiblingPiece,
     SiblingSearchResult,
 )
 from ._sibling_names import *
@@ -26,9 +32,28 @@ class LegalMoves(SiblingLegalMoves[Move]):
 class SearchResult(SiblingSearchResult[Move]):
     """What ``search`` returns."""
 
-class Board(SiblingBoard[Move, Outcome, LegalMoves]):
+class Piece(SiblingPiece):
+    """A FIDE chess piece."""
+
+class Board(SiblingBoard[Move, Outcome, LegalMoves, Piece]):
     """A FIDE chess game: start position, rule options, moves played."""
 
+    def has_kingside_castling_rights(self, color: ColorArg) -> bool:
+        """Whether ``color`` may still castle kingside (the right, not the move)."""
+    def has_queenside_castling_rights(self, color: ColorArg) -> bool:
+        """Whether ``color`` may still castle queenside."""
+    def has_castling_rights(self, color: ColorArg) -> bool:
+        """Whether ``color`` may still castle on either side."""
+    def castling_xfen(self) -> str:
+        """The castling rights as a FEN field (``"KQkq"``, ``"-"``)."""
+    @property
+    def ep_square(self) -> Optional[int]:
+        """The en-passant square of the FEN, or ``None``."""
+    def is_castling(self, move: Union[Move, str, _HasUci]) -> bool:
+        """Whether a legal move castles."""
+    def is_en_passant(self, move: Union[Move, str, _HasUci]) -> bool:
+        """Whether a legal move captures en passant."""
+
 move_to_index: MoveToIndex[Move]
-index_to_move: IndexToMove[Board, Move]
-search: SearchFunction[Board, SearchResult]
+index_to_move: IndexToMove[Union[Board, _HasFen], Move]
+search: SearchFunction[Union[Board, _HasFen], SearchResult]

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Optional, Union
+
 from ._sibling_api import (
+    _HasFen,
     IndexToMove,
     MoveToIndex,
     SearchFunction,
@@ -10,6 +13,7 @@ from ._sibling_api import (
     SiblingLegalMoves,
     SiblingMove,
     SiblingOutcome,
+    SiblingPiece,
     SiblingSearchResult,
 )
 from ._sibling_names import *
@@ -26,9 +30,16 @@ class LegalMoves(SiblingLegalMoves[Move]):
 class SearchResult(SiblingSearchResult[Move]):
     """What ``search`` returns."""
 
-class Board(SiblingBoard[Move, Outcome, LegalMoves]):
+class Piece(SiblingPiece):
+    """A Makruk piece."""
+
+class Board(SiblingBoard[Move, Outcome, LegalMoves, Piece]):
     """A Makruk game: start position, rule options, moves played."""
 
+    @property
+    def count(self) -> Optional[tuple[int, int]]:
+        """The running count as ``(plies counted, limit in plies)``, or ``None``."""
+
 move_to_index: MoveToIndex[Move]
-index_to_move: IndexToMove[Board, Move]
-search: SearchFunction[Board, SearchResult]
+index_to_move: IndexToMove[Union[Board, _HasFen], Move]
+search: SearchFunction[Union[Board, _HasFen], SearchResult]

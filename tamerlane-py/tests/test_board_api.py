@@ -1,0 +1,242 @@
+"""The three boards (``tamerlane.Board``, ``tamerlane.chess.Board``,
+``tamerlane.makruk.Board``) expose the same public API, python-chess's
+names, apart from the documented extras of each game listed here; and
+the sibling boards behave as python-chess's ``Board`` for the shared
+names (``attackers``, ``checkers``, ``mirror``, ``lan``, edits, ...),
+taking python-chess's ``Move``, ``Piece`` and ``Board`` objects."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, List, Set
+
+import chess as pychess
+import pytest
+
+import tamerlane
+from tamerlane import chess, makruk
+
+# What one game has and the others do not, with the reason.
+EXTRAS = {
+    tamerlane.Board: {
+        # TFEN is Tamerlane's FEN: the old names of fen()/set_fen(), kept.
+        "tfen",
+        "set_tfen",
+        # The king-swap rights (docs/RULES.md, the King's swap).
+        "swap_rights",
+        "has_swap_right",
+        # The pawn of pawns' promotion stages.
+        "pawn_of_pawns_stages",
+        "pawn_of_pawns_stage",
+    },
+    chess.Board: {
+        # Castling rights (python-chess's names).
+        "has_kingside_castling_rights",
+        "has_queenside_castling_rights",
+        "has_castling_rights",
+        "castling_xfen",
+        "is_castling",
+        # En passant (python-chess's names).
+        "ep_square",
+        "is_en_passant",
+    },
+    makruk.Board: {
+        # The running count of Makruk's counting rules.
+        "count",
+    },
+}
+
+
+def public_names(cls: type) -> Set[str]:
+    return {name for name in dir(cls) if not name.startswith("_")}
+
+
+def test_the_three_boards_have_the_same_public_api() -> None:
+    common = [public_names(cls) - extras for cls, extras in EXTRAS.items()]
+    assert common[0] == common[1] == common[2], [
+        sorted(names ^ common[0]) for names in common
+    ]
+    for cls, extras in EXTRAS.items():
+        assert extras <= public_names(cls), sorted(extras - public_names(cls))
+
+
+def test_the_shared_api_covers_python_chess_basics() -> None:
+    shared = public_names(chess.Board) & public_names(makruk.Board) & public_names(tamerlane.Board)
+    expected = {
+        "fen", "set_fen", "reset", "clear", "turn", "ply", "legal_moves", "push", "push_uci",
+        "push_san", "pop", "peek", "move_stack", "san", "lan", "variation_san", "parse_san",
+        "parse_uci", "piece_at", "piece_map", "set_piece_at", "remove_piece_at",
+        "set_piece_map", "attackers", "checkers", "is_attacked_by", "mirror", "outcome",
+        "is_check", "is_checkmate", "is_stalemate", "is_repetition", "is_game_over",
+        "result", "perft", "copy", "root", "generate_legal_moves", "gives_check", "is_capture",
+    }  # fmt: skip
+    assert expected <= shared, sorted(expected - shared)
+
+
+def test_chess_board_agrees_with_python_chess() -> None:
+    rng = random.Random(28)
+    for _ in range(6):
+        ours, theirs = chess.Board(), pychess.Board()
+        for _ in range(80):
+            if theirs.is_game_over() or ours.is_game_over():
+                break
+            assert ours.fen() == theirs.fen()
+            assert ours.checkers() == theirs.checkers() and bool(ours.checkers()) == ours.is_check()
+            for sq in range(0, 64, 7):
+                for color in (True, False):
+                    got = ours.attackers(color, sq)
+                    want = theirs.attackers(color, sq)
+                    assert list(got) == list(want) and len(got) == len(want)
+                    assert int(got) == int(want)
+                    assert ours.is_attacked_by(color, sq) == theirs.is_attacked_by(color, sq)
+            assert ours.mirror().fen() == theirs.mirror().fen()
+            pieces = {sq: p.symbol() for sq, p in ours.piece_map().items()}
+            assert pieces == {sq: p.symbol() for sq, p in theirs.piece_map().items()}
+            for color in (True, False):
+                assert ours.has_castling_rights(color) == theirs.has_castling_rights(color)
+                assert ours.has_kingside_castling_rights(
+                    color
+                ) == theirs.has_kingside_castling_rights(color)
+            moves = list(theirs.legal_moves)
+            for m in moves:
+                # python-chess moves are taken as they are (by uci()).
+                assert ours.lan(m) == theirs.lan(m)
+                assert ours.is_capture(m) == theirs.is_capture(m)
+                assert ours.gives_check(m) == theirs.gives_check(m)
+                assert ours.is_castling(m) == theirs.is_castling(m)
+                assert ours.is_en_passant(m) == theirs.is_en_passant(m)
+            m = rng.choice(moves)
+            ours.push(m)
+            theirs.push(m)
+        line = [m.uci() for m in theirs.move_stack[:6]]
+        assert chess.Board().variation_san(line) == pychess.Board().variation_san(
+            [pychess.Move.from_uci(u) for u in line]
+        )
+
+
+def test_python_chess_boards_moves_and_pieces_are_accepted() -> None:
+    theirs = pychess.Board()
+    theirs.push_san("e4")
+    board = chess.Board(theirs)
+    assert board.fen() == theirs.fen()
+    board.set_fen(pychess.Board())
+    assert board.fen() == chess.STARTING_FEN
+    board.push(pychess.Move.from_uci("g1f3"))
+    assert board.is_legal(pychess.Move.from_uci("g8f6"))
+    assert pychess.Move.from_uci("g8f6") in board.legal_moves
+    assert chess.move_to_index(pychess.Move.from_uci("e2e4"), True) == 64 * 12 + 28
+    board.set_piece_at("e4", pychess.Piece.from_symbol("Q"))
+    assert board.piece_at("e4") == chess.Piece.from_symbol("Q") == chess.Piece(True, "queen")
+    assert board.move_stack == []
+    # A python-chess board where a board is expected: its root and stack.
+    theirs = pychess.Board("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1")
+    theirs.push_uci("a1a2")
+    theirs.push_uci("g8h8")
+    result = chess.search(theirs, depth=3)
+    assert result.move == chess.Move.from_uci("a2a8") and result.mate == 1
+    assert chess.index_to_move(theirs, 64 * 8 + 56) == chess.Move.from_uci("a2a8")
+    with pytest.raises(TypeError):
+        chess.search(5, depth=1)  # type: ignore[arg-type]
+
+
+def test_pieces_and_edits() -> None:
+    board = chess.Board()
+    king = board.piece_at("e1")
+    assert king is not None and king.symbol() == "K" and king.piece_type == pychess.KING
+    assert king.color == tamerlane.WHITE and king.role == "king" and str(king) == "K"
+    assert repr(king) == "Piece.from_symbol('K')" and chess.Piece(True, 6) == king
+    assert board.pieces("knight", True) == [1, 6] and board.pieces(pychess.KNIGHT, False) == [57, 62]
+    assert board.royals(True) == [4]
+    assert board.remove_piece_at("a1") == chess.Piece.from_symbol("R")
+    assert not board.has_queenside_castling_rights(True) and board.castling_xfen() == "Kkq"
+    with pytest.raises(tamerlane.InvalidPositionError):
+        board.remove_piece_at("e1")  # a position needs its kings
+    with pytest.raises(ValueError):
+        chess.Piece.from_symbol("X")
+    with pytest.raises(ValueError):
+        chess.Piece(True, 7)
+    with pytest.raises(TypeError):
+        board.set_piece_at("e4", 5)  # type: ignore[arg-type]
+    board.clear()
+    assert board.fen() == "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
+    board.set_piece_map({0: chess.Piece.from_symbol("K"), 63: chess.Piece.from_symbol("k")})
+    assert board.fen() == "7k/8/8/8/8/8/8/K7 w - - 0 1"
+    mk = makruk.Board()
+    assert mk.count is None and mk.piece_at("d1") == makruk.Piece(True, "king")
+    assert makruk.Piece.from_symbol("s").role == "khon"
+    mk.clear()
+    assert mk.fen().startswith("4k3/8/8/8/8/8/8/3K4 w")
+
+
+@pytest.mark.parametrize("module", [chess, makruk])
+def test_shared_names_behave_alike(module: Any) -> None:
+    board = module.Board()
+    first = next(iter(board.legal_moves))
+    assert board.push_str(first.uci()) == first and board.parse_str
+    board.pop()
+    assert board.lan(first).replace("-", "")[-2:] == first.uci()[2:4]
+    assert board.copy(stack=0).move_stack == []
+    assert board.is_repetition(1) and not board.is_repetition()
+    captures = list(board.generate_legal_captures())
+    assert captures == [m for m in board.legal_moves if board.is_capture(m)]
+    assert set(board.generate_legal_moves()) == set(board.legal_moves)
+    assert module.SquareSet is tamerlane.SquareSet
+
+
+def test_square_set() -> None:
+    s = tamerlane.SquareSet([3, 1, 2])
+    assert list(s) == [1, 2, 3] and len(s) == 3 and 2 in s and 5 not in s and "a1" not in s
+    assert int(s) == 0b1110 and s == [1, 2, 3] and s == 0b1110 and s == tamerlane.SquareSet(14)
+    assert list(reversed(s)) == [3, 2, 1] and s.tolist() == [1, 2, 3] and bool(s)
+    assert not tamerlane.SquareSet() and s | [5] == [1, 2, 3, 5] and s & {1, 9} == [1]
+    assert s - [1] == [2, 3] and s ^ [1, 4] == [2, 3, 4] and hash(s) == hash(tamerlane.SquareSet(14))
+    assert repr(s) == "SquareSet(0xe)"
+    with pytest.raises(ValueError):
+        tamerlane.SquareSet([200])
+    with pytest.raises(TypeError):
+        tamerlane.SquareSet("a1")  # type: ignore[arg-type]
+    board = tamerlane.Board()
+    assert board.attackers(True, "f4") == [tamerlane.E3, tamerlane.G3] and board.checkers() == []
+
+
+def test_tamerlane_board_shares_the_names() -> None:
+    board = tamerlane.Board()
+    assert board.fen() == board.tfen() == tamerlane.INITIAL_TFEN
+    board.push_san("Nc4")
+    other = tamerlane.Board()
+    other.set_fen(board.fen())
+    assert other == board and other.move_stack == []
+    other.set_tfen(tamerlane.INITIAL_TFEN)  # the old name, kept
+    assert other == tamerlane.Board()
+    with pytest.raises(TypeError):
+        other.set_fen(None)  # type: ignore[arg-type]
+    other.clear()  # the royals stay: a board needs them
+    assert sorted(other.piece_map()) == [tamerlane.F2, tamerlane.F9]
+    assert board.lan("f8f7") == "f8-f7" and board.push_str("f8f7").uci() == "f8f7"
+    assert board.copy(stack=1).move_stack == [board.peek()]
+
+
+@pytest.mark.parametrize("module", [tamerlane, chess, makruk])
+def test_shared_methods_refuse_bad_input_with_typed_errors(module: Any) -> None:
+    """Random arguments to the shared methods raise ValueError, TypeError or
+    IndexError (never a Rust panic), and leave a valid board."""
+    rng = random.Random(99)
+    values: List[Any] = [None, True, 0, 63, 64, 111, 112, -1, 2**70, "e4", "wc", "zz", "", 1.5,
+                         b"x", (), "e2e4", "K", "knight", 7, chess.Piece(True, "queen"),
+                         tamerlane.Piece(True, tamerlane.Role.KING), chess.Move.from_uci("e2e4")]  # fmt: skip
+    names = ["piece_at", "pieces", "set_piece_at", "remove_piece_at", "set_piece_map", "clear",
+             "attackers", "is_attacked_by", "royals", "mirror", "is_repetition",
+             "generate_legal_moves", "generate_legal_captures", "is_capture", "gives_check", "lan",
+             "variation_san", "push_str", "parse_str", "copy", "set_fen", "san", "push"]  # fmt: skip
+    for _ in range(1500):
+        board = module.Board()
+        for _ in range(rng.randrange(3)):
+            board.push(rng.choice(list(board.legal_moves)))
+        args = [rng.choice(values) for _ in range(rng.randrange(3))]
+        if rng.random() < 0.1:
+            args = [{rng.choice(values[:12]): rng.choice(values)}]
+        try:
+            getattr(board, rng.choice(names))(*args)
+        except (ValueError, TypeError, IndexError):
+            pass
+        assert board.perft(1) == len(board.legal_moves)
