@@ -3,7 +3,8 @@
 #   make deps   install the reference engines the tests use (Debian's fairy-stockfish
 #               and stockfish), only those missing; `test` and `demo` run it
 #   make demo   build in release and run the main job (perft, then an engine-vs-engine game)
-#   make test   every test: fmt, clippy, docs, Rust tests, the crates as packaged,
+#   make test   every test: fmt, clippy, docs, Rust tests (the deep perft suites in
+#               release), the crates as packaged,
 #               differential crosschecks (Tamerlane against the Python reference,
 #               chess against python-chess, Makruk against Fairy-Stockfish), the
 #               Python package (built into .venv, pytest, mypy, notebook) and the
@@ -23,7 +24,7 @@ PY_CRATE := tamerlane-py
 
 .PHONY: all build deps demo test lint rust-test crosscheck chess-crosscheck \
 	makruk-crosscheck doc bench clean venv dev py-dev py-test py-typecheck notebook \
-	py-bench fuzz-smoke package-check wheel wheel-test
+	py-bench fuzz-smoke package-check wheel wheel-test perft-deep
 
 all: build
 
@@ -51,9 +52,13 @@ demo: deps build
 	@echo "== the engine plays itself, 30 ms per move =="
 	$(CARGO) run --release --quiet --example engine_game -- 30
 
+# Formatting, clippy, and no import circle between the files of any crate
+# (tools/lint/import_cycles.py).
 lint:
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --workspace --all-targets --all-features -- -D warnings
+	$(PYTHON) tools/lint/import_cycles.py tamerlane-core/src tamerlane-ai/src tamerlane-cli/src \
+		tamerlane-py/src tamerlane-testkit/src
 
 doc:
 	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --workspace --no-deps
@@ -68,8 +73,17 @@ crosscheck: build
 	$(PYTHON) tools/reference/crosscheck.py --binary $(BIN) --games 40 --plies 120 --seed 1
 	$(PYTHON) tools/reference/crosscheck.py --binary $(BIN) --every-option --games 8 --plies 80 --outcome-games 8 --seed 1
 
-test: deps lint doc rust-test package-check crosscheck chess-crosscheck makruk-crosscheck \
-	py-test wheel-test
+test: deps lint doc rust-test perft-deep package-check crosscheck chess-crosscheck \
+	makruk-crosscheck py-test wheel-test
+
+# The deep perft suites, `#[ignore]`d in `rust-test` (far too slow
+# unoptimized), in release: the chess counts above five million leaves
+# (start depth 6, Kiwipete depth 5, ...) and Makruk to depth 6 (each
+# position and its mirror). A few seconds of running once built. The
+# filter takes every ignored test with `perft` in its name, not the other
+# ignored ones (the search for the densest position).
+perft-deep:
+	$(CARGO) test --release -p tamerlane-core --test it -- --ignored perft
 
 # Every published crate packaged as crates.io would receive it (only the
 # files its `include` list names; path dependencies become versions) and

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Single-threaded search speed of the engine: `tamerlane analyze` for 5 s
 # (or $MOVETIME ms) on the initial position and three middlegame positions
-# (from engine games, 30 plies in; the same ones as docs/STRENGTH.md); then
+# (from engine games, 30 plies in; the same ones as docs/experiments/LOG.md, "Search speed (single thread)"); then
 # the same search through the engine protocol (`UCI_Variant`) for chess
 # (start, Kiwipete) and Makruk (start, a position eight plies in).
 # Prints nodes, nodes/s and the depth completed for each.
