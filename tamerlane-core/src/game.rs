@@ -380,16 +380,19 @@ impl<P: Position> Game<P> {
     /// refuses moves once it has ended, so this is its first terminal
     /// event.
     pub fn outcome(&self) -> Option<Outcome<P::Termination>> {
-        if let Some(o) = self.claimed {
-            return Some(o);
-        }
+        self.claimed.or_else(|| self.rules_outcome())
+    }
+
+    /// The outcome by the rules alone, a claimed draw left out: what a
+    /// game record's `Termination` tag may name, since a reader replaying
+    /// the moves does not see the claim.
+    pub fn rules_outcome(&self) -> Option<Outcome<P::Termination>> {
         let pos = self.position();
-        if let Some(o) = pos.outcome_before_history() {
-            return Some(o);
-        }
-        pos.end_rules()
-            .automatic_draw(|| self.repetition_count(), pos.halfmoves())
-            .map(Outcome::draw)
+        pos.outcome_before_history().or_else(|| {
+            pos.end_rules()
+                .automatic_draw(|| self.repetition_count(), pos.halfmoves())
+                .map(Outcome::draw)
+        })
     }
 
     /// Whether the game has ended ([`outcome`](Self::outcome) is `Some`).

@@ -403,6 +403,13 @@ fn tfen_text(ob: &Bound<'_, PyAny>) -> PyResult<String> {
     if let Ok(s) = ob.downcast::<PyString>() {
         return Ok(s.to_cow()?.into_owned());
     }
+    // Another board (ours, or any object with a `fen()` method returning
+    // a string), as the sibling boards accept python-chess boards.
+    if let Ok(text) = ob.call_method0("fen") {
+        if let Ok(s) = text.downcast::<PyString>() {
+            return Ok(s.to_cow()?.into_owned());
+        }
+    }
     if ob.is_none() {
         return Err(PyTypeError::new_err(
             "tfen must be a TFEN string, not None: an empty board (python-chess's Board(None)) \

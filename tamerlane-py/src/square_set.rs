@@ -152,6 +152,28 @@ impl SquareSet {
         })
     }
 
+    /// `other | self`, for an int mask or an iterable on the left.
+    fn __ror__(&self, other: &Bound<'_, PyAny>) -> PyResult<SquareSet> {
+        self.__or__(other)
+    }
+
+    /// `other & self`.
+    fn __rand__(&self, other: &Bound<'_, PyAny>) -> PyResult<SquareSet> {
+        self.__and__(other)
+    }
+
+    /// `other ^ self`.
+    fn __rxor__(&self, other: &Bound<'_, PyAny>) -> PyResult<SquareSet> {
+        self.__xor__(other)
+    }
+
+    /// `other - self`: the squares of `other` not in this set.
+    fn __rsub__(&self, other: &Bound<'_, PyAny>) -> PyResult<SquareSet> {
+        Ok(SquareSet {
+            mask: SquareSet::from_any(other)?.mask & !self.mask,
+        })
+    }
+
     /// The same squares as another `SquareSet`, an int mask or an
     /// iterable of squares (as python-chess compares its `SquareSet`).
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {

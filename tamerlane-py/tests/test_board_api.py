@@ -191,6 +191,9 @@ def test_square_set() -> None:
     assert not tamerlane.SquareSet() and s | [5] == [1, 2, 3, 5] and s & {1, 9} == [1]
     assert s - [1] == [2, 3] and s ^ [1, 4] == [2, 3, 4] and hash(s) == hash(tamerlane.SquareSet(14))
     assert repr(s) == "SquareSet(0xe)"
+    # The operators also work with an int mask or a list on the left.
+    assert 0b1010 & s == [1, 3] and [5] | s == [1, 2, 3, 5] and 0b11 ^ s == [0, 2, 3]
+    assert [1, 4] - s == [4]
     with pytest.raises(ValueError):
         tamerlane.SquareSet([200])
     with pytest.raises(TypeError):
@@ -210,6 +213,11 @@ def test_tamerlane_board_shares_the_names() -> None:
     assert other == tamerlane.Board()
     with pytest.raises(TypeError):
         other.set_fen(None)  # type: ignore[arg-type]
+    # Any object with a `fen()` method, as on the sibling boards.
+    third = tamerlane.Board()
+    third.set_fen(board)  # type: ignore[arg-type]
+    assert third.fen() == board.fen() and third.move_stack == []
+    assert tamerlane.Board(board).fen() == board.fen()  # type: ignore[arg-type]
     other.clear()  # the royals stay: a board needs them
     assert sorted(other.piece_map()) == [tamerlane.F2, tamerlane.F9]
     assert board.lan("f8f7") == "f8-f7" and board.push_str("f8f7").uci() == "f8f7"

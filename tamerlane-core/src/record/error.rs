@@ -133,11 +133,13 @@ impl<P: Position> fmt::Display for RecordErrorKind<P> {
             RecordErrorKind::InvalidUtf8 => f.write_str("invalid UTF-8"),
             RecordErrorKind::BadTag(what) => write!(f, "malformed tag pair: {what}"),
             RecordErrorKind::DuplicateTag(t) => write!(f, "tag {t:?} given twice"),
-            RecordErrorKind::WrongVariant(v) => write!(
-                f,
-                "Variant tag {v:?}: this reader reads only {:?}",
-                P::VARIANT.variant_tag().unwrap_or("Standard")
-            ),
+            RecordErrorKind::WrongVariant(v) => match P::VARIANT.variant_tag() {
+                Some(name) => write!(f, "Variant tag {v:?}: this reader reads only {name:?}"),
+                None => write!(
+                    f,
+                    "Variant tag {v:?}: this reader reads only chess (\"Standard\" or \"chess\")"
+                ),
+            },
             RecordErrorKind::FenTag => {
                 f.write_str("FEN tag: a Tamerlane start position goes in a TFEN tag")
             }
@@ -294,8 +296,8 @@ impl<P: Position> fmt::Display for RecordEditError<P> {
             ),
             RecordEditError::WrongVariant(v) => write!(
                 f,
-                "Variant tag {v:?}: a record holds a {:?} game",
-                P::VARIANT.variant_tag().unwrap_or("Standard")
+                "Variant tag {v:?}: a record holds a {} game",
+                P::VARIANT.variant_tag().unwrap_or("chess")
             ),
             RecordEditError::FenTag => {
                 f.write_str("FEN tag: a Tamerlane start position goes in a TFEN tag")

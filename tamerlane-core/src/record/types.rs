@@ -139,7 +139,9 @@ impl<P: Position> GameRecord<P> {
             tags.push(("SetUp".to_owned(), "1".to_owned()));
             tags.push((P::VARIANT.fen_tag().to_owned(), game.start().to_fen()));
         }
-        if let Some(o) = game.outcome() {
+        // A claimed draw is recorded by its result alone: the reader, which
+        // replays the moves, does not see the claim.
+        if let Some(o) = game.rules_outcome() {
             tags.push(("Termination".to_owned(), o.termination.to_string()));
         }
         let mut record = GameRecord::untagged(game)?;
@@ -275,10 +277,10 @@ impl<P: Position> GameRecord<P> {
                     EXCERPT_CHARS,
                 )))
             }
-            "Termination" if termination_contradicts(value, self.game.outcome()) => {
+            "Termination" if termination_contradicts(value, self.game.rules_outcome()) => {
                 return Err(RecordEditError::TerminationMismatch {
                     tag: excerpt(value, EXCERPT_CHARS),
-                    outcome: self.game.outcome(),
+                    outcome: self.game.rules_outcome(),
                 })
             }
             _ => {}

@@ -76,3 +76,26 @@ fn a_makruk_game_round_trips_and_stays_ended() {
     let e = mate.parse::<GameRecord<makruk::Position>>().unwrap_err();
     assert!(matches!(e.kind, RecordErrorKind::PastTheEnd(_)), "{e}");
 }
+
+/// A draw claimed in a chess game is recorded by its result: the reader,
+/// which replays the moves without the claim, reads the record back, and
+/// a `Termination` tag naming the claim is refused (it would not read back).
+#[test]
+fn a_claimed_draw_is_recorded_by_its_result() {
+    let mut game = chess::Game::new();
+    for _ in 0..2 {
+        for m in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+            game.play_uci(m).unwrap();
+        }
+    }
+    game.claim_draw().unwrap();
+    let mut record = GameRecord::new(game).unwrap();
+    assert_eq!(record.result(), GameResult::Draw);
+    assert_eq!(record.tag("Termination"), None);
+    let back: GameRecord<chess::Position> = record.to_string().parse().unwrap();
+    assert_eq!(back, record);
+    assert!(matches!(
+        record.set_tag("Termination", "threefold-repetition"),
+        Err(RecordEditError::TerminationMismatch { .. })
+    ));
+}
