@@ -311,6 +311,16 @@ impl<P: Position> Game<P> {
         Ok(m)
     }
 
+    /// Plays `m` without the checks of [`play`](Self::play): `m` must be a
+    /// legal move of the current position and the game must not have
+    /// ended (as when the caller has just checked both). For a caller that
+    /// has found the move among the legal ones: the game's outcome is not
+    /// computed again.
+    pub fn play_unchecked(&mut self, m: &P::Move) {
+        debug_assert!(self.outcome().is_none() && self.position().is_legal(m));
+        self.push_legal(*m);
+    }
+
     /// Appends `m`, a legal move of the current position.
     fn push_legal(&mut self, m: P::Move) {
         let mut next = self.position().clone();

@@ -271,11 +271,18 @@ pub fn push<P: PyGame>(
     game: &mut Game<P>,
     obj: &Bound<'_, PyAny>,
 ) -> PyResult<P::PyMove> {
-    if obj.downcast::<pyo3::types::PyString>().is_ok() {
+    // A string's game-over error comes before its own errors; another
+    // argument's type errors come first. The game's outcome is computed
+    // once either way.
+    let text = obj.downcast::<pyo3::types::PyString>().is_ok();
+    if text {
         check_open(py, game)?;
     }
     let key = P::move_key(obj)?;
-    push_key(py, game, key)
+    if !text {
+        check_open(py, game)?;
+    }
+    push_found(py, game, key)
 }
 
 /// Plays the move `key` names (see [`push`]).
@@ -285,9 +292,18 @@ pub fn push_key<P: PyGame>(
     key: P::MoveKey,
 ) -> PyResult<P::PyMove> {
     check_open(py, game)?;
+    push_found(py, game, key)
+}
+
+/// Plays the legal move `key` names in a game known not to have ended.
+fn push_found<P: PyGame>(
+    py: Python<'_>,
+    game: &mut Game<P>,
+    key: P::MoveKey,
+) -> PyResult<P::PyMove> {
     let m = find(py, game.position(), key)?;
     let wrapped = game.position().wrap(&m);
-    game.play(&m).map_err(|e| P::play_error(py, e))?;
+    game.play_unchecked(&m);
     Ok(wrapped)
 }
 
