@@ -150,7 +150,7 @@ impl<T: fmt::Debug + fmt::Display> std::error::Error for ClaimError<T> {}
 /// and claims are.
 ///
 /// ```
-/// use tamerlane_core::{chess, tamerlane, Termination};
+/// use tamerlane_core::{chess, tamerlane};
 ///
 /// let mut game = tamerlane::Game::new();
 /// game.play_str("f3f4")?;
