@@ -1,5 +1,5 @@
 //! Assertions about one position under its rules, shared by the property
-//! tests (`tamerlane-core/tests/it/rule_invariants.rs`) and the fuzz checks
+//! tests (`tamerlane-core/tests/it/tamerlane/option_invariants.rs`) and the fuzz checks
 //! ([`fuzz_core`](crate::fuzz_core)). Each panics with the position's TFEN
 //! and rule set when the invariant breaks.
 

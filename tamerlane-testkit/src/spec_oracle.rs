@@ -7,7 +7,7 @@
 //! reaches the square", every move judged on the board after it (no pins,
 //! no attack tables, no incremental state).
 //!
-//! The property tests (`tamerlane-core/tests/it/rule_invariants.rs`) and
+//! The property tests (`tamerlane-core/tests/it/tamerlane/option_invariants.rs`) and
 //! the fuzz checks (`fuzz_core`) compare the rules crate with it under
 //! random rule sets. Only the plain data of a [`Position`] is read (board,
 //! side to move, rights, stages, clocks, rules); moves are

@@ -548,7 +548,7 @@ impl Position {
     /// positions that differ from all earlier ones: by its leaving the last
     /// rank, or by its rank. Under `one-arrival` an arrival at stage 1 leaves
     /// the stage at 1 and the pawn waits again, so its placement and steps can
-    /// be undone (`tests/it/rule_options.rs` plays such a repetition).
+    /// be undone (`tests/it/tamerlane/options.rs` plays such a repetition).
     ///
     /// ```
     /// use tamerlane_core::tamerlane::Position;

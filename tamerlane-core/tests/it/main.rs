@@ -1,21 +1,12 @@
 //! The rules crate's integration tests, one binary with a module per
-//! subject (`cargo test -p tamerlane-core --test it`).
+//! subject (`cargo test -p tamerlane-core --test it`), laid out as the crate
+//! is: a folder per game with the same file for the same subject (`rules`,
+//! `notation`, `perft`, `invariants`, `records`, and each game's options),
+//! and at the root what the games share.
 
-mod api;
 mod chess;
-mod chess_notation;
-mod chess_perft;
-mod chess_props;
-mod decisions;
 mod fuzz_regressions;
-mod invariants;
 mod limits;
 mod makruk;
-mod notation;
-mod perft_suites;
-mod records;
-mod rule_invariants;
-mod rule_options;
-mod rule_sets;
-mod rules;
-mod sibling_records;
+mod suite_files;
+mod tamerlane;

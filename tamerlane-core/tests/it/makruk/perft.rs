@@ -6,7 +6,7 @@ use std::fs;
 
 use tamerlane_core::makruk::{divide, perft, Position};
 
-use crate::perft_suites::{parse_suite, suite_files};
+use crate::suite_files::{parse_suite, suite_files};
 
 /// Checks every count of every suite up to `max_depth` plies; returns how
 /// many counts were checked.

@@ -1,9 +1,8 @@
-//! Game records of the sibling games: chess and Makruk games written as PGN
-//! with SAN moves by the same record type, writer and reader as Tamerlane's
-//! (docs/NOTATION.md). The SAN texts and FENs below are written by hand from
-//! the Laws (chess) and docs/MAKRUK.md's notation.
+//! Chess game records: standard PGN with SAN written by the same record
+//! type, writer and reader as Tamerlane's (docs/NOTATION.md). The SAN texts
+//! and FENs below are written by hand from the Laws.
 
-use tamerlane_core::{chess, makruk, GameRecord, GameResult, RecordEditError, RecordErrorKind};
+use tamerlane_core::{chess, GameRecord, GameResult, RecordEditError, RecordErrorKind};
 
 /// Fool's mate as a record: no `Variant` tag (standard PGN), the mate in
 /// SAN with `#`, the `Termination` tag and the result from the rules.
@@ -51,30 +50,6 @@ fn a_chess_start_position_is_a_fen_tag() {
         Err(RecordEditError::TfenMismatch(_))
     ));
     assert_eq!(edited, record);
-}
-
-/// A Makruk game: `Variant "Makruk"`, the Bia's step in SAN, a move after
-/// a checkmate refused.
-#[test]
-fn a_makruk_game_round_trips_and_stays_ended() {
-    let mut game = makruk::Game::new();
-    game.play_uci("c3c4").unwrap();
-    game.play_uci("f6f5").unwrap();
-    let record = GameRecord::new(game).unwrap();
-    let text = record.to_string();
-    assert!(text.contains("[Variant \"Makruk\"]"), "{text}");
-    assert!(text.contains("1. c4 f5 *"), "{text}");
-    assert_eq!(
-        text.parse::<GameRecord<makruk::Position>>().unwrap(),
-        record
-    );
-
-    // By hand: the Rook's a8 checks the King on h8 along the last rank,
-    // and the White King on g6 holds g7 and h7: mate. A move after it is
-    // past the end.
-    let mate = "[FEN \"7k/8/6K1/8/8/8/8/R7 w - - 0 1\"]\n\n1. Ra8# Kg8 1-0\n";
-    let e = mate.parse::<GameRecord<makruk::Position>>().unwrap_err();
-    assert!(matches!(e.kind, RecordErrorKind::PastTheEnd(_)), "{e}");
 }
 
 /// A draw claimed in a chess game is recorded by its result: the reader,

@@ -8,6 +8,7 @@ mod invariants;
 mod notation;
 mod options;
 mod perft;
+mod records;
 mod rules;
 
 use tamerlane_core::makruk::{Position, Rules};
