@@ -3,8 +3,8 @@
 //! moves and the outcome as the commands print them.
 
 use tamerlane_ai::{AnyFenError, AnyGame, AnyRules};
-use tamerlane_core::tamerlane::Position;
-use tamerlane_core::{chess, makruk};
+
+use tamerlane_core::{chess, makruk, tamerlane, Position};
 
 /// The legal moves of the current position, sorted, on one line.
 pub fn sorted_moves(game: &AnyGame) -> String {
@@ -35,25 +35,18 @@ fn fen_error(e: AnyFenError) -> String {
 /// position `fen` under `rules`. The move is judged on the position alone,
 /// as the position's own `play` does (no game history, no game-end check).
 pub fn apply(fen: &str, mv: &str, rules: AnyRules) -> Result<String, String> {
-    let fen = fen.trim();
     match rules {
-        AnyRules::Tamerlane(r) => {
-            let mut pos = Position::from_tfen_with_rules(fen, r).map_err(|e| e.to_string())?;
-            pos.play_str(mv).map_err(|e| e.to_string())?;
-            Ok(pos.to_tfen())
-        }
-        AnyRules::Chess(_) => {
-            let mut pos = chess::Position::from_fen(fen).map_err(|e| e.to_string())?;
-            pos.play_uci(mv).map_err(|e| e.to_string())?;
-            Ok(pos.to_fen())
-        }
-        AnyRules::Makruk(r) => {
-            let mut pos =
-                makruk::Position::from_fen_with_rules(fen, r).map_err(|e| e.to_string())?;
-            pos.play_str(mv).map_err(|e| e.to_string())?;
-            Ok(pos.to_fen())
-        }
+        AnyRules::Tamerlane(r) => apply_in::<tamerlane::Position>(fen, mv, r),
+        AnyRules::Chess(r) => apply_in::<chess::Position>(fen, mv, r),
+        AnyRules::Makruk(r) => apply_in::<makruk::Position>(fen, mv, r),
     }
+}
+
+/// [`apply`] in the game `P`.
+fn apply_in<P: Position>(fen: &str, mv: &str, rules: P::Rules) -> Result<String, String> {
+    let mut pos = P::from_fen_with_rules(fen.trim(), rules).map_err(|e| e.to_string())?;
+    pos.play_str(mv).map_err(|e| e.to_string())?;
+    Ok(pos.to_fen())
 }
 
 /// The game made of `moves` (UCI) from the start. A move that cannot be

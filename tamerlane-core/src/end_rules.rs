@@ -64,14 +64,7 @@ impl<T: Copy> EndRules<T> {
     /// # Panics
     /// With more than four of them (a game's rules have fewer).
     pub const fn with_automatic(mut self, trigger: DrawTrigger, termination: T) -> EndRules<T> {
-        let mut i = 0;
-        while self.automatic[i].is_some() {
-            i += 1;
-        }
-        self.automatic[i] = Some(DrawRule {
-            trigger,
-            termination,
-        });
+        append(&mut self.automatic, trigger, termination);
         self
     }
 
@@ -80,15 +73,27 @@ impl<T: Copy> EndRules<T> {
     /// # Panics
     /// With more than four of them.
     pub const fn with_claimable(mut self, trigger: DrawTrigger, termination: T) -> EndRules<T> {
-        let mut i = 0;
-        while self.claimable[i].is_some() {
-            i += 1;
-        }
-        self.claimable[i] = Some(DrawRule {
-            trigger,
-            termination,
-        });
+        append(&mut self.claimable, trigger, termination);
         self
+    }
+
+    /// The automatic draws of a game whose rules set an optional repetition
+    /// count and an optional move limit, checked in that order (Tamerlane's
+    /// and Makruk's `repetition=` and `move-limit=`).
+    pub const fn repetition_then_clock(
+        repetition: Option<u32>,
+        on_repetition: T,
+        clock: Option<u32>,
+        on_clock: T,
+    ) -> EndRules<T> {
+        let mut rules = EndRules::none();
+        if let Some(n) = repetition {
+            rules = rules.with_automatic(DrawTrigger::Repetition(n), on_repetition);
+        }
+        if let Some(n) = clock {
+            rules = rules.with_automatic(DrawTrigger::Clock(n), on_clock);
+        }
+        rules
     }
 
     /// The draws that end the game by themselves, in the order a game
@@ -135,6 +140,25 @@ impl<T: Copy> EndRules<T> {
             })
             .min()
     }
+}
+
+/// Puts a rule in the first free place of `list`.
+///
+/// # Panics
+/// When `list` is full.
+const fn append<T: Copy>(
+    list: &mut [Option<DrawRule<T>>; MAX_RULES],
+    trigger: DrawTrigger,
+    termination: T,
+) {
+    let mut i = 0;
+    while list[i].is_some() {
+        i += 1;
+    }
+    list[i] = Some(DrawRule {
+        trigger,
+        termination,
+    });
 }
 
 /// The termination of the first rule in `rules` that is triggered; the

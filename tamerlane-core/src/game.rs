@@ -352,7 +352,13 @@ impl<P: Position> Game<P> {
     /// How many of the positions since the last irreversible move are the
     /// same as `pos` (no earlier one can be).
     fn occurrences(&self, pos: &P) -> usize {
-        self.positions[self.first_recurrable()..]
+        self.occurrences_from(self.first_recurrable(), pos)
+    }
+
+    /// How many of the positions from index `first` on are the same as
+    /// `pos`.
+    fn occurrences_from(&self, first: usize, pos: &P) -> usize {
+        self.positions[first..]
             .iter()
             .filter(|p| p.same_position(pos))
             .count()
@@ -456,9 +462,12 @@ impl<P: Position> Game<P> {
     /// or after one of the legal moves. False once the game has ended.
     pub(crate) fn repetition_claimable(&self, n: u32) -> bool {
         let n = n as usize;
+        let first = self.first_recurrable();
         !self.is_over()
-            && (self.repetition_count() >= n
-                || self.children().any(|c| self.occurrences(&c) + 1 >= n))
+            && (self.occurrences_from(first, self.position()) >= n
+                || self
+                    .children()
+                    .any(|c| self.occurrences_from(first, &c) + 1 >= n))
     }
 
     /// Whether a claim by the clock at `n` plies is possible now, or after

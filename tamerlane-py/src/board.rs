@@ -19,7 +19,7 @@ use crate::notation;
 use crate::research;
 use crate::rules::{rules_with_start, start_array_name, RulesArg};
 use crate::types::{
-    int_arg, square_arg, square_list, type_name, ColorArg, Move, Outcome, Piece, Role,
+    duck_text, int_arg, square_arg, square_list, type_name, ColorArg, Move, Outcome, Piece, Role,
 };
 
 pub use crate::board_core::MAX_PERFT_DEPTH;
@@ -405,9 +405,9 @@ fn tfen_text(ob: &Bound<'_, PyAny>) -> PyResult<String> {
     }
     // Another board (ours, or any object with a `fen()` method returning
     // a string), as the sibling boards accept python-chess boards.
-    if let Ok(text) = ob.call_method0("fen") {
-        if let Ok(s) = text.downcast::<PyString>() {
-            return Ok(s.to_cow()?.into_owned());
+    if !ob.is_none() {
+        if let Some(text) = duck_text(ob, "fen")? {
+            return Ok(text);
         }
     }
     if ob.is_none() {

@@ -22,7 +22,7 @@ use tamerlane_core::{Color as CoreColor, RuleSetError};
 
 use crate::errors::{rules_err, InvalidFenError, InvalidRulesError};
 use crate::sibling_game::{ExtraPlane, SiblingGame};
-use crate::types::{index_arg, type_name};
+use crate::types::{duck_text, index_arg, type_name};
 
 /// The twelve piece planes: the mover's six roles, then the opponent's.
 pub const PIECE_PLANES: usize = 12;
@@ -47,24 +47,6 @@ where
         Err(_) => Err(InvalidRulesError::new_err(
             "rule set: not valid Unicode text (a lone surrogate)",
         )),
-    }
-}
-
-/// The text a python-chess object gives for a method such as `uci()` or
-/// `fen()` (duck-typed: any object with that method returning a `str`);
-/// `None` if `obj` has no such attribute.
-pub fn duck_text(obj: &Bound<'_, PyAny>, method: &str) -> PyResult<Option<String>> {
-    if !obj.hasattr(method)? {
-        return Ok(None);
-    }
-    let value = obj.call_method0(method)?;
-    match value.downcast::<PyString>() {
-        Ok(s) => Ok(Some(s.to_cow()?.into_owned())),
-        Err(_) => Err(PyTypeError::new_err(format!(
-            "{}.{method}() returned {}, not a str",
-            type_name(obj),
-            type_name(&value)
-        ))),
     }
 }
 
@@ -185,10 +167,11 @@ macro_rules! sibling_board {
             use crate::interrupt::run_interruptible;
             use crate::search_limits::{check_range, LimitArgs};
             use crate::sibling_board::{
-                duck_text, fen_text, plane_values, read, rules_arg, square_arg, to_numpy, write,
+                fen_text, plane_values, read, rules_arg, square_arg, to_numpy, write,
                 PIECE_PLANES,
             };
             use crate::sibling_game::SiblingGame;
+            use crate::types::duck_text;
             use crate::types::{int_arg, opt_int_arg, type_name, Color, ColorArg};
 
             /// The position type, the core `Position` of this game.

@@ -903,3 +903,21 @@ pub fn opt_int_arg(obj: Option<&Bound<'_, PyAny>>, name: &str) -> PyResult<Optio
 pub fn square_list(bb: Bitboard) -> Vec<usize> {
     bb.squares().map(Square::index).collect()
 }
+
+/// The text a python-chess object gives for a method such as `uci()` or
+/// `fen()` (duck-typed: any object with that method returning a `str`);
+/// `None` if `obj` has no such attribute.
+pub fn duck_text(obj: &Bound<'_, PyAny>, method: &str) -> PyResult<Option<String>> {
+    if !obj.hasattr(method)? {
+        return Ok(None);
+    }
+    let value = obj.call_method0(method)?;
+    match value.downcast::<PyString>() {
+        Ok(s) => Ok(Some(s.to_cow()?.into_owned())),
+        Err(_) => Err(PyTypeError::new_err(format!(
+            "{}.{method}() returned {}, not a str",
+            type_name(obj),
+            type_name(&value)
+        ))),
+    }
+}

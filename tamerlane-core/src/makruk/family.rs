@@ -15,7 +15,7 @@ use super::san::SanError;
 use super::setup::PositionError;
 use super::Outcome;
 use crate::color::Color;
-use crate::end_rules::{DrawTrigger, EndRules};
+use crate::end_rules::EndRules;
 use crate::variant::Variant;
 
 impl crate::Position for Position {
@@ -144,14 +144,12 @@ impl crate::Position for Position {
 
     /// Repetition first, then the move limit (docs/MAKRUK.md).
     fn end_rules(&self) -> EndRules<Termination> {
-        let mut rules = EndRules::none();
-        if let Some(n) = self.rules.repetition() {
-            rules = rules.with_automatic(DrawTrigger::Repetition(n), Termination::Repetition);
-        }
-        if let Some(n) = self.rules.move_limit() {
-            rules = rules.with_automatic(DrawTrigger::Clock(n), Termination::MoveLimit);
-        }
-        rules
+        EndRules::repetition_then_clock(
+            self.rules.repetition(),
+            Termination::Repetition,
+            self.rules.move_limit(),
+            Termination::MoveLimit,
+        )
     }
 
     /// A count past its limit.

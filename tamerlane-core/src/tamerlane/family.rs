@@ -16,7 +16,7 @@ use super::setup::PositionError;
 use super::tfen::TfenError;
 use super::Outcome;
 use crate::color::Color;
-use crate::end_rules::{DrawTrigger, EndRules};
+use crate::end_rules::EndRules;
 use crate::variant::Variant;
 
 impl crate::Position for Position {
@@ -156,14 +156,12 @@ impl crate::Position for Position {
 
     /// Repetition first, then the move limit (docs/RULES.md, section 6).
     fn end_rules(&self) -> EndRules<Termination> {
-        let mut rules = EndRules::none();
-        if let Some(n) = self.rules.repetition() {
-            rules = rules.with_automatic(DrawTrigger::Repetition(n), Termination::Repetition);
-        }
-        if let Some(n) = self.rules.move_limit() {
-            rules = rules.with_automatic(DrawTrigger::Clock(n), Termination::MoveLimit);
-        }
-        rules
+        EndRules::repetition_then_clock(
+            self.rules.repetition(),
+            Termination::Repetition,
+            self.rules.move_limit(),
+            Termination::MoveLimit,
+        )
     }
 
     /// The citadel entry: the position after it has no legal moves, and is
