@@ -1,16 +1,125 @@
 //! What the two bitboards (the 11x10 board's `u128` and the 8x8 board's
 //! `u64`) share, written once: iteration over the squares, filtering,
-//! collecting, and the set operators. Each bitboard type supplies
-//! `EMPTY`, `ALL`, `from_square`, `add`, `count` and `pop_first`, and
-//! invokes [`bitset_common!`] in its own file.
+//! collecting, the set operators, and the queries and edits of single
+//! squares. Each bitboard type supplies `ALL` and invokes
+//! [`bitset_common!`] in its own file.
 
 /// The squares iterator (`Squares`), `squares`, `filter`, `IntoIterator`,
 /// `FromIterator<Square>`, `From<Square>`, `&`, `|`, `^` (and their
 /// assignments), `-` (difference) and `!` (the complement within the
 /// board's squares, `ALL`) for the bitboard `$bb` of squares `$sq`.
 macro_rules! bitset_common {
-    ($bb:ident, $sq:ident) => {
+    ($bb:ident, $sq:ident, $int:ty) => {
         impl $bb {
+            /// No square.
+            pub const EMPTY: $bb = $bb(0);
+
+            /// The set holding `sq` alone.
+            #[inline]
+            pub const fn from_square(sq: $sq) -> $bb {
+                $bb((1 as $int) << sq.index())
+            }
+
+            /// Whether `sq` is in the set.
+            #[inline]
+            pub const fn contains(self, sq: $sq) -> bool {
+                self.0 >> sq.index() & 1 != 0
+            }
+
+            /// Whether the set is empty.
+            #[inline]
+            pub const fn is_empty(self) -> bool {
+                self.0 == 0
+            }
+
+            /// Whether the set is not empty.
+            #[inline]
+            pub const fn any(self) -> bool {
+                self.0 != 0
+            }
+
+            /// Number of squares in the set.
+            #[inline]
+            pub const fn count(self) -> u32 {
+                self.0.count_ones()
+            }
+
+            /// Whether the set has more than one square.
+            #[inline]
+            pub const fn more_than_one(self) -> bool {
+                self.0 & self.0.wrapping_sub(1) != 0
+            }
+
+            /// The lowest square, if any.
+            #[inline]
+            pub const fn first(self) -> Option<$sq> {
+                if self.0 == 0 {
+                    None
+                } else {
+                    Some($sq::new_unchecked(self.0.trailing_zeros()))
+                }
+            }
+
+            /// The highest square, if any.
+            #[inline]
+            pub const fn last(self) -> Option<$sq> {
+                if self.0 == 0 {
+                    None
+                } else {
+                    Some($sq::new_unchecked(<$int>::BITS - 1 - self.0.leading_zeros()))
+                }
+            }
+
+            /// The only square of a one-square set.
+            #[inline]
+            pub const fn single(self) -> Option<$sq> {
+                if self.0 != 0 && !self.more_than_one() {
+                    self.first()
+                } else {
+                    None
+                }
+            }
+
+            /// The set with `sq` added.
+            #[inline]
+            #[must_use]
+            pub const fn with(self, sq: $sq) -> $bb {
+                $bb(self.0 | (1 as $int) << sq.index())
+            }
+
+            /// The set with `sq` removed.
+            #[inline]
+            #[must_use]
+            pub const fn without(self, sq: $sq) -> $bb {
+                $bb(self.0 & !((1 as $int) << sq.index()))
+            }
+
+            /// Adds `sq`.
+            #[inline]
+            pub fn add(&mut self, sq: $sq) {
+                self.0 |= (1 as $int) << sq.index();
+            }
+
+            /// Removes `sq`.
+            #[inline]
+            pub fn remove(&mut self, sq: $sq) {
+                self.0 &= !((1 as $int) << sq.index());
+            }
+
+            /// Toggles `sq`.
+            #[inline]
+            pub fn toggle(&mut self, sq: $sq) {
+                self.0 ^= (1 as $int) << sq.index();
+            }
+
+            /// Removes and returns the lowest square.
+            #[inline]
+            pub fn pop_first(&mut self) -> Option<$sq> {
+                let sq = self.first()?;
+                self.0 &= self.0 - 1;
+                Some(sq)
+            }
+
             /// The squares of the set, lowest first.
             #[inline]
             pub fn squares(self) -> Squares {

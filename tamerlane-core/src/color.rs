@@ -1,24 +1,21 @@
 //! The two sides.
 
-use core::fmt;
 use core::ops::Not;
-use core::str::FromStr;
 
-use crate::parse_value::{self, ParseValueError, ValueKind};
+use crate::parse_value::{named_enum, ValueKind};
 
-/// A side: White moves first.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Color {
-    /// The side that moves first; its pieces are written in upper case.
-    White = 0,
-    /// The second side; its pieces are written in lower case.
-    Black = 1,
+named_enum! {
+    /// A side: White moves first. Written `white` and `black`.
+    #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    pub enum Color: ValueKind::Color {
+        /// The side that moves first; its pieces are written in upper case.
+        White => "white",
+        /// The second side; its pieces are written in lower case.
+        Black => "black",
+    }
 }
 
 impl Color {
-    /// Both colours, White first.
-    pub const ALL: [Color; 2] = [Color::White, Color::Black];
-
     /// The opposite colour.
     #[inline]
     pub const fn other(self) -> Color {
@@ -51,14 +48,6 @@ impl Color {
         }
     }
 
-    /// The lower-case English name, `"white"` or `"black"`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Color::White => "white",
-            Color::Black => "black",
-        }
-    }
-
     /// Picks `white` or `black` according to the colour.
     #[inline]
     pub fn fold<T>(self, white: T, black: T) -> T {
@@ -74,19 +63,5 @@ impl Not for Color {
     #[inline]
     fn not(self) -> Color {
         self.other()
-    }
-}
-
-impl fmt::Display for Color {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Color {
-    type Err = ParseValueError;
-    /// Reads what [`Display`](fmt::Display) writes: `white` or `black`.
-    fn from_str(s: &str) -> Result<Color, ParseValueError> {
-        parse_value::by_name(&Color::ALL, Color::name, ValueKind::Color, s)
     }
 }

@@ -116,6 +116,7 @@ pub mod tamerlane;
 
 pub use tamerlane::{attacks, rule_set};
 pub mod move_text;
+mod movegen;
 mod outcome;
 mod parse_value;
 mod perft;
@@ -123,7 +124,9 @@ mod position;
 mod record;
 mod rng;
 mod rule_string;
+mod san;
 mod variant;
+mod zobrist;
 
 pub use any::{AnyFenError, AnyGame, AnyPlayError, AnyRules};
 pub use by_color::ByColor;

@@ -6,6 +6,7 @@
 
 use core::fmt;
 
+use crate::excerpt::{excerpt, EXCERPT_CHARS};
 use crate::variant::Variant;
 
 /// A string that is not a move in the game's coordinate form: `<from><to>`
@@ -50,6 +51,26 @@ pub struct IllegalMoveError<R> {
     pub text: String,
     /// Why it is illegal.
     pub reason: R,
+}
+
+impl<R> IllegalMoveError<R> {
+    /// Plays `m` on `pos` if it is legal; otherwise leaves `pos` unchanged
+    /// and returns the error of `m` with the reason `why` gives: what every
+    /// game's `play` does.
+    pub(crate) fn play_checked<P: crate::Position>(
+        pos: &mut P,
+        m: &P::Move,
+        why: impl FnOnce(&P) -> R,
+    ) -> Result<(), IllegalMoveError<R>> {
+        if pos.is_legal(m) {
+            pos.play_unchecked(m);
+            return Ok(());
+        }
+        Err(IllegalMoveError {
+            text: excerpt(&m.to_string(), EXCERPT_CHARS),
+            reason: why(pos),
+        })
+    }
 }
 
 impl<R: fmt::Display> fmt::Display for IllegalMoveError<R> {
@@ -119,6 +140,33 @@ pub enum SanError<R> {
         /// Why no legal move matches.
         reason: R,
     },
+}
+
+impl<R> SanError<R> {
+    /// The error of a `text` that is not SAN, and why.
+    pub(crate) fn syntax(text: &str, problem: &'static str) -> SanError<R> {
+        SanError::Syntax {
+            text: excerpt(text, EXCERPT_CHARS),
+            problem,
+        }
+    }
+
+    /// The error of a well-formed `text` that matches no legal move.
+    pub(crate) fn illegal(text: &str, reason: R) -> SanError<R> {
+        SanError::Illegal {
+            text: excerpt(text, EXCERPT_CHARS),
+            reason,
+        }
+    }
+
+    /// The error of a `text` that matches several legal moves, listed as
+    /// `candidates`.
+    pub(crate) fn ambiguous(text: &str, candidates: Vec<String>) -> SanError<R> {
+        SanError::Ambiguous {
+            text: excerpt(text, EXCERPT_CHARS),
+            candidates,
+        }
+    }
 }
 
 impl<R: fmt::Display> fmt::Display for SanError<R> {

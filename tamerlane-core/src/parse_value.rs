@@ -48,13 +48,11 @@ impl ValueKind {
     const fn expected(self) -> &'static str {
         match self {
             ValueKind::Color => "white or black",
-            ValueKind::Role => "a role's name in lower case, e.g. king, giraffe, pawn of the ferz",
+            ValueKind::Role => "a role's name in lower case, e.g. king, pawn or giraffe",
             ValueKind::Piece => "a TFEN piece token, e.g. K, g, PR or pp",
             ValueKind::File => "a file letter a to k",
             ValueKind::Rank => "a rank number 1 to 10",
-            ValueKind::Termination => {
-                "checkmate, stalemate, citadel, royals-only, repetition or move-limit"
-            }
+            ValueKind::Termination => "a termination's name, e.g. checkmate or stalemate",
             ValueKind::Outcome => {
                 "white, black or draw, a space and a termination, e.g. white checkmate"
             }
@@ -119,3 +117,58 @@ impl fmt::Display for ParseValueError {
 }
 
 impl std::error::Error for ParseValueError {}
+
+/// Declares an enum whose values are written by name: the enum, `ALL` (in
+/// declaration order), `name()`, and the `Display` and `FromStr` that write
+/// and read the name (the latter failing with the given [`ValueKind`]).
+///
+/// ```ignore
+/// named_enum! {
+///     /// A side.
+///     pub enum Color: ValueKind::Color {
+///         /// Moves first.
+///         White => "white",
+///         Black => "black",
+///     }
+/// }
+/// ```
+macro_rules! named_enum {
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $name:ident: $kind:path {
+            $( $(#[$vmeta:meta])* $variant:ident => $text:literal, )+
+        }
+    ) => {
+        $(#[$meta])*
+        $vis enum $name {
+            $( $(#[$vmeta])* $variant, )+
+        }
+
+        impl $name {
+            /// Every value, in declaration order.
+            pub const ALL: [$name; [$($text),+].len()] = [$($name::$variant),+];
+
+            /// The written name: what `Display` writes and `FromStr` reads.
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $( $name::$variant => $text, )+
+                }
+            }
+        }
+
+        impl ::core::fmt::Display for $name {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+
+        impl ::core::str::FromStr for $name {
+            type Err = $crate::parse_value::ParseValueError;
+            /// Reads what `Display` writes: the [`name`](Self::name).
+            fn from_str(s: &str) -> Result<$name, $crate::parse_value::ParseValueError> {
+                $crate::parse_value::by_name(&$name::ALL, $name::name, $kind, s)
+            }
+        }
+    };
+}
+pub(crate) use named_enum;

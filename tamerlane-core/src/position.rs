@@ -204,3 +204,125 @@ pub trait Position:
         })
     }
 }
+
+/// The part of a game's [`Position`] implementation that is the same for
+/// the three games: the associated types (named alike in each game's
+/// module) and the methods whose inherent method in the game's module is
+/// the implementation (of the same name, or the given names for the
+/// position text). With `moves: from_move_sets`, `for_each_move` walks the
+/// game's move sets (`for_each_legal` and `move_between`). Invoked in each
+/// game's `family.rs`, inside `impl Position for Position`.
+macro_rules! forward_to_inherent {
+    (
+        variant: $variant:ident,
+        rules: $rules:ty,
+        fen: $fen_error:ty, $from_fen:ident, $to_fen:ident,
+        moves: from_move_sets
+    ) => {
+        $crate::position::forward_to_inherent!(
+            variant: $variant,
+            rules: $rules,
+            fen: $fen_error, $from_fen, $to_fen
+        );
+
+        #[inline]
+        fn for_each_move<B>(
+            &self,
+            mut f: impl FnMut(Move) -> ::core::ops::ControlFlow<B>,
+        ) -> ::core::ops::ControlFlow<B> {
+            self.for_each_legal(|from, targets| {
+                for to in targets {
+                    f(self.move_between(from, to))?;
+                }
+                ::core::ops::ControlFlow::Continue(())
+            })
+        }
+    };
+    (
+        variant: $variant:ident,
+        rules: $rules:ty,
+        fen: $fen_error:ty, $from_fen:ident, $to_fen:ident
+    ) => {
+        type Move = Move;
+        type MoveList = MoveList;
+        type Rules = $rules;
+        type Termination = Termination;
+        type FenError = $fen_error;
+        type MoveError = MoveError;
+        type IllegalMoveError = IllegalMoveError;
+        type SanError = SanError;
+
+        const VARIANT: $crate::Variant = $crate::Variant::$variant;
+
+        fn start(rules: $rules) -> Self {
+            Self::start_with_rules(rules)
+        }
+        fn from_fen_with_rules(fen: &str, rules: $rules) -> Result<Self, $fen_error> {
+            Self::$from_fen(fen, rules)
+        }
+        fn to_fen(&self) -> String {
+            Self::$to_fen(self)
+        }
+        #[inline]
+        fn rules(&self) -> &$rules {
+            Self::rules(self)
+        }
+        #[inline]
+        fn turn(&self) -> $crate::Color {
+            Self::turn(self)
+        }
+        #[inline]
+        fn halfmoves(&self) -> u32 {
+            Self::halfmoves(self)
+        }
+        #[inline]
+        fn fullmoves(&self) -> u32 {
+            Self::fullmoves(self)
+        }
+        #[inline]
+        fn zobrist_hash(&self) -> u64 {
+            Self::hash(self)
+        }
+        #[inline]
+        fn same_position(&self, other: &Self) -> bool {
+            Self::same_position(self, other)
+        }
+        #[inline]
+        fn legal_moves_into(&self, list: &mut MoveList) {
+            Self::legal_moves_into(self, list);
+        }
+        #[inline]
+        fn tactical_moves_into(&self, list: &mut MoveList) {
+            Self::tactical_moves_into(self, list);
+        }
+        #[inline]
+        fn count_legal(&self) -> usize {
+            Self::count_legal(self)
+        }
+        #[inline]
+        fn has_legal_moves(&self) -> bool {
+            Self::has_legal_moves(self)
+        }
+        fn is_legal(&self, m: &Move) -> bool {
+            Self::is_legal(self, m)
+        }
+        fn play(&mut self, m: &Move) -> Result<(), IllegalMoveError> {
+            Self::play(self, m)
+        }
+        #[inline]
+        fn play_unchecked(&mut self, m: &Move) {
+            Self::play_unchecked(self, m);
+        }
+        fn parse_san(&self, s: &str) -> Result<Move, SanError> {
+            Self::parse_san(self, s)
+        }
+        fn san(&self, m: &Move) -> String {
+            Self::san(self, m)
+        }
+        #[inline]
+        fn is_check(&self) -> bool {
+            Self::is_check(self)
+        }
+    };
+}
+pub(crate) use forward_to_inherent;

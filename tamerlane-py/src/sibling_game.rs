@@ -115,7 +115,7 @@ impl SiblingGame for chess::Position {
     }
 
     fn promotion_letter(uci: &chess::UciMove) -> Option<char> {
-        uci.promotion.map(chess::Role::lower_char)
+        uci.promotion.map(|r| r.letter().to_ascii_lowercase())
     }
 
     fn squares(uci: &chess::UciMove) -> (Square, Square) {

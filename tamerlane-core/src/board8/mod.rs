@@ -19,7 +19,14 @@
 
 pub mod attacks;
 mod bitboard;
+mod board;
+mod piece;
 mod square;
 
 pub use bitboard::{Bitboard, Squares};
 pub use square::{ParseSquareError, Square};
+
+pub use board::Board;
+pub use piece::{Piece, PieceKind};
+
+pub(crate) use piece::letter_roles;

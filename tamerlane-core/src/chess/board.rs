@@ -1,8 +1,6 @@
 //! The placement of the pieces on the 8x8 board: one bitboard per role and
 //! one per colour.
 
-use core::fmt;
-
 use super::role::{Piece, Role};
 use crate::board8::{attacks, Bitboard, Square};
 use crate::color::Color;
@@ -21,31 +19,13 @@ use crate::color::Color;
 /// assert_eq!(board.occupied().count(), 32);
 /// # Ok::<(), tamerlane_core::board8::ParseSquareError>(())
 /// ```
-#[derive(Copy, Clone, PartialEq, Eq, Hash)]
-pub struct Board {
-    by_role: [Bitboard; 6],
-    by_color: [Bitboard; 2],
-}
-
-impl Default for Board {
-    fn default() -> Board {
-        Board::empty()
-    }
-}
+pub type Board = crate::board8::Board<Role>;
 
 impl Board {
-    /// A board without pieces.
-    pub const fn empty() -> Board {
-        Board {
-            by_role: [Bitboard::EMPTY; 6],
-            by_color: [Bitboard::EMPTY; 2],
-        }
-    }
-
     /// The initial placement of FIDE chess.
     pub const fn initial() -> Board {
-        Board {
-            by_role: [
+        Board::from_bitboards(
+            [
                 Bitboard(0x00ff_0000_0000_ff00),
                 Bitboard(0x4200_0000_0000_0042),
                 Bitboard(0x2400_0000_0000_0024),
@@ -53,76 +33,8 @@ impl Board {
                 Bitboard(0x0800_0000_0000_0008),
                 Bitboard(0x1000_0000_0000_0010),
             ],
-            by_color: [Bitboard(0xffff), Bitboard(0xffff << 48)],
-        }
-    }
-
-    /// The piece on `sq`, if any.
-    #[inline]
-    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        let role = self.role_at(sq)?;
-        let color = if self.by_color[0].contains(sq) {
-            Color::White
-        } else {
-            Color::Black
-        };
-        Some(Piece::new(color, role))
-    }
-
-    /// The role of the piece on `sq`, if any.
-    #[inline]
-    pub fn role_at(&self, sq: Square) -> Option<Role> {
-        if !self.occupied().contains(sq) {
-            return None;
-        }
-        Role::ALL
-            .into_iter()
-            .find(|r| self.by_role[r.index()].contains(sq))
-    }
-
-    /// Puts `piece` on `sq` (or empties it with `None`), returning what stood there.
-    pub fn set(&mut self, sq: Square, piece: Option<Piece>) -> Option<Piece> {
-        let old = self.piece_at(sq);
-        if let Some(p) = old {
-            self.toggle(sq, p);
-        }
-        if let Some(p) = piece {
-            self.toggle(sq, p);
-        }
-        old
-    }
-
-    /// Adds `piece` on `sq` if the square is empty, or removes it if it
-    /// stands there: the primitive of making moves.
-    #[inline]
-    pub(crate) fn toggle(&mut self, sq: Square, piece: Piece) {
-        let bit = Bitboard::from_square(sq);
-        self.by_role[piece.role.index()] ^= bit;
-        self.by_color[piece.color.index()] ^= bit;
-    }
-
-    /// Every occupied square.
-    #[inline]
-    pub fn occupied(&self) -> Bitboard {
-        self.by_color[0] | self.by_color[1]
-    }
-
-    /// The squares of `color`'s pieces.
-    #[inline]
-    pub fn by_color(&self, color: Color) -> Bitboard {
-        self.by_color[color.index()]
-    }
-
-    /// The squares of the pieces of `role`, both colours.
-    #[inline]
-    pub fn by_role(&self, role: Role) -> Bitboard {
-        self.by_role[role.index()]
-    }
-
-    /// The squares of `piece`.
-    #[inline]
-    pub fn by_piece(&self, piece: Piece) -> Bitboard {
-        self.by_role(piece.role) & self.by_color(piece.color)
+            [Bitboard(0xffff), Bitboard(0xffff << 48)],
+        )
     }
 
     /// Bishops and queens, both colours: the diagonal sliders.
@@ -156,44 +68,9 @@ impl Board {
             & them
     }
 
-    /// Every piece with its square, `a1` first.
-    pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        self.occupied()
-            .into_iter()
-            .filter_map(move |sq| self.piece_at(sq).map(|p| (sq, p)))
-    }
-
     /// The board seen from the other side: ranks mirrored (`e2` <-> `e7`)
     /// and colours swapped.
     pub fn mirror(&self) -> Board {
-        Board {
-            by_role: self.by_role.map(Bitboard::flip_ranks),
-            by_color: [self.by_color[1].flip_ranks(), self.by_color[0].flip_ranks()],
-        }
-    }
-}
-
-impl fmt::Display for Board {
-    /// Eight lines of FEN letters and `.` for empty squares, rank 8 first.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for rank in (0..8).rev() {
-            for file in 0..8 {
-                let sq = Square::from_coords(file, rank).expect("on the board");
-                let c = self.piece_at(sq).map_or('.', Piece::char);
-                write!(f, "{c}")?;
-            }
-            if rank > 0 {
-                writeln!(f)?;
-            }
-        }
-        Ok(())
-    }
-}
-
-impl fmt::Debug for Board {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "Board(")?;
-        fmt::Display::fmt(self, f)?;
-        write!(f, ")")
+        self.mirrored(Bitboard::flip_ranks)
     }
 }

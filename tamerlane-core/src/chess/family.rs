@@ -14,63 +14,14 @@ use super::rules::{Draws, Rules};
 use super::san::SanError;
 use super::setup::PositionError;
 use super::Outcome;
-use crate::color::Color;
 use crate::end_rules::{DrawTrigger, EndRules};
-use crate::variant::Variant;
 
 impl crate::Position for Position {
-    type Move = Move;
-    type MoveList = MoveList;
-    type Rules = Rules;
-    type Termination = Termination;
-    type FenError = FenError;
-    type MoveError = MoveError;
-    type IllegalMoveError = IllegalMoveError;
-    type SanError = SanError;
-
-    const VARIANT: Variant = Variant::Chess;
-
-    fn start(rules: Rules) -> Position {
-        Position::start_with_rules(rules)
-    }
-
-    fn from_fen_with_rules(fen: &str, rules: Rules) -> Result<Position, FenError> {
-        Position::from_fen_with_rules(fen, rules)
-    }
-
-    fn to_fen(&self) -> String {
-        Position::to_fen(self)
-    }
-
-    #[inline]
-    fn rules(&self) -> &Rules {
-        &self.rules
-    }
-
-    #[inline]
-    fn turn(&self) -> Color {
-        self.turn
-    }
-
-    #[inline]
-    fn halfmoves(&self) -> u32 {
-        self.halfmoves
-    }
-
-    #[inline]
-    fn fullmoves(&self) -> u32 {
-        self.fullmoves
-    }
-
-    #[inline]
-    fn zobrist_hash(&self) -> u64 {
-        self.hash
-    }
-
-    #[inline]
-    fn same_position(&self, other: &Position) -> bool {
-        Position::same_position(self, other)
-    }
+    crate::position::forward_to_inherent!(
+        variant: Chess,
+        rules: Rules,
+        fen: FenError, from_fen_with_rules, to_fen
+    );
 
     /// From a move list: a pawn's move set stands for up to four
     /// promotion moves.
@@ -84,39 +35,6 @@ impl crate::Position for Position {
         ControlFlow::Continue(())
     }
 
-    #[inline]
-    fn legal_moves_into(&self, list: &mut MoveList) {
-        Position::legal_moves_into(self, list);
-    }
-
-    #[inline]
-    fn tactical_moves_into(&self, list: &mut MoveList) {
-        Position::tactical_moves_into(self, list);
-    }
-
-    #[inline]
-    fn count_legal(&self) -> usize {
-        Position::count_legal(self)
-    }
-
-    #[inline]
-    fn has_legal_moves(&self) -> bool {
-        Position::has_legal_moves(self)
-    }
-
-    fn is_legal(&self, m: &Move) -> bool {
-        Position::is_legal(self, m)
-    }
-
-    fn play(&mut self, m: &Move) -> Result<(), IllegalMoveError> {
-        Position::play(self, m)
-    }
-
-    #[inline]
-    fn play_unchecked(&mut self, m: &Move) {
-        Position::play_unchecked(self, m);
-    }
-
     /// A capture or a pawn move.
     #[inline]
     fn is_irreversible(&self, m: &Move) -> bool {
@@ -125,19 +43,6 @@ impl crate::Position for Position {
 
     fn parse_move(&self, s: &str) -> Result<Move, MoveError> {
         Position::parse_uci(self, s)
-    }
-
-    fn parse_san(&self, s: &str) -> Result<Move, SanError> {
-        Position::parse_san(self, s)
-    }
-
-    fn san(&self, m: &Move) -> String {
-        Position::san(self, m)
-    }
-
-    #[inline]
-    fn is_check(&self) -> bool {
-        Position::is_check(self)
     }
 
     fn outcome_before_history(&self) -> Option<Outcome> {

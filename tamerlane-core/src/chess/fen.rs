@@ -16,11 +16,10 @@ use core::fmt;
 
 use super::board::Board;
 use super::castling::{CastlingRights, CastlingSide};
-use super::role::Piece;
 use super::setup::{PositionError, Setup};
 use crate::board8::Square;
 use crate::color::Color;
-use crate::fen::{write_placement, FenReader};
+use crate::fen::FenReader;
 use crate::variant::Variant;
 
 /// The FEN of the initial position.
@@ -40,24 +39,6 @@ pub type FenError = crate::fen::FenError<PositionError>;
 const READER: FenReader = FenReader {
     variant: Variant::Chess,
 };
-
-fn parse_placement(field: &str) -> Result<Board, ParseFenError> {
-    let mut board = Board::empty();
-    READER.placement(
-        field,
-        (8, 8),
-        "one of PNBRQK pnbrqk",
-        |b: &[u8]| Piece::from_char(char::from(b[0])).map(|p| (p, 1)),
-        |_, _, _, _| None,
-        |file, rank, piece| {
-            board.set(
-                Square::from_coords(file, rank).expect("on the board"),
-                Some(piece),
-            );
-        },
-    )?;
-    Ok(board)
-}
 
 fn parse_castling(field: &str) -> Result<CastlingRights, ParseFenError> {
     if field == "-" {
@@ -112,7 +93,7 @@ impl Setup {
             &[6, 4],
             "6 (or 4 without the clocks)",
         )?;
-        let board = parse_placement(fields[0])?;
+        let board = Board::read_fen(READER, fields[0])?;
         let turn = READER.turn(fields[1])?;
         let castling = parse_castling(fields[2])?;
         let ep_square = match fields[3] {
@@ -139,17 +120,7 @@ impl Setup {
 
     /// The placement field of FEN.
     pub fn board_fen(&self) -> String {
-        let mut s = String::with_capacity(72);
-        write_placement(
-            &mut s,
-            (8, 8),
-            |file, rank| {
-                let sq = Square::from_coords(file, rank).expect("on the board");
-                self.board.piece_at(sq).map(Piece::char)
-            },
-            |_| (None, None),
-        );
-        s
+        self.board.board_fen()
     }
 
     /// Formats the setup as FEN (six fields; the en-passant square as given).

@@ -149,58 +149,6 @@ impl Position {
         }
     }
 
-    /// Whether the side to move has at least one legal move (stops at the
-    /// first one found).
-    #[inline]
-    pub fn has_legal_moves(&self) -> bool {
-        self.for_each_legal(|_, _| ControlFlow::Break(()))
-            .is_break()
-    }
-
-    /// All legal moves.
-    #[inline]
-    pub fn legal_moves(&self) -> MoveList {
-        let mut list = MoveList::new();
-        self.legal_moves_into(&mut list);
-        list
-    }
-
-    /// Replaces the contents of `list` with the legal moves: the way to
-    /// reuse one list in a loop (a search, say) instead of returning a new
-    /// one from every call.
-    #[inline]
-    pub fn legal_moves_into(&self, list: &mut MoveList) {
-        list.clear();
-        let _ = self.for_each_legal(|from, targets| {
-            self.push_moves(list, from, targets);
-            ControlFlow::<Infallible>::Continue(())
-        });
-    }
-
-    /// The legal tactical moves (see [`for_each_tactical`](Self::for_each_tactical)).
-    ///
-    /// ```
-    /// use tamerlane_core::chess::Position;
-    ///
-    /// assert!(Position::new().tactical_moves().is_empty());
-    /// ```
-    pub fn tactical_moves(&self) -> MoveList {
-        let mut list = MoveList::new();
-        self.tactical_moves_into(&mut list);
-        list
-    }
-
-    /// Replaces the contents of `list` with the legal tactical moves:
-    /// captures and promotions. A quiescence search's move list.
-    #[inline]
-    pub fn tactical_moves_into(&self, list: &mut MoveList) {
-        list.clear();
-        let _ = self.for_each_tactical(|from, targets| {
-            self.push_moves(list, from, targets);
-            ControlFlow::<Infallible>::Continue(())
-        });
-    }
-
     /// Appends the moves of one move set: four promotions for a pawn's
     /// target on the last rank; the kind of other pawn and king moves read
     /// from the position; plain moves for the other pieces.
@@ -430,3 +378,5 @@ impl Position {
         t - own
     }
 }
+
+crate::movegen::move_lists!();

@@ -123,7 +123,7 @@ impl fmt::Display for UciMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.from, self.to)?;
         if let Some(r) = self.promotion {
-            write!(f, "{}", r.lower_char())?;
+            write!(f, "{}", r.letter().to_ascii_lowercase())?;
         }
         Ok(())
     }

@@ -18,7 +18,6 @@ use super::zobrist;
 use super::Outcome;
 use crate::board8::{attacks, Bitboard, Square};
 use crate::color::Color;
-use crate::excerpt::{excerpt, EXCERPT_CHARS};
 
 /// The dark squares (`a1` is dark): bishops on them never attack a light one.
 const DARK_SQUARES: Bitboard = Bitboard(0xAA55_AA55_AA55_AA55);
@@ -400,21 +399,9 @@ impl Position {
         to.relative_rank(self.turn) == 7
     }
 
-    /// Whether the legal move sets contain the pair `from`/`to`.
-    fn has_legal_pair(&self, from: Square, to: Square) -> bool {
-        self.for_each_legal(|f, targets| {
-            if f == from && targets.contains(to) {
-                core::ops::ControlFlow::Break(())
-            } else {
-                core::ops::ControlFlow::Continue(())
-            }
-        })
-        .is_break()
-    }
-
     /// Whether `m` is legal here (its context must match, too).
     pub fn is_legal(&self, m: &Move) -> bool {
-        self.has_legal_pair(m.from, m.to)
+        self.is_legal_pair(m.from, m.to)
             && (m.role == Role::Pawn && self.is_promotion_square(m.to)) == m.promotion().is_some()
             && self.move_between(m.from, m.to, m.promotion()) == *m
     }
@@ -425,7 +412,7 @@ impl Position {
             text: uci.to_string(),
             reason,
         };
-        if !self.has_legal_pair(uci.from, uci.to) {
+        if !self.is_legal_pair(uci.from, uci.to) {
             return Err(illegal(self.why_illegal(uci.from, uci.to)));
         }
         let promotes =
@@ -505,25 +492,15 @@ impl Position {
     /// Plays `m` if it is legal; otherwise returns why not and leaves the
     /// position unchanged.
     pub fn play(&mut self, m: &Move) -> Result<(), IllegalMoveError> {
-        if self.is_legal(m) {
-            self.play_unchecked(m);
-            return Ok(());
-        }
-        let reason = match self.find_move(m.uci()) {
+        IllegalMoveError::play_checked(self, m, |pos| match pos.find_move(m.uci()) {
             Ok(_) => IllegalReason::WrongContext,
             Err(e) => e.reason,
-        };
-        Err(IllegalMoveError {
-            text: excerpt(&m.to_string(), EXCERPT_CHARS),
-            reason,
         })
     }
 
     /// Parses and plays a UCI move string.
     pub fn play_uci(&mut self, s: &str) -> Result<Move, MoveError> {
-        let m = self.parse_uci(s)?;
-        self.play_unchecked(&m);
-        Ok(m)
+        crate::Position::play_str(self, s)
     }
 
     #[inline]

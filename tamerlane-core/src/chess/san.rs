@@ -38,7 +38,7 @@ use super::moves::{CastlingProblem, IllegalReason, Move, UciMove};
 use super::position::Position;
 use super::role::{Piece, Role};
 use crate::board8::Square;
-use crate::excerpt::{excerpt, EXCERPT_CHARS};
+use crate::san::{self, strip_marks, Disambiguation};
 
 /// Why a SAN string could not be read in a position: the family's
 /// [`SanError`](crate::move_text::SanError) with this game's reasons.
@@ -138,13 +138,6 @@ impl Parsed {
     }
 }
 
-fn syntax(text: &str, problem: &'static str) -> SanError {
-    SanError::Syntax {
-        text: excerpt(text, EXCERPT_CHARS),
-        problem,
-    }
-}
-
 fn file_of(c: u8) -> Option<u32> {
     matches!(c, b'a'..=b'h').then(|| u32::from(c - b'a'))
 }
@@ -157,18 +150,18 @@ fn rank_of(c: u8) -> Option<u32> {
 fn parse_core(text: &str, b: &[u8]) -> Result<(Option<u32>, Option<u32>, Square), SanError> {
     let n = b.len();
     if n < 2 {
-        return Err(syntax(text, "expected a target square a1..h8"));
+        return Err(SanError::syntax(text, "expected a target square a1..h8"));
     }
     let to = match (file_of(b[n - 2]), rank_of(b[n - 1])) {
         (Some(f), Some(r)) => Square::from_coords(f, r).expect("on the board"),
-        _ => return Err(syntax(text, "expected a target square a1..h8")),
+        _ => return Err(SanError::syntax(text, "expected a target square a1..h8")),
     };
     let rest = match &b[..n - 2] {
         [r @ .., b'x' | b'-' | b':'] => r,
         r => r,
     };
     let bad = || {
-        syntax(
+        SanError::syntax(
             text,
             "expected an origin file, rank or square before the target square",
         )
@@ -191,7 +184,7 @@ fn parse_core(text: &str, b: &[u8]) -> Result<(Option<u32>, Option<u32>, Square)
 
 fn parse_text(text: &str) -> Result<Parsed, SanError> {
     if !text.is_ascii() {
-        return Err(syntax(text, "SAN is plain ASCII"));
+        return Err(SanError::syntax(text, "SAN is plain ASCII"));
     }
     match text {
         "O-O" | "0-0" => return Ok(Parsed::Castle(CastlingSide::KingSide)),
@@ -200,13 +193,18 @@ fn parse_text(text: &str) -> Result<Parsed, SanError> {
     }
     let b = text.as_bytes();
     match b.first() {
-        None => Err(syntax(text, "empty move")),
+        None => Err(SanError::syntax(text, "empty move")),
         Some(&c) if c.is_ascii_uppercase() && c != b'P' => {
-            let role = Role::from_char(c as char)
+            let role = Role::from_letter(c as char)
                 .filter(|&r| r != Role::Pawn)
-                .ok_or_else(|| syntax(text, "unknown piece letter (expected K, Q, R, B or N)"))?;
+                .ok_or_else(|| {
+                    SanError::syntax(text, "unknown piece letter (expected K, Q, R, B or N)")
+                })?;
             if b.contains(&b'=') {
-                return Err(syntax(text, "only a pawn move has a promotion (=Q)"));
+                return Err(SanError::syntax(
+                    text,
+                    "only a pawn move has a promotion (=Q)",
+                ));
             }
             let (file, rank, to) = parse_core(text, &b[1..])?;
             Ok(Parsed::Piece(role, file, rank, to))
@@ -220,16 +218,16 @@ fn parse_text(text: &str) -> Result<Parsed, SanError> {
                 .unwrap_or(body);
             let (body, promotion) = match body {
                 [rest @ .., b'=', p] | [rest @ .., p @ (b'Q' | b'R' | b'B' | b'N')] => {
-                    let role = Role::from_char(*p as char)
+                    let role = Role::from_letter(*p as char)
                         .filter(|r| Role::PROMOTIONS.contains(r))
-                        .ok_or_else(|| syntax(text, "expected Q, R, B or N after ="))?;
+                        .ok_or_else(|| SanError::syntax(text, "expected Q, R, B or N after ="))?;
                     (rest, Some(role))
                 }
                 _ => (body, None),
             };
             let (file, rank, to) = parse_core(text, body)?;
             if rank.is_some() && file.is_none() {
-                return Err(syntax(
+                return Err(SanError::syntax(
                     text,
                     "a pawn move names its origin file or square, not its rank alone",
                 ));
@@ -237,11 +235,6 @@ fn parse_text(text: &str) -> Result<Parsed, SanError> {
             Ok(Parsed::Pawn(file, rank, to, promotion))
         }
     }
-}
-
-/// Strips check, mate and annotation marks (`+`, `#`, `!`, `?`) from the end.
-fn strip_marks(s: &str) -> &str {
-    s.trim_end_matches(['+', '#', '!', '?'])
 }
 
 impl Position {
@@ -255,26 +248,12 @@ impl Position {
     /// generated (they are needed for disambiguation): the fast way to
     /// write several moves of one position.
     pub fn san_with(&self, m: &Move, legal: &[Move]) -> String {
-        if !legal.contains(m) {
-            return m.to_string();
-        }
-        let mut s = String::with_capacity(8);
-        self.write_body(m, legal, &mut s);
-        let mut after = *self;
-        after.play_unchecked(m);
-        if after.is_check() {
-            s.push(if after.has_legal_moves() { '+' } else { '#' });
-        }
-        s
+        san::write_san(self, m, legal, |s| self.write_body(m, legal, s))
     }
 
     /// Every legal move with its canonical SAN, in generation order.
     pub fn san_moves(&self) -> Vec<(Move, String)> {
-        let legal = self.legal_moves();
-        legal
-            .iter()
-            .map(|m| (*m, self.san_with(m, &legal)))
-            .collect()
+        san::san_moves(self, |m, legal| self.san_with(m, legal))
     }
 
     fn write_body(&self, m: &Move, legal: &[Move], s: &mut String) {
@@ -290,30 +269,22 @@ impl Position {
             let _ = write!(s, "{capture}{}", m.to);
             if let Some(r) = m.promotion() {
                 s.push('=');
-                s.push(r.upper_char());
+                s.push(r.letter());
             }
             return;
         }
-        s.push(m.role.upper_char());
-        let mut same_file = false;
-        let mut same_rank = false;
-        let mut rivals = false;
-        for o in legal {
-            if o.role == m.role && o.to == m.to && o.from != m.from && o.castling_side().is_none() {
-                rivals = true;
-                same_file |= o.from.file() == m.from.file();
-                same_rank |= o.from.rank() == m.from.rank();
-            }
-        }
-        if rivals {
-            let square = m.from.to_string();
-            if !same_file {
-                s.push_str(&square[..1]);
-            } else if !same_rank {
-                s.push_str(&square[1..]);
-            } else {
-                s.push_str(&square);
-            }
+        s.push(m.role.letter());
+        let rivals = legal
+            .iter()
+            .filter(|o| o.role == m.role && o.to == m.to && o.from != m.from)
+            .filter(|o| o.castling_side().is_none())
+            .map(|o| (o.from.file(), o.from.rank()));
+        let square = m.from.to_string();
+        match Disambiguation::needed((m.from.file(), m.from.rank()), rivals) {
+            Disambiguation::Nothing => {}
+            Disambiguation::File => s.push_str(&square[..1]),
+            Disambiguation::Rank => s.push_str(&square[1..]),
+            Disambiguation::Square => s.push_str(&square),
         }
         let _ = write!(s, "{capture}{}", m.to);
     }
@@ -336,12 +307,9 @@ impl Position {
     pub fn parse_san_with(&self, s: &str, legal: &[Move]) -> Result<Move, SanError> {
         let full = s.trim();
         let text = strip_marks(full);
-        let illegal = |reason| SanError::Illegal {
-            text: excerpt(full, EXCERPT_CHARS),
-            reason,
-        };
+        let illegal = |reason| SanError::illegal(full, reason);
         if text.is_empty() {
-            return Err(syntax(full, "empty move"));
+            return Err(SanError::syntax(full, "empty move"));
         }
         if let Ok(uci) = text.parse::<UciMove>() {
             return self.find_move(uci).map_err(|e| {
@@ -366,15 +334,11 @@ impl Position {
         };
         let same_squares = |m: &&Move| m.from != first.from;
         if matching.clone().any(|m| same_squares(&m)) {
-            let candidates = legal
+            let matching = legal
                 .iter()
-                .filter(|m| parsed.matches(m) && m.promotion() == first.promotion())
-                .map(|m| format!("{} ({m})", self.san_with(m, legal)))
-                .collect();
-            return Err(SanError::Ambiguous {
-                text: excerpt(full, EXCERPT_CHARS),
-                candidates,
-            });
+                .filter(|m| parsed.matches(m) && m.promotion() == first.promotion());
+            let candidates = san::candidates(matching, |m| self.san_with(m, legal));
+            return Err(SanError::ambiguous(full, candidates));
         }
         match (first.promotion().is_some(), promotion) {
             (true, None) => Err(illegal(SanIllegalReason::MissingPromotion)),

@@ -1,4 +1,5 @@
-//! Zobrist keys for chess, generated at compile time with SplitMix64.
+//! Zobrist keys of chess positions (drawn as every game's are: see the
+//! crate's `zobrist` module).
 //!
 //! The hash covers what makes two positions "the same" for the repetition
 //! rules (FIDE 9.2.2): the placement, the side to move, the castling rights
@@ -6,14 +7,12 @@
 //! are not hashed.
 
 use super::castling::CastlingRights;
-use super::role::Piece;
+use super::role::{Piece, Role};
 use crate::board8::Square;
-use crate::tamerlane::zobrist::splitmix;
+use crate::zobrist::{key_table, BoardKeys};
 
 struct Keys {
-    /// Indexed by `(color * 6 + role) * 64 + square`.
-    pieces: [u64; 768],
-    black_to_move: u64,
+    board: BoardKeys<{ Role::COUNT }, 64>,
     /// Indexed by [`CastlingRights::bits`]: the XOR of the keys of the
     /// rights present, so that one lookup covers any change of rights.
     castling: [u64; 16],
@@ -21,24 +20,10 @@ struct Keys {
     ep_file: [u64; 8],
 }
 
-/// `N` keys drawn from SplitMix64 starting at `state`, and the next state.
-const fn draw<const N: usize>(mut state: u64) -> ([u64; N], u64) {
-    let mut keys = [0u64; N];
-    let mut i = 0;
-    while i < N {
-        let (s, k) = splitmix(state);
-        state = s;
-        keys[i] = k;
-        i += 1;
-    }
-    (keys, state)
-}
-
 const fn build() -> Keys {
-    let (pieces, state) = draw::<768>(0x4649_4445_4348_4553); // "FIDECHES"
-    let ([black_to_move], state) = draw::<1>(state);
-    let (rights, state) = draw::<4>(state);
-    let (ep_file, _) = draw::<8>(state);
+    let board = BoardKeys::new(0x4649_4445_4348_4553); // "FIDECHES"
+    let (rights, state) = key_table::<4>(board.next_state());
+    let (ep_file, _) = key_table::<8>(state);
     let mut castling = [0u64; 16];
     let mut bits = 0;
     while bits < 16 {
@@ -52,8 +37,7 @@ const fn build() -> Keys {
         bits += 1;
     }
     Keys {
-        pieces,
-        black_to_move,
+        board,
         castling,
         ep_file,
     }
@@ -64,13 +48,14 @@ static KEYS: Keys = build();
 /// The key of `piece` on `sq`.
 #[inline]
 pub(crate) fn piece(piece: Piece, sq: Square) -> u64 {
-    KEYS.pieces[(piece.color.index() * 6 + piece.role.index()) * 64 + sq.index()]
+    KEYS.board
+        .piece(piece.color, piece.role.index(), sq.index())
 }
 
 /// The key toggled when Black is to move.
 #[inline]
 pub(crate) fn black_to_move() -> u64 {
-    KEYS.black_to_move
+    KEYS.board.black_to_move()
 }
 
 /// The key of a set of castling rights (zero for none).

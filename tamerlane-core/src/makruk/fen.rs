@@ -16,10 +16,8 @@ use core::fmt::Write as _;
 
 use super::board::Board;
 use super::counting::Count;
-use super::role::Piece;
 use super::setup::{PositionError, Setup};
-use crate::board8::Square;
-use crate::fen::{write_placement, FenReader};
+use crate::fen::FenReader;
 use crate::variant::Variant;
 
 /// The FEN of the start position.
@@ -46,24 +44,6 @@ const READER: FenReader = FenReader {
     variant: Variant::Makruk,
 };
 
-fn parse_placement(field: &str) -> Result<Board, ParseFenError> {
-    let mut board = Board::empty();
-    READER.placement(
-        field,
-        (8, 8),
-        "one of K M S N R P k m s n r p",
-        |b: &[u8]| Piece::from_char(char::from(b[0])).map(|p| (p, 1)),
-        |_, _, _, _| None,
-        |file, rank, piece| {
-            board.put(
-                Square::from_coords(file, rank).expect("on the board"),
-                piece,
-            );
-        },
-    )?;
-    Ok(board)
-}
-
 impl Setup {
     /// Parses a FEN. Only the syntax is checked here; use
     /// [`Position::from_fen`](super::Position::from_fen) to also check the
@@ -83,7 +63,7 @@ impl Setup {
     /// ```
     pub fn from_fen(fen: &str) -> Result<Setup, ParseFenError> {
         let fields = READER.fields(fen, MAX_FEN_LEN, &[6], "6")?;
-        let board = parse_placement(fields[0])?;
+        let board = Board::read_fen(READER, fields[0])?;
         let turn = READER.turn(fields[1])?;
         if fields[2] != "-" {
             return Err(READER.err(
@@ -140,15 +120,7 @@ impl Setup {
     /// Formats the setup as a FEN (Fairy-Stockfish's format).
     pub fn to_fen(&self) -> String {
         let mut s = String::with_capacity(64);
-        write_placement(
-            &mut s,
-            (8, 8),
-            |file, rank| {
-                let sq = Square::from_coords(file, rank).expect("on the board");
-                self.board.piece_at(sq).map(Piece::char)
-            },
-            |_| (None, None),
-        );
+        s.push_str(&self.board.board_fen());
         let _ = match self.count {
             Some(c) => write!(s, " {} - {} {}", self.turn.char(), c.limit_plies(), c.ply()),
             None => write!(s, " {} - - {}", self.turn.char(), self.halfmoves),

@@ -173,14 +173,6 @@ impl Position {
         }
     }
 
-    /// Whether the side to move has at least one legal move (stops at the
-    /// first one found).
-    #[inline]
-    pub fn has_legal_moves(&self) -> bool {
-        self.for_each_legal(|_, _| ControlFlow::Break(()))
-            .is_break()
-    }
-
     /// The generator behind the public ones. With `BULK`, the moves of the
     /// pawns that are not pinned are not reported to `f` but counted and
     /// returned; with `TACTICAL`, only captures and promotions are made.
@@ -245,50 +237,6 @@ impl Position {
         ControlFlow::Continue(bulk)
     }
 
-    /// All legal moves.
-    #[inline]
-    pub fn legal_moves(&self) -> MoveList {
-        let mut list = MoveList::new();
-        self.legal_moves_into(&mut list);
-        list
-    }
-
-    /// Replaces the contents of `list` with the legal moves: the way to
-    /// reuse one list in a loop (a search, say) instead of returning a new
-    /// one from every call.
-    #[inline]
-    pub fn legal_moves_into(&self, list: &mut MoveList) {
-        list.clear();
-        let _ = self.for_each_legal(|from, targets| {
-            self.push_moves(list, from, targets);
-            ControlFlow::<Infallible>::Continue(())
-        });
-    }
-
-    /// The legal tactical moves: captures and promotions.
-    ///
-    /// ```
-    /// use tamerlane_core::makruk::Position;
-    ///
-    /// // No capture or promotion is possible at the start.
-    /// assert!(Position::new().tactical_moves().is_empty());
-    /// ```
-    pub fn tactical_moves(&self) -> MoveList {
-        let mut list = MoveList::new();
-        self.tactical_moves_into(&mut list);
-        list
-    }
-
-    /// Replaces the contents of `list` with the legal tactical moves.
-    #[inline]
-    pub fn tactical_moves_into(&self, list: &mut MoveList) {
-        list.clear();
-        let _ = self.for_each_tactical(|from, targets| {
-            self.push_moves(list, from, targets);
-            ControlFlow::<Infallible>::Continue(())
-        });
-    }
-
     /// Appends the moves of one move set.
     #[inline]
     fn push_moves(&self, list: &mut MoveList, from: Square, targets: Bitboard) {
@@ -310,18 +258,6 @@ impl Position {
             capture: b.role_at(to),
             promotion: role == Role::Pawn && promotion_rank(self.turn).contains(to),
         }
-    }
-
-    /// Whether the pair `from`/`to` is a legal move here.
-    fn is_legal_pair(&self, from: Square, to: Square) -> bool {
-        self.for_each_legal(|f, targets| {
-            if f == from && targets.contains(to) {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        })
-        .is_break()
     }
 
     /// Whether `m` is legal here (its context must match, too).
@@ -417,3 +353,5 @@ fn pawn_targets(
     let right = Bitboard((ahead - Bitboard::FILE_H).0 << 1) & theirs;
     (push, left, right)
 }
+
+crate::movegen::move_lists!();

@@ -16,7 +16,6 @@ use super::zobrist;
 use super::Outcome;
 use crate::board8::{Bitboard, Square};
 use crate::color::Color;
-use crate::excerpt::{excerpt, EXCERPT_CHARS};
 
 /// A legal Makruk position: placement, side to move, the running count,
 /// clocks, the rule options, and its Zobrist hash kept up to date.
@@ -98,7 +97,7 @@ impl Position {
     /// The position as a plain [`Setup`].
     pub fn to_setup(&self) -> Setup {
         Setup {
-            board: self.board.clone(),
+            board: self.board,
             turn: self.turn,
             count: self.count,
             halfmoves: self.halfmoves,
@@ -162,7 +161,7 @@ impl Position {
             h ^= zobrist::piece(p, sq);
         }
         if self.turn == Color::Black {
-            h ^= zobrist::black_to_move();
+            h ^= zobrist::KEYS.black_to_move();
         }
         h
     }
@@ -263,25 +262,15 @@ impl Position {
     /// Plays `m` if it is legal; otherwise returns why not and leaves the
     /// position unchanged.
     pub fn play(&mut self, m: &Move) -> Result<(), IllegalMoveError> {
-        if self.is_legal(m) {
-            self.play_unchecked(m);
-            return Ok(());
-        }
-        let reason = match self.find_move(m.uci()) {
+        IllegalMoveError::play_checked(self, m, |pos| match pos.find_move(m.uci()) {
             Ok(_) => IllegalReason::WrongContext,
             Err(e) => e.reason,
-        };
-        Err(IllegalMoveError {
-            text: excerpt(&m.to_string(), EXCERPT_CHARS),
-            reason,
         })
     }
 
     /// Parses and plays a UCI move string.
     pub fn play_str(&mut self, s: &str) -> Result<Move, MoveError> {
-        let m = self.parse_move(s)?;
-        self.play_unchecked(&m);
-        Ok(m)
+        crate::Position::play_str(self, s)
     }
 
     #[inline]
@@ -319,7 +308,7 @@ impl Position {
             self.fullmoves = self.fullmoves.saturating_add(1);
         }
         self.turn = !us;
-        self.hash ^= zobrist::black_to_move();
+        self.hash ^= zobrist::KEYS.black_to_move();
         // Counting needs a board without pawns: skip the work before that.
         if self.count.is_some() || self.board.by_role(Role::Pawn).is_empty() {
             self.count = counting::after_move(
@@ -358,7 +347,7 @@ impl Position {
         }
         pos.halfmoves = 0;
         pos.turn = !pos.turn;
-        pos.hash ^= zobrist::black_to_move();
+        pos.hash ^= zobrist::KEYS.black_to_move();
         pos
     }
 

@@ -33,7 +33,7 @@ use super::moves::{IllegalReason, Move, UciMove};
 use super::position::Position;
 use super::role::{Piece, Role};
 use crate::board8::Square;
-use crate::excerpt::{excerpt, EXCERPT_CHARS};
+use crate::san::{self, strip_marks, Disambiguation};
 
 /// Why a SAN string could not be read in a position: the family's
 /// [`SanError`](crate::move_text::SanError) with this game's reasons.
@@ -132,20 +132,13 @@ impl Parsed {
     }
 }
 
-fn syntax(text: &str, problem: &'static str) -> SanError {
-    SanError::Syntax {
-        text: excerpt(text, EXCERPT_CHARS),
-        problem,
-    }
-}
-
 /// Splits `[from][x|-]to` into its parts.
 fn parse_core(text: &str, b: &str) -> Result<(Origin, Square), SanError> {
     let split = b.len().checked_sub(2);
     let to = split
         .and_then(|i| b.get(i..))
         .and_then(|t| t.parse::<Square>().ok())
-        .ok_or_else(|| syntax(text, "expected a target square a1..h8"))?;
+        .ok_or_else(|| SanError::syntax(text, "expected a target square a1..h8"))?;
     let rest = &b[..b.len() - 2];
     let rest = rest
         .strip_suffix(['x', '-', ':'])
@@ -161,7 +154,7 @@ fn parse_core(text: &str, b: &str) -> Result<(Origin, Square), SanError> {
             .map(Origin::Square),
     }
     .ok_or_else(|| {
-        syntax(
+        SanError::syntax(
             text,
             "expected an origin file, rank or square before the target square",
         )
@@ -171,32 +164,32 @@ fn parse_core(text: &str, b: &str) -> Result<(Origin, Square), SanError> {
 
 fn parse_text(text: &str) -> Result<Parsed, SanError> {
     if !text.is_ascii() {
-        return Err(syntax(text, "SAN is plain ASCII"));
+        return Err(SanError::syntax(text, "SAN is plain ASCII"));
     }
     let (body, promotion) = match text.split_once('=') {
         Some((body, "M")) => (body, true),
-        Some(_) => return Err(syntax(text, "a pawn promotes to a Met only: =M")),
+        Some(_) => return Err(SanError::syntax(text, "a pawn promotes to a Met only: =M")),
         None => (text, false),
     };
     let first = body
         .chars()
         .next()
-        .ok_or_else(|| syntax(text, "empty move"))?;
-    let role = match first {
-        'P' => None,
-        c if c.is_ascii_uppercase() => Some(
-            Role::from_letter(c)
-                .ok_or_else(|| syntax(text, "unknown piece letter (expected K M S N R)"))?,
-        ),
-        _ => {
-            let (from, to) = parse_core(text, body)?;
-            return pawn(text, from, to, promotion);
-        }
-    };
+        .ok_or_else(|| SanError::syntax(text, "empty move"))?;
+    let role =
+        match first {
+            'P' => None,
+            c if c.is_ascii_uppercase() => Some(Role::from_letter(c).ok_or_else(|| {
+                SanError::syntax(text, "unknown piece letter (expected K M S N R)")
+            })?),
+            _ => {
+                let (from, to) = parse_core(text, body)?;
+                return pawn(text, from, to, promotion);
+            }
+        };
     let (from, to) = parse_core(text, &body[1..])?;
     match role {
         None => pawn(text, from, to, promotion),
-        Some(_) if promotion => Err(syntax(text, "only pawn moves have a suffix =M")),
+        Some(_) if promotion => Err(SanError::syntax(text, "only pawn moves have a suffix =M")),
         Some(_) => Ok(Parsed {
             role,
             from,
@@ -209,7 +202,7 @@ fn parse_text(text: &str) -> Result<Parsed, SanError> {
 /// A pawn move as parsed: its origin is a file or a square, not a rank.
 fn pawn(text: &str, from: Origin, to: Square, promotion: bool) -> Result<Parsed, SanError> {
     if matches!(from, Origin::Rank(_)) {
-        return Err(syntax(
+        return Err(SanError::syntax(
             text,
             "a pawn move names its origin file, not its rank",
         ));
@@ -240,52 +233,38 @@ impl Position {
     /// [`san`](Self::san) with the legal moves of this position already
     /// generated (they are needed for disambiguation).
     pub fn san_with(&self, m: &Move, legal: &[Move]) -> String {
-        if !legal.contains(m) {
-            return m.to_string();
-        }
-        let mut s = String::with_capacity(8);
-        let capture = if m.is_capture() { "x" } else { "" };
-        if m.role == Role::Pawn {
-            if m.is_capture() {
-                s.push((b'a' + m.from.file() as u8) as char);
-            }
-            let _ = write!(s, "{capture}{}", m.to);
-            if m.promotion {
-                s.push_str("=M");
-            }
-        } else {
-            s.push(m.role.letter());
-            let rivals = || {
-                legal
-                    .iter()
-                    .filter(|o| o.role == m.role && o.to == m.to && o.from != m.from)
-            };
-            if rivals().next().is_some() {
-                if rivals().all(|o| o.from.file() != m.from.file()) {
+        san::write_san(self, m, legal, |s| {
+            let capture = if m.is_capture() { "x" } else { "" };
+            if m.role == Role::Pawn {
+                if m.is_capture() {
                     s.push((b'a' + m.from.file() as u8) as char);
-                } else if rivals().all(|o| o.from.rank() != m.from.rank()) {
-                    s.push((b'1' + m.from.rank() as u8) as char);
-                } else {
+                }
+                let _ = write!(s, "{capture}{}", m.to);
+                if m.promotion {
+                    s.push_str("=M");
+                }
+                return;
+            }
+            s.push(m.role.letter());
+            let rivals = legal
+                .iter()
+                .filter(|o| o.role == m.role && o.to == m.to && o.from != m.from)
+                .map(|o| (o.from.file(), o.from.rank()));
+            match Disambiguation::needed((m.from.file(), m.from.rank()), rivals) {
+                Disambiguation::Nothing => {}
+                Disambiguation::File => s.push((b'a' + m.from.file() as u8) as char),
+                Disambiguation::Rank => s.push((b'1' + m.from.rank() as u8) as char),
+                Disambiguation::Square => {
                     let _ = write!(s, "{}", m.from);
                 }
             }
             let _ = write!(s, "{capture}{}", m.to);
-        }
-        let mut after = self.clone();
-        after.play_unchecked(m);
-        if after.is_check() {
-            s.push(if after.has_legal_moves() { '+' } else { '#' });
-        }
-        s
+        })
     }
 
     /// Every legal move with its canonical SAN, in generation order.
     pub fn san_moves(&self) -> Vec<(Move, String)> {
-        let legal = self.legal_moves();
-        legal
-            .iter()
-            .map(|m| (*m, self.san_with(m, &legal)))
-            .collect()
+        san::san_moves(self, |m, legal| self.san_with(m, legal))
     }
 
     /// Reads a move in SAN (canonical or lenient) or as a UCI string, and
@@ -304,14 +283,11 @@ impl Position {
     /// already generated.
     pub fn parse_san_with(&self, s: &str, legal: &[Move]) -> Result<Move, SanError> {
         let full = s.trim();
-        let text = full.trim_end_matches(['+', '#', '!', '?']);
+        let text = strip_marks(full);
         if text.is_empty() {
-            return Err(syntax(full, "empty move"));
+            return Err(SanError::syntax(full, "empty move"));
         }
-        let illegal = |reason| SanError::Illegal {
-            text: excerpt(full, EXCERPT_CHARS),
-            reason,
-        };
+        let illegal = |reason| SanError::illegal(full, reason);
         if let Ok(u) = text.parse::<UciMove>() {
             return self
                 .find_move(u)
@@ -327,14 +303,12 @@ impl Position {
             }
             (Some(m), None) => Ok(*m),
             (None, _) => Err(illegal(self.why_no_match(parsed, legal))),
-            (Some(_), Some(_)) => Err(SanError::Ambiguous {
-                text: excerpt(full, EXCERPT_CHARS),
-                candidates: legal
-                    .iter()
-                    .filter(|m| parsed.matches(m))
-                    .map(|m| format!("{} ({m})", self.san_with(m, legal)))
-                    .collect(),
-            }),
+            (Some(_), Some(_)) => Err(SanError::ambiguous(
+                full,
+                san::candidates(legal.iter().filter(|m| parsed.matches(m)), |m| {
+                    self.san_with(m, legal)
+                }),
+            )),
         }
     }
 

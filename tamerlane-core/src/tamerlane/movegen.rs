@@ -35,6 +35,8 @@ use core::ops::ControlFlow;
 use crate::color::Color;
 use crate::tamerlane::attacks;
 use crate::tamerlane::bitboard::Bitboard;
+use crate::tamerlane::move_list::MoveList;
+use crate::tamerlane::moves::{Move, MoveKind};
 use crate::tamerlane::position::Position;
 use crate::tamerlane::role::Role;
 use crate::tamerlane::rule_set::{
@@ -270,26 +272,6 @@ impl Position {
             ControlFlow::Continue(bulk) => n + bulk,
             ControlFlow::Break(never) => match never {},
         }
-    }
-
-    /// Whether the side to move has at least one legal move: the generation
-    /// stops at the first piece that can move.
-    pub fn has_legal_moves(&self) -> bool {
-        self.for_each_legal(|_, _| ControlFlow::Break(()))
-            .is_break()
-    }
-
-    /// Whether `to` is among the legal targets of the piece on `from`: the
-    /// generation stops at the first hit.
-    pub(crate) fn is_legal_pair(&self, from: Square, to: Square) -> bool {
-        self.for_each_legal(|f, targets| {
-            if f == from && targets.contains(to) {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        })
-        .is_break()
     }
 
     /// The generator behind [`for_each_legal`](Self::for_each_legal) and
@@ -578,3 +560,34 @@ impl Bitboard {
         sq.map_or(Bitboard::EMPTY, Bitboard::from_square)
     }
 }
+
+impl Position {
+    /// Appends the moves of one move set. A piece that is neither a pawn
+    /// nor a royal only makes ordinary moves, so its moves are built
+    /// without looking at the move kind; the others go through
+    /// [`move_between`](Self::move_between).
+    #[inline]
+    fn push_moves(&self, list: &mut MoveList, from: Square, targets: Bitboard) {
+        let b = &self.board;
+        let role = match b.role_at(from) {
+            Some(r) if !r.is_pawn() && !r.is_royal() => r,
+            _ => {
+                for to in targets {
+                    list.push(self.move_between(from, to));
+                }
+                return;
+            }
+        };
+        for to in targets {
+            list.push(Move {
+                from,
+                to,
+                role,
+                capture: b.role_at(to),
+                kind: MoveKind::Normal,
+            });
+        }
+    }
+}
+
+crate::movegen::move_lists!();

@@ -1,19 +1,15 @@
 //! A validated, playable position: state, making moves, attacks, hashing and
 //! the end-of-game rules that depend on the position alone.
 
-use core::convert::Infallible;
 use core::fmt;
 use core::hash::{Hash, Hasher};
-use core::ops::ControlFlow;
 use core::str::FromStr;
 
 use crate::by_color::ByColor;
 use crate::color::Color;
-use crate::excerpt::{excerpt, EXCERPT_CHARS};
 use crate::tamerlane::attacks;
 use crate::tamerlane::bitboard::Bitboard;
 use crate::tamerlane::board::Board;
-use crate::tamerlane::move_list::MoveList;
 use crate::tamerlane::moves::{
     Arrival, CoordMove, IllegalMoveError, IllegalReason, Move, MoveError, MoveKind,
 };
@@ -568,81 +564,6 @@ impl Position {
         m.is_zeroing() && !undoable_pawn_of_pawns
     }
 
-    /// All legal moves.
-    #[inline]
-    pub fn legal_moves(&self) -> MoveList {
-        let mut list = MoveList::new();
-        self.legal_moves_into(&mut list);
-        list
-    }
-
-    /// Replaces the contents of `list` with the legal moves: the way to
-    /// reuse one list in a loop (a search, say) instead of returning a new
-    /// one from every call.
-    #[inline]
-    pub fn legal_moves_into(&self, list: &mut MoveList) {
-        list.clear();
-        let _ = self.for_each_legal(|from, targets| {
-            self.push_moves(list, from, targets);
-            ControlFlow::<Infallible>::Continue(())
-        });
-    }
-
-    /// Replaces the contents of `list` with the legal *tactical* moves:
-    /// captures, pawn moves to the last rank (promotions and pawn-of-pawns
-    /// arrivals), the waiting pawn of pawns' placement or transfer, and
-    /// citadel entries (see [`for_each_tactical`](Self::for_each_tactical)).
-    /// A quiescence search's move list.
-    ///
-    /// ```
-    /// use tamerlane_core::tamerlane::Position;
-    ///
-    /// // No captures are possible in the initial position.
-    /// assert!(Position::new().tactical_moves().is_empty());
-    /// ```
-    #[inline]
-    pub fn tactical_moves_into(&self, list: &mut MoveList) {
-        list.clear();
-        let _ = self.for_each_tactical(|from, targets| {
-            self.push_moves(list, from, targets);
-            ControlFlow::<Infallible>::Continue(())
-        });
-    }
-
-    /// The legal tactical moves (see [`tactical_moves_into`](Self::tactical_moves_into)).
-    pub fn tactical_moves(&self) -> MoveList {
-        let mut list = MoveList::new();
-        self.tactical_moves_into(&mut list);
-        list
-    }
-
-    /// Appends the moves of one move set. A piece that is neither a pawn
-    /// nor a royal only makes ordinary moves, so its moves are built
-    /// without looking at the move kind; the others go through
-    /// [`move_between`](Self::move_between).
-    #[inline]
-    fn push_moves(&self, list: &mut MoveList, from: Square, targets: Bitboard) {
-        let b = &self.board;
-        let role = match b.role_at(from) {
-            Some(r) if !r.is_pawn() && !r.is_royal() => r,
-            _ => {
-                for to in targets {
-                    list.push(self.move_between(from, to));
-                }
-                return;
-            }
-        };
-        for to in targets {
-            list.push(Move {
-                from,
-                to,
-                role,
-                capture: b.role_at(to),
-                kind: MoveKind::Normal,
-            });
-        }
-    }
-
     /// The full move for the pair `from`/`to`, with its context read from
     /// this position. The pair must come from the legal move sets.
     pub(crate) fn move_between(&self, from: Square, to: Square) -> Move {
@@ -767,26 +688,15 @@ impl Position {
     /// Plays `m` if it is legal; otherwise returns why not and leaves the
     /// position unchanged.
     pub fn play(&mut self, m: &Move) -> Result<(), IllegalMoveError> {
-        if self.is_legal(m) {
-            self.play_unchecked(m);
-            Ok(())
-        } else {
-            let reason = match self.find_move(m.coord()) {
-                Ok(_) => IllegalReason::WrongContext,
-                Err(e) => e.reason,
-            };
-            Err(IllegalMoveError {
-                text: excerpt(&m.to_string(), EXCERPT_CHARS),
-                reason,
-            })
-        }
+        IllegalMoveError::play_checked(self, m, |pos| match pos.find_move(m.coord()) {
+            Ok(_) => IllegalReason::WrongContext,
+            Err(e) => e.reason,
+        })
     }
 
     /// Parses and plays a coordinate move string.
     pub fn play_str(&mut self, s: &str) -> Result<Move, MoveError> {
-        let m = self.parse_move(s)?;
-        self.play_unchecked(&m);
-        Ok(m)
+        crate::Position::play_str(self, s)
     }
 
     #[inline]

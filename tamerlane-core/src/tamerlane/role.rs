@@ -4,96 +4,71 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::color::Color;
-use crate::parse_value::{self, ParseValueError, ValueKind};
+use crate::parse_value::{named_enum, ParseValueError, ValueKind};
 
-/// Every kind of piece and pawn in Tamerlane chess.
-///
-/// The twelve piece kinds come first, royals first of all; then the eleven
-/// pawn kinds, each named after the piece it promotes to.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[repr(u8)]
-pub enum Role {
-    /// King (Şah), `K`: one step in any direction. The highest royal.
-    King = 0,
-    /// Prince (Şehzade), `S`: moves as a King; made only by promoting the pawn of kings. Royal.
-    Prince,
-    /// Adventitious King (Ek Şah), `A`: moves as a King; made only by the third
-    /// arrival of the pawn of pawns. Royal, the lowest.
-    AdventitiousKing,
-    /// Ferz, `F`: one step diagonally.
-    Ferz,
-    /// Vizier (Vezir), `V`: one step orthogonally.
-    Vizier,
-    /// Rook (Ruh), `R`: orthogonal rider.
-    Rook,
-    /// Knight (At), `N`: (2,1) leaper.
-    Knight,
-    /// Elephant (Fil), `E`: (2,2) leaper.
-    Elephant,
-    /// Camel (Deve), `C`: (3,1) leaper.
-    Camel,
-    /// Dabbaba (Dabbabe), `D`: (2,0) leaper.
-    Dabbaba,
-    /// Talia, `T`: diagonal rider of at least two squares, blocked if the
-    /// adjacent diagonal square is occupied.
-    Talia,
-    /// Giraffe (Zürafa), `G`: one diagonal step, then at least three more
-    /// squares straight on, away from its start.
-    Giraffe,
-    /// Pawn of rooks, `PR`.
-    PawnOfRooks,
-    /// Pawn of knights, `PN`.
-    PawnOfKnights,
-    /// Pawn of talias, `PT`.
-    PawnOfTalias,
-    /// Pawn of giraffes, `PG`.
-    PawnOfGiraffes,
-    /// Pawn of the ferz, `PF`.
-    PawnOfFerzes,
-    /// Pawn of the vizier, `PV`.
-    PawnOfViziers,
-    /// Pawn of elephants, `PE`.
-    PawnOfElephants,
-    /// Pawn of camels, `PC`.
-    PawnOfCamels,
-    /// Pawn of dabbabas, `PD`.
-    PawnOfDabbabas,
-    /// Pawn of kings, `PK`: promotes to a Prince.
-    PawnOfKings,
-    /// Pawn of pawns, `PP`: see the rules on its three arrivals.
-    PawnOfPawns,
+named_enum! {
+    /// Every kind of piece and pawn in Tamerlane chess.
+    ///
+    /// The twelve piece kinds come first, royals first of all; then the eleven
+    /// pawn kinds, each named after the piece it promotes to.
+    #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[repr(u8)]
+    pub enum Role: ValueKind::Role {
+        /// King (Şah), `K`: one step in any direction. The highest royal.
+        King => "king",
+        /// Prince (Şehzade), `S`: moves as a King; made only by promoting the pawn of kings. Royal.
+        Prince => "prince",
+        /// Adventitious King (Ek Şah), `A`: moves as a King; made only by the third
+        /// arrival of the pawn of pawns. Royal, the lowest.
+        AdventitiousKing => "adventitious king",
+        /// Ferz, `F`: one step diagonally.
+        Ferz => "ferz",
+        /// Vizier (Vezir), `V`: one step orthogonally.
+        Vizier => "vizier",
+        /// Rook (Ruh), `R`: orthogonal rider.
+        Rook => "rook",
+        /// Knight (At), `N`: (2,1) leaper.
+        Knight => "knight",
+        /// Elephant (Fil), `E`: (2,2) leaper.
+        Elephant => "elephant",
+        /// Camel (Deve), `C`: (3,1) leaper.
+        Camel => "camel",
+        /// Dabbaba (Dabbabe), `D`: (2,0) leaper.
+        Dabbaba => "dabbaba",
+        /// Talia, `T`: diagonal rider of at least two squares, blocked if the
+        /// adjacent diagonal square is occupied.
+        Talia => "talia",
+        /// Giraffe (Zürafa), `G`: one diagonal step, then at least three more
+        /// squares straight on, away from its start.
+        Giraffe => "giraffe",
+        /// Pawn of rooks, `PR`.
+        PawnOfRooks => "pawn of rooks",
+        /// Pawn of knights, `PN`.
+        PawnOfKnights => "pawn of knights",
+        /// Pawn of talias, `PT`.
+        PawnOfTalias => "pawn of talias",
+        /// Pawn of giraffes, `PG`.
+        PawnOfGiraffes => "pawn of giraffes",
+        /// Pawn of the ferz, `PF`.
+        PawnOfFerzes => "pawn of the ferz",
+        /// Pawn of the vizier, `PV`.
+        PawnOfViziers => "pawn of the vizier",
+        /// Pawn of elephants, `PE`.
+        PawnOfElephants => "pawn of elephants",
+        /// Pawn of camels, `PC`.
+        PawnOfCamels => "pawn of camels",
+        /// Pawn of dabbabas, `PD`.
+        PawnOfDabbabas => "pawn of dabbabas",
+        /// Pawn of kings, `PK`: promotes to a Prince.
+        PawnOfKings => "pawn of kings",
+        /// Pawn of pawns, `PP`: see the rules on its three arrivals.
+        PawnOfPawns => "pawn of pawns",
+    }
 }
 
 impl Role {
     /// Number of roles.
     pub const COUNT: usize = 23;
-
-    /// All roles, in declaration order.
-    pub const ALL: [Role; 23] = [
-        Role::King,
-        Role::Prince,
-        Role::AdventitiousKing,
-        Role::Ferz,
-        Role::Vizier,
-        Role::Rook,
-        Role::Knight,
-        Role::Elephant,
-        Role::Camel,
-        Role::Dabbaba,
-        Role::Talia,
-        Role::Giraffe,
-        Role::PawnOfRooks,
-        Role::PawnOfKnights,
-        Role::PawnOfTalias,
-        Role::PawnOfGiraffes,
-        Role::PawnOfFerzes,
-        Role::PawnOfViziers,
-        Role::PawnOfElephants,
-        Role::PawnOfCamels,
-        Role::PawnOfDabbabas,
-        Role::PawnOfKings,
-        Role::PawnOfPawns,
-    ];
 
     /// Index in [`Role::ALL`].
     #[inline]
@@ -202,35 +177,6 @@ impl Role {
         })
     }
 
-    /// The English name, e.g. `"giraffe"` or `"pawn of pawns"`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Role::King => "king",
-            Role::Prince => "prince",
-            Role::AdventitiousKing => "adventitious king",
-            Role::Ferz => "ferz",
-            Role::Vizier => "vizier",
-            Role::Rook => "rook",
-            Role::Knight => "knight",
-            Role::Elephant => "elephant",
-            Role::Camel => "camel",
-            Role::Dabbaba => "dabbaba",
-            Role::Talia => "talia",
-            Role::Giraffe => "giraffe",
-            Role::PawnOfRooks => "pawn of rooks",
-            Role::PawnOfKnights => "pawn of knights",
-            Role::PawnOfTalias => "pawn of talias",
-            Role::PawnOfGiraffes => "pawn of giraffes",
-            Role::PawnOfFerzes => "pawn of the ferz",
-            Role::PawnOfViziers => "pawn of the vizier",
-            Role::PawnOfElephants => "pawn of elephants",
-            Role::PawnOfCamels => "pawn of camels",
-            Role::PawnOfDabbabas => "pawn of dabbabas",
-            Role::PawnOfKings => "pawn of kings",
-            Role::PawnOfPawns => "pawn of pawns",
-        }
-    }
-
     /// The upper-case TFEN token: one letter for a piece, `P` + letter for a pawn.
     pub fn token(self) -> &'static str {
         const TOKENS: [&str; 23] = [
@@ -238,21 +184,6 @@ impl Role {
             "PF", "PV", "PE", "PC", "PD", "PK", "PP",
         ];
         TOKENS[self as usize]
-    }
-}
-
-impl fmt::Display for Role {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Role {
-    type Err = ParseValueError;
-    /// Reads what [`Display`](fmt::Display) writes: the English name, e.g.
-    /// `giraffe` or `pawn of the ferz`.
-    fn from_str(s: &str) -> Result<Role, ParseValueError> {
-        parse_value::by_name(&Role::ALL, Role::name, ValueKind::Role, s)
     }
 }
 

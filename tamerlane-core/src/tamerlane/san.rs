@@ -35,7 +35,7 @@
 
 use core::fmt;
 
-use crate::excerpt::{excerpt, EXCERPT_CHARS};
+use crate::san::{self, strip_marks, Disambiguation};
 use crate::tamerlane::moves::{Arrival, CoordMove, IllegalReason, Move, MoveKind};
 use crate::tamerlane::position::Position;
 use crate::tamerlane::role::{Piece, Role};
@@ -208,13 +208,6 @@ impl Parsed {
     }
 }
 
-fn syntax(text: &str, problem: &'static str) -> SanError {
-    SanError::Syntax {
-        text: excerpt(text, EXCERPT_CHARS),
-        problem,
-    }
-}
-
 /// Parses a square at the end of `b`, returning it and the remaining prefix.
 fn square_at_end(b: &[u8]) -> Option<(Square, &[u8])> {
     let n = b.len();
@@ -246,13 +239,13 @@ fn parse_from(b: &[u8]) -> Option<From> {
 /// Splits `[from][x|-]to` into its parts.
 fn parse_core(text: &str, b: &[u8]) -> Result<(From, Square), SanError> {
     let (to, rest) = square_at_end(b)
-        .ok_or_else(|| syntax(text, "expected a target square a1..k10, wc or bc"))?;
+        .ok_or_else(|| SanError::syntax(text, "expected a target square a1..k10, wc or bc"))?;
     let rest = match rest {
         [r @ .., b'x' | b'-' | b':'] => r,
         r => r,
     };
     let from = parse_from(rest).ok_or_else(|| {
-        syntax(
+        SanError::syntax(
             text,
             "expected an origin file, rank or square before the target square",
         )
@@ -262,19 +255,19 @@ fn parse_core(text: &str, b: &[u8]) -> Result<(From, Square), SanError> {
 
 fn parse_text(text: &str) -> Result<Parsed, SanError> {
     if !text.is_ascii() {
-        return Err(syntax(text, "SAN is plain ASCII"));
+        return Err(SanError::syntax(text, "SAN is plain ASCII"));
     }
     let b = text.as_bytes();
     if let Some(rest) = b.strip_prefix(b"K<>") {
         let sq = Square::from_ascii(rest)
-            .ok_or_else(|| syntax(text, "expected the partner's square after K<>"))?;
+            .ok_or_else(|| SanError::syntax(text, "expected the partner's square after K<>"))?;
         return Ok(Parsed::Swap(sq));
     }
     for prefix in [&b"P@"[..], b"@", b"P>"] {
         if let Some(rest) = b.strip_prefix(prefix) {
             let rest = rest.strip_prefix(b"x").unwrap_or(rest);
             let sq = Square::from_ascii(rest).ok_or_else(|| {
-                syntax(
+                SanError::syntax(
                     text,
                     "expected a square after P@ (placement) or P> (transfer)",
                 )
@@ -283,16 +276,16 @@ fn parse_text(text: &str) -> Result<Parsed, SanError> {
         }
     }
     match b.first() {
-        None => Err(syntax(text, "empty move")),
+        None => Err(SanError::syntax(text, "empty move")),
         Some(&c) if c.is_ascii_uppercase() && c != b'P' => {
             let role = Role::from_piece_letter(c as char).ok_or_else(|| {
-                syntax(
+                SanError::syntax(
                     text,
                     "unknown piece letter (expected K S A F V R N E C D T G)",
                 )
             })?;
             if b.contains(&b'=') || b.contains(&b'^') || b.contains(&b'>') {
-                return Err(syntax(
+                return Err(SanError::syntax(
                     text,
                     "only pawn moves have a suffix (=X, ^, ^^, >sq)",
                 ));
@@ -307,8 +300,8 @@ fn parse_text(text: &str) -> Result<Parsed, SanError> {
                 let mark = match &body[i + 1..] {
                     [c] => Role::from_piece_letter(*c as char)
                         .map(PawnMark::Promotion)
-                        .ok_or_else(|| syntax(text, "expected a piece letter after ="))?,
-                    _ => return Err(syntax(text, "expected one piece letter after =")),
+                        .ok_or_else(|| SanError::syntax(text, "expected a piece letter after ="))?,
+                    _ => return Err(SanError::syntax(text, "expected one piece letter after =")),
                 };
                 (&body[..i], mark)
             } else if let Some(b) = body.strip_suffix(b"^^") {
@@ -317,14 +310,14 @@ fn parse_text(text: &str) -> Result<Parsed, SanError> {
                 (b, PawnMark::FirstArrival)
             } else if let Some(i) = body.iter().position(|&c| c == b'>') {
                 let sq = Square::from_ascii(&body[i + 1..])
-                    .ok_or_else(|| syntax(text, "expected the return square after >"))?;
+                    .ok_or_else(|| SanError::syntax(text, "expected the return square after >"))?;
                 (&body[..i], PawnMark::Return(sq))
             } else {
                 (body, PawnMark::None)
             };
             let (from, to) = parse_core(text, body)?;
             if matches!(from, From::Rank(_)) {
-                return Err(syntax(
+                return Err(SanError::syntax(
                     text,
                     "a pawn move names its origin file, not its rank",
                 ));
@@ -332,11 +325,6 @@ fn parse_text(text: &str) -> Result<Parsed, SanError> {
             Ok(Parsed::Pawn(from, to, mark))
         }
     }
-}
-
-/// Strips check, mate and annotation marks (`+`, `#`, `!`, `?`) from the end.
-fn strip_marks(s: &str) -> &str {
-    s.trim_end_matches(['+', '#', '!', '?'])
 }
 
 impl Position {
@@ -358,27 +346,12 @@ impl Position {
     /// generated (they are needed for disambiguation): the fast way to
     /// write several moves of one position.
     pub fn san_with(&self, m: &Move, legal: &[Move]) -> String {
-        if !legal.contains(m) {
-            return m.to_string();
-        }
-        let mut s = String::with_capacity(12);
-        self.write_body(m, legal, &mut s);
-        let mut after = self.clone();
-        after.play_unchecked(m);
-        if !after.is_citadel_draw() && after.is_check() {
-            let mate = after.is_single_royal_attacked() && !after.has_legal_moves();
-            s.push(if mate { '#' } else { '+' });
-        }
-        s
+        san::write_san(self, m, legal, |s| self.write_body(m, legal, s))
     }
 
     /// Every legal move with its canonical SAN, in generation order.
     pub fn san_moves(&self) -> Vec<(Move, String)> {
-        let legal = self.legal_moves();
-        legal
-            .iter()
-            .map(|m| (*m, self.san_with(m, &legal)))
-            .collect()
+        san::san_moves(self, |m, legal| self.san_with(m, legal))
     }
 
     fn write_body(&self, m: &Move, legal: &[Move], s: &mut String) {
@@ -417,31 +390,26 @@ impl Position {
             }
             _ => {
                 s.push(m.role.letter());
-                let rivals = || {
-                    legal.iter().filter(|o| {
-                        o.role == m.role
-                            && o.to == m.to
-                            && o.from != m.from
-                            && !matches!(
-                                o.kind,
-                                MoveKind::KingSwap | MoveKind::Placement | MoveKind::Transfer
-                            )
+                let rivals = legal
+                    .iter()
+                    .filter(|o| o.role == m.role && o.to == m.to && o.from != m.from)
+                    .filter(|o| {
+                        !matches!(
+                            o.kind,
+                            MoveKind::KingSwap | MoveKind::Placement | MoveKind::Transfer
+                        )
                     })
-                };
-                if rivals().next().is_some() {
-                    match (m.from.file(), m.from.rank()) {
-                        (Some(f), Some(r)) => {
-                            if rivals().all(|o| o.from.file() != Some(f)) {
-                                s.push(f.char());
-                            } else if rivals().all(|o| o.from.rank() != Some(r)) {
-                                let _ = write!(s, "{r}");
-                            } else {
-                                let _ = write!(s, "{}", m.from);
-                            }
-                        }
-                        _ => {
-                            let _ = write!(s, "{}", m.from);
-                        }
+                    .map(|o| (o.from.file(), o.from.rank()));
+                // A citadel has no file or rank: it is named whole.
+                let from = (m.from.file(), m.from.rank());
+                match (from, Disambiguation::needed(from, rivals)) {
+                    (_, Disambiguation::Nothing) => {}
+                    ((Some(f), Some(_)), Disambiguation::File) => s.push(f.char()),
+                    ((Some(_), Some(r)), Disambiguation::Rank) => {
+                        let _ = write!(s, "{r}");
+                    }
+                    _ => {
+                        let _ = write!(s, "{}", m.from);
                     }
                 }
                 let _ = write!(s, "{capture}{}", m.to);
@@ -469,7 +437,7 @@ impl Position {
         let full = s.trim();
         let text = strip_marks(full);
         if text.is_empty() {
-            return Err(syntax(full, "empty move"));
+            return Err(SanError::syntax(full, "empty move"));
         }
         if let Ok(c) = text.parse::<CoordMove>() {
             if let Some(m) = legal.iter().find(|m| m.from == c.from && m.to == c.to) {
@@ -483,23 +451,12 @@ impl Position {
                     Ok(_) => SanIllegalReason::Coordinate(IllegalReason::NotAMove),
                 }
             };
-            return Err(SanError::Illegal {
-                text: excerpt(full, EXCERPT_CHARS),
-                reason,
-            });
+            return Err(SanError::illegal(full, reason));
         }
         let parsed = parse_text(text)?;
-        let mut found: Option<Move> = None;
-        let mut count = 0usize;
-        for m in legal {
-            let ok = parsed.matches(m);
-            if ok {
-                count += 1;
-                found.get_or_insert(*m);
-            }
-        }
-        match (count, found) {
-            (1, Some(m)) => {
+        let mut matching = legal.iter().filter(|m| parsed.matches(m));
+        match (matching.next(), matching.next()) {
+            (Some(&m), None) => {
                 if let Parsed::Pawn(_, _, mark) = parsed {
                     let expected = match m.kind {
                         MoveKind::Promotion(r) => PawnMark::Promotion(r),
@@ -511,31 +468,20 @@ impl Position {
                         _ => PawnMark::None,
                     };
                     if mark != PawnMark::None && mark != expected {
-                        return Err(SanError::Illegal {
-                            text: excerpt(full, EXCERPT_CHARS),
-                            reason: SanIllegalReason::WrongMark {
-                                canonical: self.san_with(&m, legal),
-                            },
-                        });
+                        let canonical = self.san_with(&m, legal);
+                        let reason = SanIllegalReason::WrongMark { canonical };
+                        return Err(SanError::illegal(full, reason));
                     }
                 }
                 Ok(m)
             }
-            (0, _) => Err(SanError::Illegal {
-                text: excerpt(full, EXCERPT_CHARS),
-                reason: self.why_no_match(parsed, legal),
-            }),
-            _ => {
-                let candidates = legal
-                    .iter()
-                    .filter(|m| parsed.matches(m))
-                    .map(|m| format!("{} ({m})", self.san_with(m, legal)))
-                    .collect();
-                Err(SanError::Ambiguous {
-                    text: excerpt(full, EXCERPT_CHARS),
-                    candidates,
-                })
-            }
+            (None, _) => Err(SanError::illegal(full, self.why_no_match(parsed, legal))),
+            (Some(_), Some(_)) => Err(SanError::ambiguous(
+                full,
+                san::candidates(legal.iter().filter(|m| parsed.matches(m)), |m| {
+                    self.san_with(m, legal)
+                }),
+            )),
         }
     }
 
