@@ -6,15 +6,21 @@
 //! parsing, attacks, edits, LAN). Since a `#[pyclass]` cannot be generic,
 //! the [`board_class!`](crate::board_class) macro stamps out each game's
 //! `Board` and `LegalMoves` classes from these functions, with the game's own
-//! methods (constructor, planes, pickling, extras) spliced in.
+//! methods (constructor, planes, extras) spliced in; pickling, argument
+//! types (`FenArg`) and move errors are written once here too.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use pyo3::exceptions::{PyKeyboardInterrupt, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyBool;
+use pyo3::types::{PyBool, PyDict, PyList};
+use std::fmt::Display;
+use std::marker::PhantomData;
+
+use tamerlane_core::move_text::{MoveError, SanError};
 use tamerlane_core::{Color, Game, Position};
 
+use crate::errors::{game_over_with, move_err, san_err};
 use crate::interrupt::run_interruptible;
 use crate::types::{index_arg, int_arg, type_name};
 
@@ -145,16 +151,6 @@ pub fn is_repetition<P: Position>(game: &Game<P>, count: Option<i64>) -> bool {
     seen >= count.unwrap_or(3)
 }
 
-/// The result string of an outcome's winner: `"1-0"`, `"0-1"`,
-/// `"1/2-1/2"`.
-pub fn result_of(winner: Option<Color>) -> &'static str {
-    match winner {
-        Some(Color::White) => "1-0",
-        Some(Color::Black) => "0-1",
-        None => "1/2-1/2",
-    }
-}
-
 /// A game as its Python `Board` needs it beyond the core [`Position`]
 /// trait: the Python classes of its moves, pieces and outcomes, how
 /// arguments are read, and the few rules the boards ask about that the
@@ -173,6 +169,12 @@ pub trait PyGame: Position {
     type Piece: Copy + PartialEq;
     /// What a move argument names (its squares and promotion).
     type MoveKey: Copy;
+
+    /// The board's name in the messages about a pickled state (`"Board"`,
+    /// `"chess Board"`).
+    const BOARD: &'static str;
+    /// The key of the start position in a pickled state (`"tfen"`, `"fen"`).
+    const FEN_KEY: &'static str;
 
     /// A move argument: a `Move`, a coordinate (UCI) string, or (duck-typed)
     /// any object with `uci()`; `TypeError` otherwise, `InvalidMoveError`
@@ -199,6 +201,16 @@ pub trait PyGame: Position {
     /// A position argument as text: a string or (duck-typed) an object
     /// with `fen()`; `TypeError` otherwise (`None` included).
     fn fen_arg(obj: &Bound<'_, PyAny>) -> PyResult<String>;
+    /// Writes the rules into a pickled state (as `"rules"`, and what else
+    /// the game needs to read them back).
+    fn put_rules(rules: &Self::Rules, state: &Bound<'_, PyDict>) -> PyResult<()>;
+    /// The rules of a pickled state, from its entries (`field` reads one).
+    fn rules_of_state<'py>(
+        field: &dyn Fn(&str) -> PyResult<Bound<'py, PyAny>>,
+    ) -> PyResult<Self::Rules>;
+    /// The moves of a pickled state that is not a dict (a format of older
+    /// versions, or an error).
+    fn moves_of_old_state(state: &Bound<'_, PyAny>) -> PyResult<Vec<String>>;
 
     /// A square argument: an int or a name.
     fn square_arg(obj: &Bound<'_, PyAny>) -> PyResult<Self::Square>;
@@ -242,6 +254,104 @@ pub trait PyGame: Position {
     }
 }
 
+/// A move refused by a game as the Python exception of its kind:
+/// `GameOverError` (with the attributes `ply` and `outcome`), or the move
+/// or SAN error (the [`PyGame::play_error`] of the three games).
+pub fn play_err<P, R, S>(py: Python<'_>, e: tamerlane_core::PlayError<P>) -> PyErr
+where
+    P: PyGame + Position<MoveError = MoveError<R>, SanError = SanError<S>>,
+    R: Display,
+    S: Display,
+{
+    match e {
+        tamerlane_core::PlayError::GameOver(e) => {
+            game_over_with(py, e.to_string(), e.ply, P::wrap_outcome(e.outcome))
+        }
+        tamerlane_core::PlayError::Move(e) => move_err(e),
+        tamerlane_core::PlayError::San(e) => san_err(e),
+    }
+}
+
+/// A position argument of `Board()` (see [`PyGame::fen_arg`]): absent
+/// (`None` here), the rules' start position.
+pub struct FenArg<P>(Option<String>, PhantomData<P>);
+
+impl<P> Default for FenArg<P> {
+    fn default() -> FenArg<P> {
+        FenArg(None, PhantomData)
+    }
+}
+
+impl<'py, P: PyGame> FromPyObject<'py> for FenArg<P> {
+    fn extract_bound(ob: &Bound<'py, PyAny>) -> PyResult<FenArg<P>> {
+        P::fen_arg(ob).map(|text| FenArg(Some(text), PhantomData))
+    }
+}
+
+impl<P: PyGame> FenArg<P> {
+    /// A new game at this position (or the start position) under `rules`.
+    pub fn game(&self, rules: P::Rules) -> PyResult<Game<P>> {
+        new_game(self.0.as_deref(), rules)
+    }
+}
+
+/// A new game at the position of a FEN (the start position without one)
+/// under `rules`.
+pub fn new_game<P: PyGame>(fen: Option<&str>, rules: P::Rules) -> PyResult<Game<P>> {
+    match fen {
+        None => Ok(Game::with_rules(rules)),
+        Some(f) => Ok(Game::from_position(
+            P::from_fen_with_rules(f, rules).map_err(P::fen_error)?,
+        )),
+    }
+}
+
+/// The pickled state of a game: a dict with the start position (under
+/// [`PyGame::FEN_KEY`]), the rules ([`PyGame::put_rules`]) and the moves
+/// played as coordinate (UCI) strings (`"moves"`).
+pub fn game_state<'py, P: PyGame>(py: Python<'py>, game: &Game<P>) -> PyResult<Bound<'py, PyDict>> {
+    let moves: Vec<String> = game.moves().iter().map(|m| m.to_string()).collect();
+    let d = PyDict::new(py);
+    d.set_item(P::FEN_KEY, game.start().to_fen())?;
+    P::put_rules(game.rules(), &d)?;
+    d.set_item("moves", PyList::new(py, moves)?)?;
+    Ok(d)
+}
+
+/// The game of a pickled state (see [`game_state`]): the start position
+/// under its rules, then the moves replayed (a move after the end raises
+/// `GameOverError`). A state that is not a dict is read by
+/// [`PyGame::moves_of_old_state`], its moves replayed from `start`. The
+/// state is read whole before the board is borrowed: reading it may run
+/// Python code that uses the board.
+pub fn game_of_state<P: PyGame>(
+    py: Python<'_>,
+    state: &Bound<'_, PyAny>,
+    start: impl FnOnce() -> PyResult<P>,
+) -> PyResult<Game<P>> {
+    let (mut game, moves) = match state.downcast::<PyDict>() {
+        Ok(d) => {
+            let field = |key: &str| -> PyResult<Bound<'_, PyAny>> {
+                d.get_item(key)?.ok_or_else(|| {
+                    PyValueError::new_err(format!("pickled {} state: no {key:?} entry", P::BOARD))
+                })
+            };
+            let fen = P::fen_arg(&field(P::FEN_KEY)?)?;
+            let rules = P::rules_of_state(&field)?;
+            let moves: Vec<String> = field("moves")?.extract()?;
+            (new_game(Some(&fen), rules)?, moves)
+        }
+        Err(_) => {
+            let moves = P::moves_of_old_state(state)?;
+            (Game::from_position(start()?), moves)
+        }
+    };
+    for text in &moves {
+        push_text(py, &mut game, text)?;
+    }
+    Ok(game)
+}
+
 /// `GameOverError` (as the game words it) if `game` has ended.
 pub fn check_open<P: PyGame>(py: Python<'_>, game: &Game<P>) -> PyResult<()> {
     match game.outcome() {
@@ -282,16 +392,6 @@ pub fn push<P: PyGame>(
     if !text {
         check_open(py, game)?;
     }
-    push_found(py, game, key)
-}
-
-/// Plays the move `key` names (see [`push`]).
-pub fn push_key<P: PyGame>(
-    py: Python<'_>,
-    game: &mut Game<P>,
-    key: P::MoveKey,
-) -> PyResult<P::PyMove> {
-    check_open(py, game)?;
     push_found(py, game, key)
 }
 
@@ -470,7 +570,7 @@ pub fn mapping_arg<P: PyGame>(obj: &Bound<'_, PyAny>) -> PyResult<Vec<(P::Square
 
 /// Defines a game's `Board` and `LegalMoves` pyclasses over `tamerlane_core::Game<$P>` (`$P`
 /// a [`PyGame`]), with every method the three boards share written once;
-/// `$extra` are the game's own methods (its constructor, pickling, planes
+/// `$extra` are the game's own methods (its constructor, planes
 /// and the documented extras), spliced into the same `#[pymethods]` block.
 #[macro_export]
 macro_rules! board_class {
@@ -926,7 +1026,7 @@ macro_rules! board_class {
             /// `"1-0"`, `"0-1"`, `"1/2-1/2"`, or `"*"` while the game goes on.
             fn result(&self) -> &'static str {
                 match self.game.outcome() {
-                    Some(o) => $crate::board_core::result_of(o.winner),
+                    Some(o) => $crate::types::result_of(o.winner),
                     None => "*",
                 }
             }
@@ -982,6 +1082,29 @@ macro_rules! board_class {
                 }
             }
 
+            /// The pickled state: a dict with the start position (`"tfen"`
+            /// for Tamerlane, `"fen"`), the rules (`"rules"`; for
+            /// Tamerlane also `"start"`, the preset whose start array they
+            /// use: `"default"` or `"seed-001"`) and the moves played as
+            /// coordinate (UCI) strings (`"moves"`).
+            fn __getstate__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+                $crate::board_core::game_state(slf.py(), &$crate::board_core::read(slf)?.game)
+            }
+
+            /// Restores a pickled state (see `__getstate__`): the start
+            /// position under its rules, then the moves replayed through
+            /// the game (a move after the end raises `GameOverError`). A
+            /// Tamerlane board also takes a plain list of coordinate moves
+            /// (the state of older versions), replayed from its start
+            /// position.
+            fn __setstate__(slf: &Bound<'_, Self>, state: &Bound<'_, PyAny>) -> PyResult<()> {
+                let game = $crate::board_core::game_of_state(slf.py(), state, || {
+                    Ok($crate::board_core::read(slf)?.game.start().clone())
+                })?;
+                $crate::board_core::write(slf)?.game = game;
+                Ok(())
+            }
+
             /// Pickling: a new `Board()` given the state of `__getstate__`.
             fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
                 let py = slf.py();
@@ -997,6 +1120,70 @@ macro_rules! board_class {
             }
 
             $($extra)*
+        }
+    };
+}
+
+/// The [`PyGame`] methods that the three position types implement alike,
+/// through their inherent methods of the same names: spliced into each
+/// `impl PyGame`.
+#[macro_export]
+macro_rules! py_game_common {
+    () => {
+        fn find(&self, key: Self::MoveKey) -> Result<Self::Move, Self::IllegalMoveError> {
+            self.find_move(key)
+        }
+
+        fn squares_of(m: &Self::Move) -> (usize, usize) {
+            (m.from.index(), m.to.index())
+        }
+
+        fn is_capture(m: &Self::Move) -> bool {
+            m.is_capture()
+        }
+
+        fn gives_check(&self, m: &Self::Move) -> bool {
+            Self::gives_check(self, m)
+        }
+
+        fn wrap_outcome(o: tamerlane_core::Outcome<Self::Termination>) -> Self::PyOutcome {
+            o.into()
+        }
+
+        fn play_error(py: Python<'_>, e: tamerlane_core::PlayError<Self>) -> PyErr {
+            $crate::board_core::play_err(py, e)
+        }
+
+        fn wrap_piece(p: Self::Piece) -> Self::PyPiece {
+            p.into()
+        }
+
+        fn square_index(sq: Self::Square) -> usize {
+            sq.index()
+        }
+
+        fn placement(&self) -> Vec<(Self::Square, Self::Piece)> {
+            self.board().pieces().collect()
+        }
+
+        fn piece_on(&self, sq: Self::Square) -> Option<Self::Piece> {
+            self.board().piece_at(sq)
+        }
+
+        /// Nothing attacks a Tamerlane citadel.
+        fn attackers_of(&self, sq: Self::Square, by: tamerlane_core::Color) -> Vec<usize> {
+            self.attackers(sq, by)
+                .squares()
+                .map(|s| s.index())
+                .collect()
+        }
+
+        fn is_attacked_by(&self, sq: Self::Square, by: tamerlane_core::Color) -> bool {
+            self.is_attacked(sq, by)
+        }
+
+        fn diagram(&self) -> String {
+            self.board().to_string()
         }
     };
 }

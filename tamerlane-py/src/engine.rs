@@ -16,7 +16,8 @@ use pyo3::prelude::*;
 use tamerlane_ai as ai;
 use tamerlane_core::tamerlane::Game;
 
-use crate::board::{read_board, Board};
+use crate::board::Board;
+use crate::board_core;
 use crate::interrupt::run_interruptible;
 use crate::search_limits::{check_range, limit_object, set_lines, LimitArgs};
 use crate::search_results::{Info, PlayResult, SearchResult};
@@ -227,7 +228,7 @@ impl Engine {
         searchmoves: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Py<SearchResult>> {
         self.check_not_reentrant("search")?;
-        let game = read_board(board)?.game.clone();
+        let game = board_core::read(board)?.game.clone();
         let mut limits = LimitArgs {
             depth,
             movetime,
@@ -258,7 +259,7 @@ impl Engine {
         searchmoves: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PlayResult> {
         self.check_not_reentrant("play")?;
-        let game = read_board(board)?.game.clone();
+        let game = board_core::read(board)?.game.clone();
         let mut limits = limit_object(limit, game.turn())?;
         set_lines(&mut limits, game.position(), None, searchmoves)?;
         let result = self.run(py, game, limits, None)?;
@@ -282,7 +283,7 @@ impl Engine {
         searchmoves: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Analysis> {
         slf.get().check_not_reentrant("analysis")?;
-        let game = read_board(board)?.game.clone();
+        let game = board_core::read(board)?.game.clone();
         let mut limits = match limit.filter(|l| !l.is_none()) {
             Some(l) => limit_object(l, game.turn())?,
             None => ai::Limits::new().infinite(),

@@ -3,7 +3,10 @@
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use tamerlane_core::{MoveError, PositionError, RuleSetError, SanError, TfenError};
+use std::fmt::Display;
+
+use tamerlane_core::move_text::{MoveError, SanError};
+use tamerlane_core::{PositionError, RuleSetError, TfenError};
 
 create_exception!(
     tamerlane,
@@ -60,16 +63,18 @@ pub fn tfen_err(e: TfenError) -> PyErr {
     InvalidTfenError::new_err(e.to_string())
 }
 
-/// A coordinate-move error as `InvalidMoveError` or `IllegalMoveError`.
-pub fn move_err(e: MoveError) -> PyErr {
+/// A coordinate-move error of any of the three games as
+/// `InvalidMoveError` or `IllegalMoveError`.
+pub fn move_err<R: Display>(e: MoveError<R>) -> PyErr {
     match e {
         MoveError::Invalid(e) => InvalidMoveError::new_err(e.to_string()),
         MoveError::Illegal(e) => IllegalMoveError::new_err(e.to_string()),
     }
 }
 
-/// A SAN error as `InvalidMoveError`, `AmbiguousMoveError` or `IllegalMoveError`.
-pub fn san_err(e: SanError) -> PyErr {
+/// A SAN error of any of the three games as `InvalidMoveError`,
+/// `AmbiguousMoveError` or `IllegalMoveError`.
+pub fn san_err<R: Display>(e: SanError<R>) -> PyErr {
     match e {
         SanError::Syntax { .. } => InvalidMoveError::new_err(e.to_string()),
         SanError::Ambiguous { .. } => AmbiguousMoveError::new_err(e.to_string()),

@@ -15,7 +15,8 @@ use pyo3::types::PyString;
 use tamerlane_core::tamerlane::Game;
 use tamerlane_core::{read_records, GameRecord, RecordEditError, RecordError, RecordReader};
 
-use crate::board::{read_board, Board};
+use crate::board::Board;
+use crate::board_core;
 use crate::rules::RulesArg;
 use crate::types::{type_name, Move};
 
@@ -78,7 +79,7 @@ impl PgnRecord {
     /// (`*` while it goes on).
     #[staticmethod]
     fn from_board(py: Python<'_>, board: &Bound<'_, Board>) -> PyResult<PgnRecord> {
-        let game = read_board(board)?.game.clone();
+        let game = board_core::read(board)?.game.clone();
         let record = GameRecord::new(game).map_err(|e| edit_err(py, e))?;
         Ok(PgnRecord { record })
     }

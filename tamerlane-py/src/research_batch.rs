@@ -9,7 +9,8 @@ use pyo3::prelude::*;
 use pyo3::types::PyString;
 use tamerlane_core as core;
 
-use crate::board::{coord_arg, read_board, Board};
+use crate::board::{coord_arg, Board};
+use crate::board_core;
 use crate::research::{
     action_index, history_arg, import_numpy, masks_array, planes_array, planes_dtype_arg,
     PlaneSource,
@@ -49,7 +50,7 @@ pub fn planes_many<'py>(
     let history = history.map_or(Ok(0), history_arg)?;
     let sources = boards_arg(boards)?
         .iter()
-        .map(|b| Ok(PlaneSource::of(&read_board(b)?.game, history)))
+        .map(|b| Ok(PlaneSource::of(&board_core::read(b)?.game, history)))
         .collect::<PyResult<Vec<_>>>()?;
     planes_array(py, &sources, history, dtype, out, false)
 }
@@ -64,7 +65,7 @@ pub fn masks_many<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let positions = boards_arg(boards)?
         .iter()
-        .map(|b| Ok(read_board(b)?.pos().clone()))
+        .map(|b| Ok(board_core::read(b)?.pos().clone()))
         .collect::<PyResult<Vec<_>>>()?;
     masks_array(boards.py(), &positions, out, false)
 }
@@ -87,7 +88,7 @@ pub fn moves_to_indices<'py>(
             ))
         }
         (Some(t), None) => Some(core::Color::from(t)),
-        (None, Some(b)) => Some(read_board(b)?.pos().turn()),
+        (None, Some(b)) => Some(board_core::read(b)?.pos().turn()),
         (None, None) => None,
     };
     let mut v = Vec::new();

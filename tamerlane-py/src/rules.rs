@@ -1,27 +1,50 @@
-//! The rule set of a `Board`: the `rules=` argument (a rule-set string,
-//! docs/RULES.md, section 9) and the form in which a pickled board keeps it.
+//! The rule set of a `Board` of any of the three games: the `rules=`
+//! argument (a rule-set string, docs/RULES.md, section 9), and the form in
+//! which a pickled Tamerlane board keeps it.
+
+use std::str::FromStr;
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 use tamerlane_core::rule_set::StartArray;
-use tamerlane_core::RuleSet;
+use tamerlane_core::{RuleSet, RuleSetError};
 
 use crate::errors::{rules_err, InvalidRulesError};
 use crate::types::type_name;
 
-/// A `rules=` argument: a rule-set string, parsed. Anything but a `str`
-/// (`None` included) is a `TypeError`; a malformed string, an unknown
-/// preset, key or value, an out-of-range number or a duplicate key is an
+/// A `rules=` argument: a rule-set string of the game whose rules are `R`
+/// (Tamerlane's by default), parsed. Anything but a `str` (`None`
+/// included) is a `TypeError`; a malformed string, an unknown preset, key
+/// or value, an out-of-range number or a duplicate key is an
 /// `InvalidRulesError` naming it.
 #[derive(Copy, Clone, Debug, Default)]
-pub struct RulesArg(pub RuleSet);
+pub struct RulesArg<R = RuleSet>(pub R);
 
-impl<'py> FromPyObject<'py> for RulesArg {
-    fn extract_bound(ob: &Bound<'py, PyAny>) -> PyResult<RulesArg> {
+/// The rule sets of the three games, as a `rules=` argument reads them.
+pub trait GameRules: FromStr<Err = RuleSetError> {
+    /// What a `rules=` argument must be, for its `TypeError`.
+    const EXPECTED: &'static str;
+}
+
+impl GameRules for RuleSet {
+    const EXPECTED: &'static str = "a rule-set string such as 'seed-001' or 'move-limit=100'";
+}
+
+impl GameRules for tamerlane_core::chess::Rules {
+    const EXPECTED: &'static str = "a chess rule-set string";
+}
+
+impl GameRules for tamerlane_core::makruk::Rules {
+    const EXPECTED: &'static str = "a Makruk rule-set string";
+}
+
+impl<'py, R: GameRules> FromPyObject<'py> for RulesArg<R> {
+    fn extract_bound(ob: &Bound<'py, PyAny>) -> PyResult<RulesArg<R>> {
         let s = ob.downcast::<PyString>().map_err(|_| {
             PyTypeError::new_err(format!(
-                "rules must be a rule-set string such as 'seed-001' or 'move-limit=100', not {}",
+                "rules must be {}, not {}",
+                R::EXPECTED,
                 type_name(ob)
             ))
         })?;

@@ -1,7 +1,10 @@
 //! What a search gives back: `SearchResult` (with its best lines as
 //! `PvLine`s), `Info` and `PlayResult`, made from the search's own types,
-//! with their scores as `tamerlane.engine.PovScore` and pickle support.
+//! with their scores as `tamerlane.engine.PovScore` and pickle support; and
+//! the [`search_record!`](crate::search_record) macro that defines these
+//! classes (and the sibling games' `SearchResult`) from their fields.
 
+use std::fmt::Display;
 use std::time::Duration;
 
 use pyo3::prelude::*;
@@ -13,7 +16,7 @@ use tamerlane_core as core;
 use crate::types::{Color, Move};
 
 /// A score as `(score_cp, mate)`.
-fn score_parts(s: ai::Score) -> (Option<i32>, Option<i32>) {
+pub fn score_parts(s: ai::Score) -> (Option<i32>, Option<i32>) {
     match s {
         ai::Score::Cp(c) => (Some(c), None),
         ai::Score::Mate(m) => (None, Some(m)),
@@ -56,19 +59,9 @@ fn pov_score(
         .unbind())
 }
 
-/// Moves compared as Python compares them: by their squares.
-fn same_move(a: Option<Move>, b: Option<Move>) -> bool {
-    a.map(|m| m.coord) == b.map(|m| m.coord)
-}
-
-/// Move lists compared as Python compares them.
-fn same_moves(a: &[Move], b: &[Move]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.coord == y.coord)
-}
-
 /// `__reduce__` for a class with a static `_restore(*args)`: `(cls._restore,
 /// args)`.
-fn restore_with<'py, A>(slf: &Bound<'py, PyAny>, args: A) -> PyResult<Bound<'py, PyTuple>>
+pub fn restore_with<'py, A>(slf: &Bound<'py, PyAny>, args: A) -> PyResult<Bound<'py, PyTuple>>
 where
     A: IntoPyObject<'py>,
 {
@@ -79,7 +72,7 @@ where
 
 /// The text of a score for a `repr`: `mate=M`, `score_cp=C` (or
 /// `score=None`).
-fn score_text(score_cp: Option<i32>, mate: Option<i32>) -> String {
+pub fn score_text(score_cp: Option<i32>, mate: Option<i32>) -> String {
     match (score_cp, mate) {
         (_, Some(m)) => format!("mate={m}"),
         (Some(c), None) => format!("score_cp={c}"),
@@ -87,39 +80,86 @@ fn score_text(score_cp: Option<i32>, mate: Option<i32>) -> String {
     }
 }
 
-fn pv_text(pv: &[Move]) -> String {
-    pv.iter()
-        .map(|m| m.coord.to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
+/// A line of moves for a `repr`: their strings, space-separated.
+pub fn pv_text<M: Display>(pv: &[M]) -> String {
+    pv.iter().map(M::to_string).collect::<Vec<_>>().join(" ")
 }
 
-/// One of the best lines of a search (`SearchResult.lines`), as an entry
-/// of `chess.engine`'s `analyse(..., multipv=k)`: its rank, score and
-/// moves.
-#[pyclass(module = "tamerlane", frozen, get_all, eq)]
-#[derive(Clone)]
-pub struct PvLine {
-    /// The rank of the line, from 1 (the best).
-    pub multipv: usize,
-    /// The score in centipawns for the side to move (`None` for a mate score).
-    pub score_cp: Option<i32>,
-    /// Mate in this many moves (negative: the side to move is mated), or `None`.
-    pub mate: Option<i32>,
-    /// The moves, the first being the root move of the line.
-    pub pv: Vec<Move>,
-    /// The side to move in the searched position (the point of view of
-    /// `score_cp` and `mate`).
-    pub turn: Color,
+/// An optional move (or number) for a `repr`: its string, or `None`.
+pub fn opt_text<T: Display>(v: Option<T>) -> String {
+    v.map_or("None".to_owned(), |x| x.to_string())
 }
 
-impl PartialEq for PvLine {
-    fn eq(&self, o: &PvLine) -> bool {
-        same_moves(&self.pv, &o.pv)
-            && (self.multipv, self.score_cp, self.mate, self.turn)
-                == (o.multipv, o.score_cp, o.mate, o.turn)
+/// Defines a frozen pyclass of module `$pymodule` holding the results of a
+/// search: the fields, read-only in Python (`get_all`); equality field by
+/// field (moves compare by their squares, as in Python); pickling through
+/// a static `_restore` that takes the fields in order; `$extra` are the
+/// class's other methods.
+#[macro_export]
+macro_rules! search_record {
+    ($(#[$meta:meta])* $pymodule:literal, $name:ident {
+        $($(#[$fmeta:meta])* $field:ident: $ty:ty,)*
+    } { $($extra:tt)* }) => {
+        $(#[$meta])*
+        #[pyclass(module = $pymodule, frozen, get_all, eq)]
+        #[derive(Clone, PartialEq)]
+        pub struct $name {
+            $($(#[$fmeta])* pub $field: $ty,)*
+        }
+
+        #[pymethods]
+        impl $name {
+            /// Rebuilds the value from `__reduce__`'s state (private: for pickle).
+            #[staticmethod]
+            #[allow(clippy::too_many_arguments)]
+            fn _restore($($field: $ty),*) -> $name {
+                $name { $($field),* }
+            }
+
+            fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+                let s = slf.get();
+                $crate::search_results::restore_with(slf.as_any(), ($(Clone::clone(&s.$field),)*))
+            }
+
+            $($extra)*
+        }
+    };
+}
+
+search_record!(
+    /// One of the best lines of a search (`SearchResult.lines`), as an entry
+    /// of `chess.engine`'s `analyse(..., multipv=k)`: its rank, score and
+    /// moves.
+    "tamerlane",
+    PvLine {
+        /// The rank of the line, from 1 (the best).
+        multipv: usize,
+        /// The score in centipawns for the side to move (`None` for a mate score).
+        score_cp: Option<i32>,
+        /// Mate in this many moves (negative: the side to move is mated), or `None`.
+        mate: Option<i32>,
+        /// The moves, the first being the root move of the line.
+        pv: Vec<Move>,
+        /// The side to move in the searched position (the point of view of
+        /// `score_cp` and `mate`).
+        turn: Color,
+    } {
+        /// The score as a `tamerlane.engine.PovScore`.
+        #[getter]
+        fn score(&self, py: Python<'_>) -> PyResult<PyObject> {
+            pov_score(py, self.score_cp, self.mate, self.turn)
+        }
+
+        fn __repr__(&self) -> String {
+            format!(
+                "PvLine(multipv={}, {}, pv=[{}])",
+                self.multipv,
+                score_text(self.score_cp, self.mate),
+                pv_text(&self.pv)
+            )
+        }
     }
-}
+);
 
 impl PvLine {
     /// The line of rank `multipv` (from 1) of a search of a position where
@@ -136,94 +176,55 @@ impl PvLine {
     }
 }
 
-#[pymethods]
-impl PvLine {
-    /// The score as a `tamerlane.engine.PovScore`.
-    #[getter]
-    fn score(&self, py: Python<'_>) -> PyResult<PyObject> {
-        pov_score(py, self.score_cp, self.mate, self.turn)
-    }
-
-    /// Rebuilds a line from `__reduce__`'s state (private: for pickle).
-    #[staticmethod]
-    fn _restore(
-        multipv: usize,
+search_record!(
+    /// What `Engine.search` returns.
+    "tamerlane",
+    SearchResult {
+        /// The best move (`None` if the game has ended).
+        r#move: Option<Move>,
+        /// The score in centipawns for the side to move (`None` for a mate score).
         score_cp: Option<i32>,
+        /// Mate in this many moves (negative: the side to move is mated), or `None`.
         mate: Option<i32>,
+        /// The principal variation.
         pv: Vec<Move>,
+        /// The best lines of the last completed iteration, best first (as many
+        /// as `multipv` asked for and the root has moves; the first is `score`
+        /// and `pv`); empty when no iteration completed (a game that has
+        /// ended).
+        lines: Vec<PvLine>,
+        /// The last completed depth.
+        depth: u32,
+        /// Nodes searched (all threads).
+        nodes: u64,
+        /// Nodes per second.
+        nps: u64,
+        /// Seconds spent.
+        time: f64,
+        /// The side to move in the searched position (the point of view of
+        /// `score_cp` and `mate`).
         turn: Color,
-    ) -> PvLine {
-        PvLine {
-            multipv,
-            score_cp,
-            mate,
-            pv,
-            turn,
+    } {
+        /// The score as a `tamerlane.engine.PovScore` (`.relative` for the side
+        /// to move, `.white()`, `.black()`).
+        #[getter]
+        fn score(&self, py: Python<'_>) -> PyResult<PyObject> {
+            pov_score(py, self.score_cp, self.mate, self.turn)
         }
-    }
 
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
-        let l = slf.get();
-        let args = (l.multipv, l.score_cp, l.mate, l.pv.clone(), l.turn);
-        restore_with(slf.as_any(), args)
-    }
-
-    fn __repr__(&self) -> String {
-        format!(
-            "PvLine(multipv={}, {}, pv=[{}])",
-            self.multipv,
-            score_text(self.score_cp, self.mate),
-            pv_text(&self.pv)
-        )
-    }
-}
-
-/// What `Engine.search` returns.
-#[pyclass(module = "tamerlane", frozen, get_all, eq)]
-#[derive(Clone)]
-pub struct SearchResult {
-    /// The best move (`None` if the game has ended).
-    pub r#move: Option<Move>,
-    /// The score in centipawns for the side to move (`None` for a mate score).
-    pub score_cp: Option<i32>,
-    /// Mate in this many moves (negative: the side to move is mated), or `None`.
-    pub mate: Option<i32>,
-    /// The principal variation.
-    pub pv: Vec<Move>,
-    /// The best lines of the last completed iteration, best first (as many
-    /// as `multipv` asked for and the root has moves; the first is `score`
-    /// and `pv`); empty when no iteration completed (a game that has
-    /// ended).
-    pub lines: Vec<PvLine>,
-    /// The last completed depth.
-    pub depth: u32,
-    /// Nodes searched (all threads).
-    pub nodes: u64,
-    /// Nodes per second.
-    pub nps: u64,
-    /// Seconds spent.
-    pub time: f64,
-    /// The side to move in the searched position (the point of view of
-    /// `score_cp` and `mate`).
-    pub turn: Color,
-}
-
-impl PartialEq for SearchResult {
-    fn eq(&self, o: &SearchResult) -> bool {
-        same_move(self.r#move, o.r#move)
-            && same_moves(&self.pv, &o.pv)
-            && self.lines == o.lines
-            && (
-                self.score_cp,
-                self.mate,
+        fn __repr__(&self) -> String {
+            format!(
+                "SearchResult(move={}, {}, depth={}, nodes={}, nps={}, pv=[{}])",
+                opt_text(self.r#move),
+                score_text(self.score_cp, self.mate),
                 self.depth,
                 self.nodes,
                 self.nps,
-                self.turn,
-            ) == (o.score_cp, o.mate, o.depth, o.nodes, o.nps, o.turn)
-            && self.time.to_bits() == o.time.to_bits()
+                pv_text(&self.pv)
+            )
+        }
     }
-}
+);
 
 impl SearchResult {
     /// The result of a search of a position where `turn` is to move.
@@ -249,122 +250,55 @@ impl SearchResult {
     }
 }
 
-#[pymethods]
-impl SearchResult {
-    /// The score as a `tamerlane.engine.PovScore` (`.relative` for the side
-    /// to move, `.white()`, `.black()`).
-    #[getter]
-    fn score(&self, py: Python<'_>) -> PyResult<PyObject> {
-        pov_score(py, self.score_cp, self.mate, self.turn)
-    }
-
-    /// Rebuilds a result from `__reduce__`'s state (private: for pickle).
-    #[staticmethod]
-    #[allow(clippy::too_many_arguments)]
-    fn _restore(
-        r#move: Option<Move>,
-        score_cp: Option<i32>,
-        mate: Option<i32>,
-        pv: Vec<Move>,
-        lines: Vec<PvLine>,
+search_record!(
+    /// Progress of a search, passed to the `info` callback (or yielded by an
+    /// analysis) after each completed iteration.
+    "tamerlane",
+    Info {
+        /// The iteration depth.
         depth: u32,
+        /// The deepest ply reached.
+        seldepth: u32,
+        /// Which line this is, from 1 (the best) to the `multipv` asked for
+        /// (each iteration reports every line).
+        multipv: usize,
+        /// The score in centipawns for the side to move (`None` for a mate score).
+        score_cp: Option<i32>,
+        /// Mate in this many moves, or `None`.
+        mate: Option<i32>,
+        /// Nodes searched so far.
         nodes: u64,
+        /// Nodes per second.
         nps: u64,
+        /// Seconds since the start of the search.
         time: f64,
+        /// The principal variation.
+        pv: Vec<Move>,
+        /// Permille of the transposition table in use.
+        hashfull: u32,
+        /// The side to move in the searched position (the point of view of
+        /// `score_cp` and `mate`).
         turn: Color,
-    ) -> SearchResult {
-        SearchResult {
-            r#move,
-            score_cp,
-            mate,
-            pv,
-            lines,
-            depth,
-            nodes,
-            nps,
-            time,
-            turn,
+    } {
+        /// The score as a `tamerlane.engine.PovScore`.
+        #[getter]
+        fn score(&self, py: Python<'_>) -> PyResult<PyObject> {
+            pov_score(py, self.score_cp, self.mate, self.turn)
+        }
+
+        fn __repr__(&self) -> String {
+            format!(
+                "Info(depth={}, multipv={}, score_cp={}, mate={}, nodes={}, pv=[{}])",
+                self.depth,
+                self.multipv,
+                opt_text(self.score_cp),
+                opt_text(self.mate),
+                self.nodes,
+                pv_text(&self.pv)
+            )
         }
     }
-
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
-        let r = slf.get();
-        let args = (
-            r.r#move,
-            r.score_cp,
-            r.mate,
-            r.pv.clone(),
-            r.lines.clone(),
-            r.depth,
-            r.nodes,
-            r.nps,
-            r.time,
-            r.turn,
-        );
-        restore_with(slf.as_any(), args)
-    }
-
-    fn __repr__(&self) -> String {
-        let mv = self
-            .r#move
-            .map_or("None".to_owned(), |m| m.coord.to_string());
-        format!(
-            "SearchResult(move={mv}, {}, depth={}, nodes={}, nps={}, pv=[{}])",
-            score_text(self.score_cp, self.mate),
-            self.depth,
-            self.nodes,
-            self.nps,
-            pv_text(&self.pv)
-        )
-    }
-}
-
-/// Progress of a search, passed to the `info` callback (or yielded by an
-/// analysis) after each completed iteration.
-#[pyclass(module = "tamerlane", frozen, get_all, eq)]
-#[derive(Clone)]
-pub struct Info {
-    /// The iteration depth.
-    pub depth: u32,
-    /// The deepest ply reached.
-    pub seldepth: u32,
-    /// Which line this is, from 1 (the best) to the `multipv` asked for
-    /// (each iteration reports every line).
-    pub multipv: usize,
-    /// The score in centipawns for the side to move (`None` for a mate score).
-    pub score_cp: Option<i32>,
-    /// Mate in this many moves, or `None`.
-    pub mate: Option<i32>,
-    /// Nodes searched so far.
-    pub nodes: u64,
-    /// Nodes per second.
-    pub nps: u64,
-    /// Seconds since the start of the search.
-    pub time: f64,
-    /// The principal variation.
-    pub pv: Vec<Move>,
-    /// Permille of the transposition table in use.
-    pub hashfull: u32,
-    /// The side to move in the searched position (the point of view of
-    /// `score_cp` and `mate`).
-    pub turn: Color,
-}
-
-impl PartialEq for Info {
-    fn eq(&self, o: &Info) -> bool {
-        same_moves(&self.pv, &o.pv)
-            && (
-                self.depth,
-                self.seldepth,
-                self.score_cp,
-                self.mate,
-                self.nodes,
-            ) == (o.depth, o.seldepth, o.score_cp, o.mate, o.nodes)
-            && (self.multipv, self.nps, self.hashfull, self.turn)
-                == (o.multipv, o.nps, o.hashfull, o.turn)
-            && self.time.to_bits() == o.time.to_bits()
-    }
-}
+);
 
 impl Info {
     /// The progress of a search of a position where `turn` is to move.
@@ -386,81 +320,10 @@ impl Info {
     }
 }
 
-#[pymethods]
-impl Info {
-    /// The score as a `tamerlane.engine.PovScore`.
-    #[getter]
-    fn score(&self, py: Python<'_>) -> PyResult<PyObject> {
-        pov_score(py, self.score_cp, self.mate, self.turn)
-    }
-
-    /// Rebuilds an info from `__reduce__`'s state (private: for pickle).
-    #[staticmethod]
-    #[allow(clippy::too_many_arguments)]
-    fn _restore(
-        depth: u32,
-        seldepth: u32,
-        multipv: usize,
-        score_cp: Option<i32>,
-        mate: Option<i32>,
-        nodes: u64,
-        nps: u64,
-        time: f64,
-        pv: Vec<Move>,
-        hashfull: u32,
-        turn: Color,
-    ) -> Info {
-        Info {
-            depth,
-            seldepth,
-            multipv,
-            score_cp,
-            mate,
-            nodes,
-            nps,
-            time,
-            pv,
-            hashfull,
-            turn,
-        }
-    }
-
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
-        let i = slf.get();
-        let args = (
-            i.depth,
-            i.seldepth,
-            i.multipv,
-            i.score_cp,
-            i.mate,
-            i.nodes,
-            i.nps,
-            i.time,
-            i.pv.clone(),
-            i.hashfull,
-            i.turn,
-        );
-        restore_with(slf.as_any(), args)
-    }
-
-    fn __repr__(&self) -> String {
-        let opt = |v: Option<i32>| v.map_or("None".to_owned(), |x| x.to_string());
-        format!(
-            "Info(depth={}, multipv={}, score_cp={}, mate={}, nodes={}, pv=[{}])",
-            self.depth,
-            self.multipv,
-            opt(self.score_cp),
-            opt(self.mate),
-            self.nodes,
-            pv_text(&self.pv)
-        )
-    }
-}
-
 /// What `Engine.play` returns, as `chess.engine.PlayResult`: the move to
 /// play, the expected reply, and the search result they come from.
 #[pyclass(module = "tamerlane", frozen, get_all, eq)]
-#[derive(Clone)]
+#[derive(Clone, PartialEq)]
 pub struct PlayResult {
     /// The move to play (`None` if the game has ended).
     pub r#move: Option<Move>,
@@ -468,12 +331,6 @@ pub struct PlayResult {
     pub ponder: Option<Move>,
     /// The search result.
     pub info: SearchResult,
-}
-
-impl PartialEq for PlayResult {
-    fn eq(&self, o: &PlayResult) -> bool {
-        same_move(self.r#move, o.r#move) && same_move(self.ponder, o.ponder) && self.info == o.info
-    }
 }
 
 impl PlayResult {
@@ -501,11 +358,10 @@ impl PlayResult {
     }
 
     fn __repr__(&self) -> String {
-        let opt = |m: Option<Move>| m.map_or("None".to_owned(), |m| m.coord.to_string());
         format!(
             "PlayResult(move={}, ponder={}, info={})",
-            opt(self.r#move),
-            opt(self.ponder),
+            opt_text(self.r#move),
+            opt_text(self.ponder),
             self.info.__repr__()
         )
     }

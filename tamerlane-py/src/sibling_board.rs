@@ -12,15 +12,13 @@
 //! `tamerlane.Board` (python-chess's names): see docs/PYTHON.md, "Chess and
 //! Makruk".
 
-use std::str::FromStr;
-
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 use tamerlane_core::board8::Square;
-use tamerlane_core::{Color as CoreColor, RuleSetError};
+use tamerlane_core::Color as CoreColor;
 
-use crate::errors::{rules_err, InvalidFenError, InvalidRulesError};
+use crate::errors::InvalidFenError;
 use crate::sibling_game::{ExtraPlane, SiblingGame};
 use crate::types::{duck_text, index_arg, type_name};
 
@@ -28,27 +26,6 @@ use crate::types::{duck_text, index_arg, type_name};
 pub const PIECE_PLANES: usize = 12;
 
 pub use crate::board_core::{read, write};
-
-/// A `rules=` argument: a rule-set string of the game; a non-string
-/// (`None` included) is a `TypeError`, a bad string an `InvalidRulesError`
-/// naming the item.
-pub fn rules_arg<R>(obj: &Bound<'_, PyAny>, game: &str) -> PyResult<R>
-where
-    R: FromStr<Err = RuleSetError>,
-{
-    let Ok(text) = obj.downcast::<PyString>() else {
-        return Err(PyTypeError::new_err(format!(
-            "rules must be a {game} rule-set string, not {}",
-            type_name(obj)
-        )));
-    };
-    match text.to_cow() {
-        Ok(t) => t.parse().map_err(rules_err),
-        Err(_) => Err(InvalidRulesError::new_err(
-            "rule set: not valid Unicode text (a lone surrogate)",
-        )),
-    }
-}
 
 /// A FEN argument as text: `InvalidFenError` for a string that is not
 /// valid Unicode, `TypeError` for a non-string (`None` included: the empty
@@ -143,9 +120,10 @@ pub fn to_numpy<'py>(
 
 /// Defines, in a module `$module`, the Python classes and functions of the
 /// sibling game whose core types live in `tamerlane_core::$core`, for the
-/// Python module `$pymodule`; `$extra` are the game's own `Board` methods.
+/// Python module `$pymodule`, its board named `$board` in messages; `$extra`
+/// are the game's own `Board` methods.
 macro_rules! sibling_board {
-    ($module:ident, $core:ident, $pymodule:literal, { $($extra:tt)* }) => {
+    ($module:ident, $core:ident, $pymodule:literal, $board:literal, { $($extra:tt)* }) => {
         /// The Python classes and functions of one sibling game.
         pub mod $module {
             use std::sync::atomic::Ordering;
@@ -154,25 +132,27 @@ macro_rules! sibling_board {
                 PyTypeError, PyValueError,
             };
             use pyo3::prelude::*;
-            use pyo3::types::{PyDict, PyList, PyString, PyTuple};
+            use pyo3::types::{PyDict, PyString, PyTuple};
             use tamerlane_ai as ai;
             use tamerlane_core::$core as game_core;
             use tamerlane_core::Color as CoreColor;
 
-            use crate::board_core::PyGame;
+            use crate::board_core::{new_game, FenArg, PyGame};
             use crate::errors::{
-                game_over_with, AmbiguousMoveError, IllegalMoveError, InvalidFenError,
-                InvalidMoveError, InvalidPositionError,
+                IllegalMoveError, InvalidFenError, InvalidMoveError, InvalidPositionError,
             };
             use crate::interrupt::run_interruptible;
+            use crate::rules::RulesArg;
             use crate::search_limits::{check_range, LimitArgs};
+            use crate::search_results::{opt_text, pv_text, score_parts, score_text};
             use crate::sibling_board::{
-                fen_text, plane_values, read, rules_arg, square_arg, to_numpy, write,
-                PIECE_PLANES,
+                fen_text, plane_values, read, square_arg, to_numpy, PIECE_PLANES,
             };
             use crate::sibling_game::SiblingGame;
-            use crate::types::duck_text;
-            use crate::types::{int_arg, opt_int_arg, type_name, Color, ColorArg};
+            use crate::types::{
+                duck_text, int_arg, opt_int_arg, result_of, type_name, winner_repr, Color,
+                ColorArg,
+            };
 
             /// The position type, the core `Position` of this game.
             type G = game_core::Position;
@@ -186,26 +166,6 @@ macro_rules! sibling_board {
             const WORKER_STACK: usize = 64 << 20;
             /// Largest transposition table of `search`, in MiB.
             const MAX_HASH_MB: i64 = 4096;
-
-            /// A move refused by the game (or its text) as the Python
-            /// exception of its kind.
-            fn play_error(py: Python<'_>, e: impl Into<game_core::PlayError>) -> PyErr {
-                use game_core::{MoveError as M, PlayError as P, SanError as S};
-                let e = e.into();
-                let text = e.to_string();
-                match e {
-                    P::GameOver(over) => {
-                        game_over_with(py, text, over.ply, Outcome::from(over.outcome))
-                    }
-                    P::Move(M::Invalid(_)) | P::San(S::Syntax { .. }) => {
-                        InvalidMoveError::new_err(text)
-                    }
-                    P::San(S::Ambiguous { .. }) => AmbiguousMoveError::new_err(text),
-                    P::Move(M::Illegal(_)) | P::San(S::Illegal { .. }) => {
-                        IllegalMoveError::new_err(text)
-                    }
-                }
-            }
 
             /// A UCI string as a move, `InvalidMoveError` if it is not one.
             fn parse_uci_text(text: &str) -> PyResult<Uci> {
@@ -299,6 +259,13 @@ macro_rules! sibling_board {
                 }
             }
 
+            /// The UCI string.
+            impl std::fmt::Display for Move {
+                fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                    self.uci.fmt(f)
+                }
+            }
+
             /// How a game ended: the winner (`None` for a draw) and the
             /// termination's name.
             #[pyclass(module = $pymodule, name = "Outcome", frozen, eq, hash)]
@@ -363,11 +330,7 @@ macro_rules! sibling_board {
 
                 /// `"1-0"`, `"0-1"` or `"1/2-1/2"`.
                 fn result(&self) -> &'static str {
-                    match self.outcome.winner {
-                        Some(CoreColor::White) => "1-0",
-                        Some(CoreColor::Black) => "0-1",
-                        None => "1/2-1/2",
-                    }
+                    result_of(self.outcome.winner)
                 }
 
                 fn __str__(&self) -> String {
@@ -375,12 +338,11 @@ macro_rules! sibling_board {
                 }
 
                 fn __repr__(&self) -> String {
-                    let winner = match self.outcome.winner {
-                        Some(CoreColor::White) => "Color.WHITE",
-                        Some(CoreColor::Black) => "Color.BLACK",
-                        None => "None",
-                    };
-                    format!("Outcome({winner}, '{}')", self.outcome.termination.name())
+                    format!(
+                        "Outcome({}, '{}')",
+                        winner_repr(self.outcome.winner),
+                        self.outcome.termination.name()
+                    )
                 }
 
                 fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
@@ -454,6 +416,12 @@ macro_rules! sibling_board {
                 piece: game_core::Piece,
             }
 
+            impl From<game_core::Piece> for Piece {
+                fn from(piece: game_core::Piece) -> Piece {
+                    Piece { piece }
+                }
+            }
+
             #[pymethods]
             impl Piece {
                 /// The piece of `color` (a `Color` or a bool) and `role` (a
@@ -519,81 +487,39 @@ macro_rules! sibling_board {
                 }
             }
 
-            /// What `search` returns.
-            #[pyclass(module = $pymodule, name = "SearchResult", frozen, get_all)]
-            pub struct SearchResult {
-                /// The best move (`None` if the game has ended).
-                pub r#move: Option<Move>,
-                /// The score in centipawns for the side to move (`None`
-                /// for a mate score).
-                pub score_cp: Option<i32>,
-                /// Mate in this many moves (negative: the side to move is
-                /// mated), or `None`.
-                pub mate: Option<i32>,
-                /// The principal variation.
-                pub pv: Vec<Move>,
-                /// The last completed depth.
-                pub depth: u32,
-                /// Nodes searched.
-                pub nodes: u64,
-                /// Seconds spent.
-                pub time: f64,
-            }
-
-            #[pymethods]
-            impl SearchResult {
-                fn __repr__(&self) -> String {
-                    let mv = self.r#move.map_or("None".to_owned(), |m| m.uci.to_string());
-                    let score = match (self.score_cp, self.mate) {
-                        (_, Some(m)) => format!("mate={m}"),
-                        (Some(c), None) => format!("score_cp={c}"),
-                        (None, None) => "score=None".to_owned(),
-                    };
-                    let pv: Vec<String> = self.pv.iter().map(|m| m.uci.to_string()).collect();
-                    format!(
-                        "SearchResult(move={mv}, {score}, depth={}, nodes={}, pv=[{}])",
-                        self.depth,
-                        self.nodes,
-                        pv.join(" ")
-                    )
+            crate::search_record!(
+                /// What `search` returns.
+                $pymodule,
+                SearchResult {
+                    /// The best move (`None` if the game has ended).
+                    r#move: Option<Move>,
+                    /// The score in centipawns for the side to move (`None`
+                    /// for a mate score).
+                    score_cp: Option<i32>,
+                    /// Mate in this many moves (negative: the side to move is
+                    /// mated), or `None`.
+                    mate: Option<i32>,
+                    /// The principal variation.
+                    pv: Vec<Move>,
+                    /// The last completed depth.
+                    depth: u32,
+                    /// Nodes searched.
+                    nodes: u64,
+                    /// Seconds spent.
+                    time: f64,
+                } {
+                    fn __repr__(&self) -> String {
+                        format!(
+                            "SearchResult(move={}, {}, depth={}, nodes={}, pv=[{}])",
+                            opt_text(self.r#move),
+                            score_text(self.score_cp, self.mate),
+                            self.depth,
+                            self.nodes,
+                            pv_text(&self.pv)
+                        )
+                    }
                 }
-            }
-
-            /// A `rules=` argument of `Board()` (see `rules_arg`); absent,
-            /// the default rules.
-            #[derive(Default)]
-            pub struct RulesArg(Rules);
-
-            impl<'py> FromPyObject<'py> for RulesArg {
-                fn extract_bound(ob: &Bound<'py, PyAny>) -> PyResult<RulesArg> {
-                    rules_arg(ob, NAME).map(RulesArg)
-                }
-            }
-
-            /// A FEN argument of `Board()`: absent (the start position) or
-            /// a string.
-            pub enum FenArg {
-                /// No FEN given.
-                Start,
-                /// A FEN string.
-                Fen(String),
-            }
-
-            impl<'py> FromPyObject<'py> for FenArg {
-                fn extract_bound(ob: &Bound<'py, PyAny>) -> PyResult<FenArg> {
-                    fen_text(ob, NAME).map(FenArg::Fen)
-                }
-            }
-
-            /// A game from a FEN (or the start) under `rules`.
-            fn new_game(fen: Option<&str>, rules: Rules) -> PyResult<Game> {
-                let start = match fen {
-                    None => <G as tamerlane_core::Position>::start(rules),
-                    Some(f) => <G as tamerlane_core::Position>::from_fen_with_rules(f, rules)
-                        .map_err(|e| InvalidFenError::new_err(format!("bad {NAME} FEN: {e}")))?,
-                };
-                Ok(Game::from_position(start))
-            }
+            );
 
             impl PyGame for G {
                 type PyMove = Move;
@@ -603,28 +529,17 @@ macro_rules! sibling_board {
                 type Piece = game_core::Piece;
                 type MoveKey = Uci;
 
+                const BOARD: &'static str = $board;
+                const FEN_KEY: &'static str = "fen";
+
+                crate::py_game_common!();
+
                 fn move_key(obj: &Bound<'_, PyAny>) -> PyResult<Uci> {
                     move_arg(obj)
                 }
 
-                fn find(&self, key: Uci) -> Result<game_core::Move, game_core::IllegalMoveError> {
-                    self.find_move(key)
-                }
-
                 fn wrap(&self, m: &game_core::Move) -> Move {
                     Move { uci: m.uci() }
-                }
-
-                fn squares_of(m: &game_core::Move) -> (usize, usize) {
-                    (m.from.index(), m.to.index())
-                }
-
-                fn is_capture(m: &game_core::Move) -> bool {
-                    m.is_capture()
-                }
-
-                fn gives_check(&self, m: &game_core::Move) -> bool {
-                    G::gives_check(self, m)
                 }
 
                 /// SAN with the whole origin square and `-` or `x`
@@ -647,20 +562,30 @@ macro_rules! sibling_board {
                     format!("{letter}{}{sep}{target}{suffix}{marks}", m.from)
                 }
 
-                fn wrap_outcome(o: game_core::Outcome) -> Outcome {
-                    Outcome::from(o)
-                }
-
-                fn play_error(py: Python<'_>, e: game_core::PlayError) -> PyErr {
-                    play_error(py, e)
-                }
-
                 fn fen_error(e: game_core::FenError) -> PyErr {
                     InvalidFenError::new_err(format!("bad {NAME} FEN: {e}"))
                 }
 
                 fn fen_arg(obj: &Bound<'_, PyAny>) -> PyResult<String> {
                     fen_text(obj, NAME)
+                }
+
+                fn put_rules(rules: &Rules, state: &Bound<'_, PyDict>) -> PyResult<()> {
+                    state.set_item("rules", rules.to_string())
+                }
+
+                fn rules_of_state<'py>(
+                    field: &dyn Fn(&str) -> PyResult<Bound<'py, PyAny>>,
+                ) -> PyResult<Rules> {
+                    Ok(field("rules")?.extract::<RulesArg<Rules>>()?.0)
+                }
+
+                fn moves_of_old_state(state: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+                    Err(PyTypeError::new_err(format!(
+                        "pickled {} state: expected a dict, not {}",
+                        Self::BOARD,
+                        type_name(state)
+                    )))
                 }
 
                 fn square_arg(obj: &Bound<'_, PyAny>) -> PyResult<Self::Square> {
@@ -673,22 +598,6 @@ macro_rules! sibling_board {
 
                 fn role_piece(role: &Bound<'_, PyAny>, color: CoreColor) -> PyResult<game_core::Piece> {
                     Ok(game_core::Piece::new(color, role_arg(role)?))
-                }
-
-                fn wrap_piece(piece: game_core::Piece) -> Piece {
-                    Piece { piece }
-                }
-
-                fn square_index(sq: Self::Square) -> usize {
-                    sq.index()
-                }
-
-                fn placement(&self) -> Vec<(Self::Square, game_core::Piece)> {
-                    self.board().pieces().collect()
-                }
-
-                fn piece_on(&self, sq: Self::Square) -> Option<game_core::Piece> {
-                    self.board().piece_at(sq)
                 }
 
                 fn is_royal(p: game_core::Piece) -> bool {
@@ -708,14 +617,6 @@ macro_rules! sibling_board {
                         .map_err(|e| InvalidPositionError::new_err(format!("invalid position: {e}")))
                 }
 
-                fn attackers_of(&self, sq: Self::Square, by: CoreColor) -> Vec<usize> {
-                    self.attackers(sq, by).squares().map(|s| s.index()).collect()
-                }
-
-                fn is_attacked_by(&self, sq: Self::Square, by: CoreColor) -> bool {
-                    self.is_attacked(sq, by)
-                }
-
                 fn checkers_of(&self) -> Vec<usize> {
                     self.checkers().squares().map(|s| s.index()).collect()
                 }
@@ -730,10 +631,6 @@ macro_rules! sibling_board {
                         .map_err(|e| InvalidPositionError::new_err(format!("invalid position: {e}")))
                 }
 
-                /// Eight lines of FEN letters and `.`, rank 8 first.
-                fn diagram(&self) -> String {
-                    self.board().to_string()
-                }
             }
 
             crate::board_class!(
@@ -750,18 +647,11 @@ macro_rules! sibling_board {
                 /// board is not a valid position.
                 #[new]
                 #[pyo3(
-                    signature = (fen = FenArg::Start, *, rules = RulesArg::default()),
+                    signature = (fen = FenArg::default(), *, rules = RulesArg::default()),
                     text_signature = "(fen=STARTING_FEN, *, rules='')"
                 )]
-                fn new(fen: FenArg, rules: RulesArg) -> PyResult<Board> {
-                    let rules = rules.0;
-                    let fen = match &fen {
-                        FenArg::Start => None,
-                        FenArg::Fen(f) => Some(f.as_str()),
-                    };
-                    Ok(Board {
-                        game: new_game(fen, rules)?,
-                    })
+                fn new(fen: FenArg<G>, rules: RulesArg<Rules>) -> PyResult<Board> {
+                    Ok(Board { game: fen.game(rules.0)? })
                 }
 
                 /// The position as numpy `float32` planes of shape
@@ -795,53 +685,6 @@ macro_rules! sibling_board {
                     to_numpy(slf.py(), &mask, "bool", &[mask.len()])
                 }
 
-                /// The pickled state: the start FEN (`"fen"`), the rules
-                /// (`"rules"`) and the moves played as UCI strings (`"moves"`).
-                fn __getstate__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyDict>> {
-                    let py = slf.py();
-                    let (fen, rules, moves) = {
-                        let b = read(slf)?;
-                        let moves: Vec<String> =
-                            b.game.moves().iter().map(|m| m.to_string()).collect();
-                        (b.game.start().to_fen(), b.game.rules().to_string(), moves)
-                    };
-                    let d = PyDict::new(py);
-                    d.set_item("fen", fen)?;
-                    d.set_item("rules", rules)?;
-                    d.set_item("moves", PyList::new(py, moves)?)?;
-                    Ok(d)
-                }
-
-                /// Restores a pickled state (see `__getstate__`): the start
-                /// position under its rules, then the moves replayed.
-                fn __setstate__(slf: &Bound<'_, Self>, state: &Bound<'_, PyAny>) -> PyResult<()> {
-                    let py = slf.py();
-                    let d = state.downcast::<PyDict>().map_err(|_| {
-                        PyTypeError::new_err(format!(
-                            "pickled {NAME} Board state: expected a dict, not {}",
-                            type_name(state)
-                        ))
-                    })?;
-                    let field = |key: &str| -> PyResult<Bound<'_, PyAny>> {
-                        d.get_item(key)?.ok_or_else(|| {
-                            PyValueError::new_err(format!(
-                                "pickled {NAME} Board state: no {key:?} entry"
-                            ))
-                        })
-                    };
-                    let fen = fen_text(&field("fen")?, NAME)?;
-                    let rules: Rules = rules_arg(&field("rules")?, NAME)?;
-                    let moves: Vec<String> = field("moves")?.extract()?;
-                    let mut b = Board {
-                        game: new_game(Some(&fen), rules)?,
-                    };
-                    for text in &moves {
-                        b.push_uci(py, text)?;
-                    }
-                    *write(slf)? = b;
-                    Ok(())
-                }
-
                     $($extra)*
                 }
             );
@@ -871,11 +714,11 @@ macro_rules! sibling_board {
                     (Ok(root), Ok(stack)) => (root.call0()?, stack.try_iter()?.collect::<PyResult<Vec<_>>>()?),
                     _ => (obj.clone(), Vec::new()),
                 };
-                let mut board = Board::new(FenArg::Fen(fen_text(&start, NAME)?), RulesArg::default())?;
+                let mut game = new_game(Some(&fen_text(&start, NAME)?), Rules::default())?;
                 for m in &moves {
-                    board.push(py, m)?;
+                    crate::board_core::push(py, &mut game, m)?;
                 }
-                Ok(board.game)
+                Ok(game)
             }
 
             /// The action index of `move` (a `Move` or UCI string) made by
@@ -959,10 +802,7 @@ macro_rules! sibling_board {
                     return Err(e);
                 }
                 let wrap = |m: &game_core::Move| Move { uci: m.uci() };
-                let (score_cp, mate) = match r.score {
-                    ai::Score::Cp(c) => (Some(c), None),
-                    ai::Score::Mate(m) => (None, Some(m)),
-                };
+                let (score_cp, mate) = score_parts(r.score);
                 Ok(SearchResult {
                     r#move: r.best.as_ref().map(wrap),
                     score_cp,
@@ -1013,7 +853,7 @@ macro_rules! sibling_board {
     };
 }
 
-sibling_board!(chess, chess, "tamerlane.chess", {
+sibling_board!(chess, chess, "tamerlane.chess", "chess Board", {
     /// Whether `color` may still castle kingside (the right, not
     /// whether castling is legal now).
     fn has_kingside_castling_rights(&self, color: ColorArg) -> bool {
@@ -1058,7 +898,7 @@ sibling_board!(chess, chess, "tamerlane.chess", {
         Ok(m.kind == game_core::MoveKind::EnPassant)
     }
 });
-sibling_board!(makruk, makruk, "tamerlane.makruk", {
+sibling_board!(makruk, makruk, "tamerlane.makruk", "Makruk Board", {
     /// The running count of the counting rules as `(plies counted, limit
     /// in plies)`, as the FEN writes them, or `None`.
     #[getter]

@@ -370,57 +370,53 @@ impl Piece {
     }
 }
 
-/// Why a game ended. A termination equals only itself (never an int).
-#[pyclass(module = "tamerlane", eq, frozen, hash)]
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Termination {
+macro_rules! terminations {
+    ($($(#[$doc:meta])* $py:literal $v:ident,)*) => {
+        /// Why a game ended. A termination equals only itself (never an int).
+        #[pyclass(module = "tamerlane", eq, frozen, hash)]
+        #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+        pub enum Termination {
+            $($(#[$doc])* #[pyo3(name = $py)] $v,)*
+        }
+
+        impl Termination {
+            const NAMES: &'static [&'static str] = &[$($py),*];
+        }
+
+        impl From<core::Termination> for Termination {
+            fn from(t: core::Termination) -> Termination {
+                match t {
+                    $(core::Termination::$v => Termination::$v,)*
+                }
+            }
+        }
+
+        impl From<Termination> for core::Termination {
+            fn from(t: Termination) -> core::Termination {
+                match t {
+                    $(Termination::$v => core::Termination::$v,)*
+                }
+            }
+        }
+    };
+}
+
+terminations!(
     /// No legal move, the single royal attacked: the side to move loses.
-    #[pyo3(name = "CHECKMATE")]
-    Checkmate,
+    "CHECKMATE" Checkmate,
     /// No legal move otherwise: the side to move loses too.
-    #[pyo3(name = "STALEMATE")]
-    Stalemate,
+    "STALEMATE" Stalemate,
     /// A royal stepped into the opponent's citadel: draw.
-    #[pyo3(name = "CITADEL")]
-    Citadel,
+    "CITADEL" Citadel,
     /// Only royals left on both sides: draw.
-    #[pyo3(name = "ROYALS_ONLY")]
-    RoyalsOnly,
+    "ROYALS_ONLY" RoyalsOnly,
     /// The same position occurred as often as the rules' repetition count
     /// (three times by default): draw.
-    #[pyo3(name = "REPETITION")]
-    Repetition,
+    "REPETITION" Repetition,
     /// The rules' move limit (200 plies by default) without a capture or
     /// pawn move: draw.
-    #[pyo3(name = "MOVE_LIMIT")]
-    MoveLimit,
-}
-
-impl From<core::Termination> for Termination {
-    fn from(t: core::Termination) -> Termination {
-        match t {
-            core::Termination::Checkmate => Termination::Checkmate,
-            core::Termination::Stalemate => Termination::Stalemate,
-            core::Termination::Citadel => Termination::Citadel,
-            core::Termination::RoyalsOnly => Termination::RoyalsOnly,
-            core::Termination::Repetition => Termination::Repetition,
-            core::Termination::MoveLimit => Termination::MoveLimit,
-        }
-    }
-}
-
-impl From<Termination> for core::Termination {
-    fn from(t: Termination) -> core::Termination {
-        match t {
-            Termination::Checkmate => core::Termination::Checkmate,
-            Termination::Stalemate => core::Termination::Stalemate,
-            Termination::Citadel => core::Termination::Citadel,
-            Termination::RoyalsOnly => core::Termination::RoyalsOnly,
-            Termination::Repetition => core::Termination::Repetition,
-            Termination::MoveLimit => core::Termination::MoveLimit,
-        }
-    }
-}
+    "MOVE_LIMIT" MoveLimit,
+);
 
 #[pymethods]
 impl Termination {
@@ -431,15 +427,7 @@ impl Termination {
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
-        let name = match slf.get() {
-            Termination::Checkmate => "CHECKMATE",
-            Termination::Stalemate => "STALEMATE",
-            Termination::Citadel => "CITADEL",
-            Termination::RoyalsOnly => "ROYALS_ONLY",
-            Termination::Repetition => "REPETITION",
-            Termination::MoveLimit => "MOVE_LIMIT",
-        };
-        enum_reduce(slf, name)
+        enum_reduce(slf, Termination::NAMES[*slf.get() as usize])
     }
 }
 
@@ -479,11 +467,7 @@ impl Outcome {
 
     /// `"1-0"`, `"0-1"` or `"1/2-1/2"`.
     pub fn result(&self) -> &'static str {
-        match self.winner {
-            Some(Color::White) => "1-0",
-            Some(Color::Black) => "0-1",
-            None => "1/2-1/2",
-        }
+        result_of(self.winner.map(core::Color::from))
     }
 
     fn __str__(&self) -> String {
@@ -495,17 +479,10 @@ impl Outcome {
     }
 
     fn __repr__(&self) -> String {
-        let w = match self.winner {
-            Some(Color::White) => "Color.WHITE",
-            Some(Color::Black) => "Color.BLACK",
-            None => "None",
-        };
         format!(
-            "Outcome(winner={w}, termination=Termination.{})",
-            core::Termination::from(self.termination)
-                .name()
-                .to_ascii_uppercase()
-                .replace('-', "_")
+            "Outcome(winner={}, termination=Termination.{})",
+            winner_repr(self.winner.map(core::Color::from)),
+            Termination::NAMES[self.termination as usize]
         )
     }
 
@@ -544,6 +521,20 @@ impl Move {
             coord: m.coord(),
             ctx: Some((m, color)),
         }
+    }
+}
+
+/// Moves compare by their squares alone, as in Python.
+impl PartialEq for Move {
+    fn eq(&self, other: &Move) -> bool {
+        self.coord == other.coord
+    }
+}
+
+/// The coordinate string, e.g. `f3f4`.
+impl std::fmt::Display for Move {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.coord.fmt(f)
     }
 }
 
@@ -825,6 +816,26 @@ pub fn square_arg(obj: &Bound<'_, PyAny>) -> PyResult<Square> {
         "a square must be an int from 0 to 111 or a name like 'f3', 'wc', 'bc', not {}",
         obj.get_type().name()?
     )))
+}
+
+/// The result string of an outcome's winner: `"1-0"`, `"0-1"`,
+/// `"1/2-1/2"`.
+pub fn result_of(winner: Option<core::Color>) -> &'static str {
+    match winner {
+        Some(core::Color::White) => "1-0",
+        Some(core::Color::Black) => "0-1",
+        None => "1/2-1/2",
+    }
+}
+
+/// An outcome's winner as its `repr` writes it: `Color.WHITE`,
+/// `Color.BLACK` or `None`.
+pub fn winner_repr(winner: Option<core::Color>) -> &'static str {
+    match winner {
+        Some(core::Color::White) => "Color.WHITE",
+        Some(core::Color::Black) => "Color.BLACK",
+        None => "None",
+    }
 }
 
 /// The name of the type of `obj`, for a `TypeError` message (`"?"` if it

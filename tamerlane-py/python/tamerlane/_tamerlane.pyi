@@ -19,6 +19,8 @@ from typing import (
 import numpy as np
 import numpy.typing as npt
 
+from ._board_api import BoardApi, LegalMovesApi, ScoredLine, SearchResultApi
+
 __version__: str
 INITIAL_TFEN: str
 """The TFEN of the initial position."""
@@ -258,15 +260,8 @@ class Move:
     def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
 
-class LegalMoves:
-    """The legal moves of a position (a snapshot): ``len()``, iteration, ``in``."""
-
-    def __len__(self) -> int: ...
-    def __bool__(self) -> bool: ...
-    def __iter__(self) -> Iterator[Move]: ...
-    def __contains__(self, item: object) -> bool: ...
-    def count(self) -> int:
-        """The number of legal moves."""
+class LegalMoves(LegalMovesApi[Move]):
+    """The legal moves of a Tamerlane position (a snapshot): ``len()``, iteration, ``in``."""
 
 class SquareSet:
     """A set of squares (python-chess's ``SquareSet`` for the common uses):
@@ -297,38 +292,22 @@ class SquareSet:
 
 SquareSetArg = Union[SquareSet, SupportsIndex, Iterable[SupportsIndex]]
 
-class Board:
-    """A Tamerlane position with the moves that led to it."""
+class Board(BoardApi[Move, MoveArg, Outcome, LegalMoves, Piece, Piece, Role]):
+    """A Tamerlane position with the moves that led to it. A move argument is
+    a ``Move`` or a coordinate string (matched by its squares), a square an
+    int 0..111 or a name."""
 
     def __init__(self, tfen: str = ..., *, rules: str = "") -> None:
         """A board under ``rules`` (a rule-set string, ``InvalidRulesError``
         if bad) at ``tfen`` (``InvalidTfenError`` if bad), or without one at
         the rules' start position; ``None`` raises ``TypeError``."""
-    @property
-    def rules(self) -> str:
-        """The rule set in canonical form (``""`` for the default rules)."""
     def set_fen(self, fen: str) -> None:
         """Replaces the position by a TFEN one (same rules) and clears the
         move stack; ``None`` raises ``TypeError``."""
     def set_tfen(self, tfen: str) -> None:
         """The Tamerlane name of ``set_fen``."""
-    def reset(self) -> None:
-        """Back to the rules' start position, with an empty move stack."""
-    def fen(self) -> str:
-        """The position as a TFEN string."""
     def tfen(self) -> str:
         """The Tamerlane name of ``fen``."""
-    @property
-    def turn(self) -> Color:
-        """The side to move."""
-    def ply(self) -> int:
-        """``2 * (fullmove_number - 1) + (1 if Black to move else 0)``."""
-    @property
-    def halfmove_clock(self) -> int:
-        """Plies since the last capture or pawn move."""
-    @property
-    def fullmove_number(self) -> int:
-        """Starts at 1, goes up after each Black move."""
     @property
     def swap_rights(self) -> tuple[bool, bool]:
         """The king-swap rights as ``(white, black)``."""
@@ -339,108 +318,6 @@ class Board:
         """The pawn-of-pawns stages (0, 1 or 2) as ``(white, black)``."""
     def pawn_of_pawns_stage(self, color: ColorArg) -> int:
         """The pawn-of-pawns stage of ``color``."""
-    @property
-    def legal_moves(self) -> LegalMoves:
-        """The legal moves: sized, iterable, supporting ``in``."""
-    def is_legal(self, move: MoveArg) -> bool:
-        """Whether the move (matched by its squares) is legal here."""
-    def push(self, move: MoveArg) -> None:
-        """Plays a legal move (raises ``GameOverError`` once the game has
-        ended, else ``IllegalMoveError``/``InvalidMoveError``)."""
-    def push_str(self, text: str) -> Move:
-        """Parses and plays a coordinate move string; returns the move
-        (``GameOverError`` once the game has ended)."""
-    def parse_str(self, text: str) -> Move:
-        """Parses a coordinate move string into the legal move it names."""
-    def push_san(self, san: str) -> Move:
-        """Parses and plays a SAN string (or coordinates); returns the move
-        (``GameOverError`` once the game has ended)."""
-    def push_uci(self, uci: str) -> Move:
-        """python-chess's name for ``push_str``."""
-    def parse_uci(self, uci: str) -> Move:
-        """python-chess's name for ``parse_str``."""
-    def lan(self, move: MoveArg) -> str:
-        """The long algebraic notation of a legal move (``Nb2-c4``, ``d4xe5``)."""
-    def variation_san(self, variation: Iterable[MoveArg]) -> str:
-        """The numbered SAN of a line of moves from here (``1. f4 f7 2. Nc4``);
-        the board is not changed."""
-    def parse_san(self, san: str) -> Move:
-        """Parses a SAN string (or coordinates) into the legal move it names."""
-    def san(self, move: MoveArg) -> str:
-        """The SAN of a legal move."""
-    def pop(self) -> Move:
-        """Takes back the last move and returns it (``IndexError`` if none);
-        an ended game is open again."""
-    def peek(self) -> Move:
-        """The last move played (``IndexError`` if none)."""
-    @property
-    def move_stack(self) -> list[Move]:
-        """The moves played, oldest first."""
-    def copy(self, stack: Union[bool, SupportsIndex] = True) -> Board:
-        """A copy with the whole move stack (``True``), none (``False``) or
-        the last ``stack`` moves (an int)."""
-    def __copy__(self) -> Board: ...
-    def __deepcopy__(self, memo: Any) -> Board: ...
-    def root(self) -> Board:
-        """A new board at the start position of this game (same rules)."""
-    def piece_at(self, square: SquareArg) -> Optional[Piece]:
-        """The piece on a square (int 0..111 or a name), or ``None``."""
-    def pieces(self, role: Role, color: ColorArg) -> list[int]:
-        """The squares holding pieces of ``role`` and ``color``, ascending."""
-    def piece_map(self) -> dict[int, Piece]:
-        """All pieces, by square."""
-    def is_check(self) -> bool:
-        """Whether some royal of the side to move is attacked."""
-    def is_checkmate(self) -> bool:
-        """No legal move and the single royal of the side to move attacked."""
-    def is_stalemate(self) -> bool:
-        """No legal move otherwise (a loss for the side to move)."""
-    def is_repetition(self, count: SupportsIndex = 3) -> bool:
-        """Whether the current position has occurred at least ``count`` times."""
-    def generate_legal_moves(
-        self, from_mask: SupportsIndex = ..., to_mask: SupportsIndex = ...
-    ) -> Iterator[Move]:
-        """The legal moves from a square of ``from_mask`` to one of ``to_mask``
-        (int masks, bit ``i`` for square ``i``)."""
-    def generate_legal_captures(
-        self, from_mask: SupportsIndex = ..., to_mask: SupportsIndex = ...
-    ) -> Iterator[Move]:
-        """The legal captures from a square of ``from_mask`` to one of ``to_mask``."""
-    def is_capture(self, move: MoveArg) -> bool:
-        """Whether a legal move captures."""
-    def gives_check(self, move: MoveArg) -> bool:
-        """Whether a legal move attacks a royal of the opponent once played."""
-    def attackers(self, color: ColorArg, square: SquareArg) -> SquareSet:
-        """The squares of the pieces of ``color`` attacking ``square``."""
-    def is_attacked_by(self, color: ColorArg, square: SquareArg) -> bool:
-        """Whether a piece of ``color`` attacks ``square``."""
-    def checkers(self) -> SquareSet:
-        """The squares of the opponent's pieces attacking a royal of the side to move."""
-    def royals(self, color: ColorArg) -> list[int]:
-        """The squares of the royals of ``color``, ascending."""
-    def mirror(self) -> Board:
-        """The position turned through 180 degrees with colours swapped (no move stack)."""
-    def set_piece_at(self, square: SquareArg, piece: Optional[Piece]) -> None:
-        """Puts ``piece`` on ``square`` (``None`` empties it); clears the move
-        stack; ``InvalidPositionError`` leaves the board unchanged."""
-    def remove_piece_at(self, square: SquareArg) -> Optional[Piece]:
-        """Empties ``square`` and returns what stood there; clears the move stack."""
-    def set_piece_map(self, pieces: Mapping[Any, Piece]) -> None:
-        """Replaces the placement by a mapping of squares to pieces; clears
-        the move stack."""
-    def clear(self) -> None:
-        """Empties every square but the royals'; clears the move stack."""
-    def repetition_count(self) -> int:
-        """How many times the current position has occurred in this game."""
-    def outcome(self) -> Optional[Outcome]:
-        """The first terminal event under the board's rules if the game has
-        ended, else ``None``."""
-    def is_game_over(self) -> bool:
-        """Whether ``outcome()`` is not ``None``."""
-    def result(self) -> str:
-        """``"1-0"``, ``"0-1"``, ``"1/2-1/2"`` or ``"*"``."""
-    def perft(self, depth: SupportsIndex) -> int:
-        """Legal move sequences of ``depth`` plies (Rust, GIL released, Ctrl-C stops it)."""
     @overload
     def to_planes(
         self, *, dtype: None = None, out: None = None, history: SupportsIndex = 0
@@ -456,19 +333,20 @@ class Board:
         """The position as ``(PLANES + 46 * history, 10, 13)`` planes from the
         side to move's view: float32, or uint8 (values times 255); into ``out``
         if given; ``history=k`` adds the piece planes of the k positions before."""
-    def legal_action_mask(self) -> npt.NDArray[np.bool_]:
-        """``ACTION_SPACE_SIZE`` booleans, true at every legal move's index."""
-    def __eq__(self, other: object) -> bool:
-        """Same position: placement, side to move, swap rights, stages, clocks and rules."""
-    def __hash__(self) -> int: ...
-    def __getstate__(self) -> dict[str, Any]:
-        """The pickled state: start TFEN, rules, start array and moves."""
-    def __setstate__(self, state: Any) -> None:
-        """Restores a pickled state."""
     def _repr_svg_(self) -> str:
         """SVG for Jupyter."""
 
-class Info:
+class _FromSide:
+    """A search output whose scores are from the side to move's view."""
+
+    @property
+    def turn(self) -> Color:
+        """The side to move in the searched position (the scores' point of view)."""
+    @property
+    def score(self) -> PovScore:
+        """The score as a ``tamerlane.engine.PovScore``."""
+
+class Info(ScoredLine[Move], _FromSide):
     """Progress of a search, passed to the ``info`` callback after each
     iteration, one per line (``multipv``)."""
 
@@ -480,92 +358,32 @@ class Info:
     def multipv(self) -> int:
         """Which line this is, from 1 (the best) to the ``multipv`` asked for."""
     @property
-    def score_cp(self) -> Optional[int]: ...
-    @property
-    def mate(self) -> Optional[int]: ...
-    @property
     def nodes(self) -> int: ...
     @property
     def nps(self) -> int: ...
     @property
     def time(self) -> float: ...
     @property
-    def pv(self) -> list[Move]: ...
-    @property
     def hashfull(self) -> int: ...
-    @property
-    def turn(self) -> Color:
-        """The side to move in the searched position (the scores' point of view)."""
-    @property
-    def score(self) -> PovScore:
-        """The score as a ``tamerlane.engine.PovScore``."""
-    def __eq__(self, other: object) -> bool: ...
-    def __reduce__(self) -> tuple[Any, ...]: ...
 
-class PvLine:
+class PvLine(ScoredLine[Move], _FromSide):
     """One of the best lines of a search (``SearchResult.lines``), as an
     entry of ``chess.engine``'s ``analyse(..., multipv=k)``."""
 
     @property
     def multipv(self) -> int:
         """The rank of the line, from 1 (the best)."""
-    @property
-    def score_cp(self) -> Optional[int]:
-        """Centipawns for the side to move (``None`` for a mate score)."""
-    @property
-    def mate(self) -> Optional[int]:
-        """Mate in this many moves (negative: the side to move is mated)."""
-    @property
-    def pv(self) -> list[Move]:
-        """The moves, the first being the root move of the line."""
-    @property
-    def turn(self) -> Color:
-        """The side to move in the searched position (the scores' point of view)."""
-    @property
-    def score(self) -> PovScore:
-        """The score as a ``tamerlane.engine.PovScore``."""
-    def __eq__(self, other: object) -> bool: ...
-    def __reduce__(self) -> tuple[Any, ...]: ...
 
-class SearchResult:
+class SearchResult(SearchResultApi[Move], _FromSide):
     """What ``Engine.search`` returns."""
 
-    @property
-    def move(self) -> Optional[Move]:
-        """The best move (``None`` if the game has ended)."""
-    @property
-    def score_cp(self) -> Optional[int]:
-        """Centipawns for the side to move (``None`` for a mate score)."""
-    @property
-    def mate(self) -> Optional[int]:
-        """Mate in this many moves (negative: the side to move is mated)."""
-    @property
-    def pv(self) -> list[Move]:
-        """The principal variation."""
     @property
     def lines(self) -> list[PvLine]:
         """The best lines (``multipv``), best first; the first is ``score`` and
         ``pv``; empty for a game that has ended."""
     @property
-    def depth(self) -> int:
-        """The last completed depth."""
-    @property
-    def nodes(self) -> int:
-        """Nodes searched."""
-    @property
     def nps(self) -> int:
         """Nodes per second."""
-    @property
-    def time(self) -> float:
-        """Seconds spent."""
-    @property
-    def turn(self) -> Color:
-        """The side to move in the searched position (the scores' point of view)."""
-    @property
-    def score(self) -> PovScore:
-        """The score as a ``tamerlane.engine.PovScore``."""
-    def __eq__(self, other: object) -> bool: ...
-    def __reduce__(self) -> tuple[Any, ...]: ...
 
 class PlayResult:
     """What ``Engine.play`` returns (as ``chess.engine.PlayResult``)."""

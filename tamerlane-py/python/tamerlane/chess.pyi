@@ -4,19 +4,18 @@ from __future__ import annotations
 
 from typing import Optional, Union
 
+from ._board_api import LegalMovesApi, SearchResultApi
+from ._board_api import ColorArg
 from ._sibling_api import (
-    ColorArg,
     _HasFen,
     _HasUci,
     IndexToMove,
     MoveToIndex,
     SearchFunction,
     SiblingBoard,
-    SiblingLegalMoves,
     SiblingMove,
     SiblingOutcome,
     SiblingPiece,
-    SiblingSearchResult,
 )
 from ._sibling_names import *
 
@@ -26,10 +25,10 @@ class Move(SiblingMove):
 class Outcome(SiblingOutcome):
     """How a FIDE chess game ended."""
 
-class LegalMoves(SiblingLegalMoves[Move]):
+class LegalMoves(LegalMovesApi[Move]):
     """The legal moves of a FIDE chess position."""
 
-class SearchResult(SiblingSearchResult[Move]):
+class SearchResult(SearchResultApi[Move]):
     """What ``search`` returns."""
 
 class Piece(SiblingPiece):

@@ -37,6 +37,7 @@ first), as ``chess.engine``'s ``analyse(..., multipv=k)`` does; with
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import total_ordering
 from typing import Optional, Union, overload
 
 from ._tamerlane import Analysis, Color, Info, PlayResult, PvLine, SearchResult
@@ -56,6 +57,7 @@ __all__ = [
 ]
 
 
+@total_ordering
 class Score:
     """A score relative to one side: :class:`Cp`, :class:`Mate` or
     :data:`MateGiven`. Scores order from worst to best for that side:
@@ -99,21 +101,6 @@ class Score:
         if not isinstance(other, Score):
             return NotImplemented
         return self._order() < other._order()
-
-    def __le__(self, other: Score) -> bool:
-        if not isinstance(other, Score):
-            return NotImplemented
-        return self._order() <= other._order()
-
-    def __gt__(self, other: Score) -> bool:
-        if not isinstance(other, Score):
-            return NotImplemented
-        return self._order() > other._order()
-
-    def __ge__(self, other: Score) -> bool:
-        if not isinstance(other, Score):
-            return NotImplemented
-        return self._order() >= other._order()
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Score):

@@ -4,17 +4,16 @@ from __future__ import annotations
 
 from typing import Optional, Union
 
+from ._board_api import LegalMovesApi, SearchResultApi
 from ._sibling_api import (
     _HasFen,
     IndexToMove,
     MoveToIndex,
     SearchFunction,
     SiblingBoard,
-    SiblingLegalMoves,
     SiblingMove,
     SiblingOutcome,
     SiblingPiece,
-    SiblingSearchResult,
 )
 from ._sibling_names import *
 
@@ -24,10 +23,10 @@ class Move(SiblingMove):
 class Outcome(SiblingOutcome):
     """How a Makruk game ended."""
 
-class LegalMoves(SiblingLegalMoves[Move]):
+class LegalMoves(LegalMovesApi[Move]):
     """The legal moves of a Makruk position."""
 
-class SearchResult(SiblingSearchResult[Move]):
+class SearchResult(SearchResultApi[Move]):
     """What ``search`` returns."""
 
 class Piece(SiblingPiece):
