@@ -15,6 +15,15 @@ pub(crate) const KILLER_SCORE: i32 = 1 << 22;
 /// evaluation: after every quiet move (history scores stay far above it).
 pub(crate) const BAD_CAPTURE_SCORE: i32 = -(1 << 24);
 
+/// The MVV-LVA ordering score of a tactical move, as the three games
+/// count it from order values: the most valuable victim first, then the
+/// bonus of the move's kind (a promotion's piece, for instance), the least
+/// valuable attacker breaking ties.
+#[inline]
+pub(crate) fn mvv_lva(victim: i32, bonus: i32, attacker: i32) -> i32 {
+    victim * 16 + bonus * 8 - attacker / 16
+}
+
 /// Per-thread move-ordering statistics, sized for the game `P`.
 pub(crate) struct OrderingTables<P: SearchPosition> {
     /// Two killer moves per ply.

@@ -75,11 +75,17 @@ impl<M> SearchResult<M> {
     /// for a draw), the side to move being `us`: no move and no search; the
     /// score is mate (0) when `us` has lost, 0 for a draw.
     pub(crate) fn game_over(winner: Option<Color>, us: Color) -> SearchResult<M> {
-        let score = if winner == Some(!us) {
+        SearchResult::empty(if winner == Some(!us) {
             Score::Mate(0)
         } else {
             Score::Cp(0)
-        };
+        })
+    }
+
+    /// A result with `score` and nothing else: no move, line, depth, node
+    /// or time (where a search starts, and all of a search that has none
+    /// to make).
+    pub(crate) fn empty(score: Score) -> SearchResult<M> {
         SearchResult {
             best: None,
             score,

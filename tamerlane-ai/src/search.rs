@@ -13,7 +13,7 @@
 //! rules).
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crate::config::SearchConfig;
 use crate::eval::Perspective;
@@ -452,15 +452,8 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
                 tt_move = e.mv;
                 tt_hit = Some(e);
                 let s = from_tt(e.score, ply);
-                if !pv_node && e.depth >= depth {
-                    let cut = match e.bound {
-                        Bound::Exact => true,
-                        Bound::Lower => s >= beta,
-                        Bound::Upper => s <= alpha,
-                    };
-                    if cut {
-                        return s;
-                    }
+                if !pv_node && e.depth >= depth && e.bound.cuts(s, alpha, beta) {
+                    return s;
                 }
             }
         }
@@ -880,12 +873,7 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
         if self.config.features.tt && self.config.features.qs_tt {
             if let Some(e) = self.shared.tt.probe(pos.zobrist_hash()) {
                 let s = from_tt(e.score, ply);
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                };
-                if cut {
+                if e.bound.cuts(s, alpha, beta) {
                     return s;
                 }
             }
@@ -1013,28 +1001,15 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
             .depth
             .unwrap_or(crate::MAX_DEPTH)
             .clamp(1, crate::MAX_DEPTH);
-        let mut result = SearchResult {
-            best: None,
-            score: Score::Cp(0),
-            depth: 0,
-            nodes: 0,
-            pv: Vec::new(),
-            lines: Vec::new(),
-            time: Duration::ZERO,
-            stopped: false,
-        };
         let mut root_moves = P::MoveList::default();
         if !root.is_immediate_draw() {
             root.legal_moves_into(&mut root_moves);
         }
         if root_moves.is_empty() {
-            result.score = if !root.is_immediate_draw() && root.no_moves_is_loss(root.in_check()) {
-                Score::Mate(0)
-            } else {
-                Score::Cp(0)
-            };
-            return result;
+            let lost = !root.is_immediate_draw() && root.no_moves_is_loss(root.in_check());
+            return SearchResult::empty(if lost { Score::Mate(0) } else { Score::Cp(0) });
         }
+        let mut result = SearchResult::empty(Score::Cp(0));
         // `searchmoves`: the root moves named (all of them when none is).
         self.root_only = root_moves
             .iter()

@@ -30,6 +30,20 @@ pub(crate) enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// Whether a stored `score` with this bound settles a node searched
+    /// with the window (`alpha`, `beta`): exact, or a bound beyond the
+    /// window on its side.
+    #[inline]
+    pub(crate) fn cuts(self, score: i32, alpha: i32, beta: i32) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        }
+    }
+}
+
 /// A decoded table entry.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) struct TtEntry {

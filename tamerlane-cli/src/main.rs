@@ -21,7 +21,7 @@ mod games;
 mod record_cmd;
 use game_args::GameArgs;
 use games::{apply, game_after, outcome_text, sorted_moves, start};
-use tamerlane_ai::AnyRules;
+use tamerlane_ai::{AnyGame, AnyRules};
 use tamerlane_core::io::{read_line_bounded, LineRead};
 
 /// Tamerlane chess tools.
@@ -52,21 +52,9 @@ enum Command {
         divide: bool,
     },
     /// Print the sorted legal moves of the position after MOVEs, on one line.
-    Moves {
-        /// Start position (default: the start position of the rules); a FEN
-        /// with `--game chess` or `makruk`.
-        #[arg(long, alias = "fen", conflicts_with = "stdin")]
-        tfen: Option<String>,
-        #[command(flatten)]
-        game: GameArgs,
-        /// Read one position per line and print one line of moves for each.
-        #[arg(long)]
-        stdin: bool,
-        /// Moves to play first (coordinate moves; UCI with `--game chess`
-        /// or `makruk`).
-        #[arg(conflicts_with = "stdin")]
-        moves: Vec<String>,
-    },
+    #[command(mut_arg("stdin", |a| a.help("Read one position per line and print one line of moves for each")))]
+    #[command(mut_arg("moves", |a| a.help("Moves to play first (coordinate moves; UCI with `--game chess` or `makruk`)")))]
+    Moves(PositionArgs),
     /// Read `POSITION | MOVE` lines and print the resulting position for each.
     Apply {
         /// Read the lines from standard input (the only mode).
@@ -76,20 +64,9 @@ enum Command {
         game: GameArgs,
     },
     /// Print `none`, or `<white|black|draw> <reason>`, for the game made of MOVEs.
-    Outcome {
-        /// Start position (default: the start position of the rules); a FEN
-        /// with `--game chess` or `makruk`.
-        #[arg(long, alias = "fen", conflicts_with = "stdin")]
-        tfen: Option<String>,
-        #[command(flatten)]
-        game: GameArgs,
-        /// Read `POSITION | MOVE MOVE ...` lines and print the outcome of each game.
-        #[arg(long)]
-        stdin: bool,
-        /// Moves of the game (coordinate moves; UCI with `--game chess` or `makruk`).
-        #[arg(conflicts_with = "stdin")]
-        moves: Vec<String>,
-    },
+    #[command(mut_arg("stdin", |a| a.help("Read `POSITION | MOVE MOVE ...` lines and print the outcome of each game")))]
+    #[command(mut_arg("moves", |a| a.help("Moves of the game (coordinate moves; UCI with `--game chess` or `makruk`)")))]
+    Outcome(PositionArgs),
     /// Run the engine protocol (a UCI dialect) on stdin/stdout.
     Engine {
         /// The game and rule set before any `setoption name UCI_Variant`
@@ -105,6 +82,45 @@ enum Command {
     Match(Box<engine_cmd::MatchArgs>),
     /// Write self-play positions with engine scores and results (for tuning).
     Datagen(datagen_cmd::DatagenArgs),
+}
+
+/// The arguments of `moves` and `outcome`: a game from a position and
+/// moves, or `--stdin` lines (each command words the help of `--stdin`
+/// and of the moves).
+#[derive(clap::Args)]
+struct PositionArgs {
+    /// Start position (default: the start position of the rules); a FEN
+    /// with `--game chess` or `makruk`.
+    #[arg(long, alias = "fen", conflicts_with = "stdin")]
+    tfen: Option<String>,
+    #[command(flatten)]
+    game: GameArgs,
+    /// Read the input from stdin, one line at a time.
+    #[arg(long)]
+    stdin: bool,
+    /// Moves to play from the position.
+    #[arg(conflicts_with = "stdin")]
+    moves: Vec<String>,
+}
+
+impl PositionArgs {
+    /// Prints `answer` of each `--stdin` line, or else `of_game` of the
+    /// game after the moves.
+    fn run(
+        self,
+        answer: impl Fn(&str, AnyRules) -> Result<String, String>,
+        of_game: impl FnOnce(&AnyGame) -> String,
+    ) -> Result<(), String> {
+        let rules = self.game.rules()?;
+        if self.stdin {
+            return each_line(|l| answer(l, rules));
+        }
+        say(of_game(&game_after(
+            self.tfen.as_deref(),
+            rules,
+            &self.moves,
+        )?))
+    }
 }
 
 /// Writes one line to stdout; a closed pipe or full disk is an error, not a panic.
@@ -193,19 +209,10 @@ fn run(cli: Cli) -> Result<(), String> {
             let g = start(tfen.as_deref(), game.rules()?)?;
             report_perft(depth, split, || g.divide(depth), || g.perft(depth))
         }
-        Command::Moves {
-            stdin: true, game, ..
-        } => {
-            let rules = game.rules()?;
-            each_line(|l| start(Some(l), rules).map(|g| sorted_moves(&g)))
-        }
-        Command::Moves {
-            tfen, game, moves, ..
-        } => say(sorted_moves(&game_after(
-            tfen.as_deref(),
-            game.rules()?,
-            &moves,
-        )?)),
+        Command::Moves(args) => args.run(
+            |l, rules| start(Some(l), rules).map(|g| sorted_moves(&g)),
+            sorted_moves,
+        ),
         Command::Apply { game, .. } => {
             let rules = game.rules()?;
             each_line(|l| {
@@ -215,18 +222,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 apply(fen, mv.trim(), rules)
             })
         }
-        Command::Outcome {
-            tfen,
-            game,
-            stdin,
-            moves,
-        } => {
-            let rules = game.rules()?;
-            if stdin {
-                return each_line(|l| outcome_line(l, rules));
-            }
-            say(outcome_text(&game_after(tfen.as_deref(), rules, &moves)?))
-        }
+        Command::Outcome(args) => args.run(outcome_line, outcome_text),
         Command::Engine { game } => engine_cmd::engine(game.rules()?),
         Command::Analyze(args) => engine_cmd::analyze(args),
         Command::Play(args) => engine_cmd::play(args),

@@ -12,7 +12,7 @@ use tamerlane_core::board8::{attacks, Bitboard, Square};
 use tamerlane_core::chess::{Position, Role};
 use tamerlane_core::Color;
 
-use super::board8::{centrality, distance};
+use super::board8::{centrality, distance, material, mop_up};
 use super::{EvalKind, MATE_BOUND};
 
 /// The material value of a role in centipawns (the King 0).
@@ -35,15 +35,6 @@ pub(crate) const fn order_value(role: Role) -> i32 {
     }
 }
 
-/// The roles with a material value (the King has none).
-const ROLES: [Role; 5] = [
-    Role::Pawn,
-    Role::Knight,
-    Role::Bishop,
-    Role::Rook,
-    Role::Queen,
-];
-
 /// The squares in front of a pawn of `c` on `sq`, on its file and the two
 /// next to it: no enemy pawn there means a passed pawn.
 fn front_span(c: Color, sq: Square) -> Bitboard {
@@ -63,24 +54,14 @@ fn front_span(c: Color, sq: Square) -> Bitboard {
     files & ahead
 }
 
-/// Each side's material (kings excluded).
-fn material(pos: &Position, c: Color) -> i32 {
-    let b = pos.board();
-    let own = b.by_color(c);
-    ROLES
-        .iter()
-        .map(|&r| (b.by_role(r) & own).count() as i32 * value(r))
-        .sum()
-}
-
 /// Evaluates `pos` for the side to move.
 pub fn evaluate(pos: &Position, kind: EvalKind) -> i32 {
     let us = pos.turn();
-    let mat = [material(pos, Color::White), material(pos, Color::Black)];
+    let b = pos.board();
+    let mat = Color::ALL.map(|c| material(&Role::ALL, b.by_color(c), |r| b.by_role(r), value));
     if kind == EvalKind::Material {
         return mat[us.index()] - mat[(!us).index()];
     }
-    let b = pos.board();
     let occ = b.occupied();
     let queens = b.by_role(Role::Queen).any();
     let endgame = !queens || mat[0] + mat[1] < 2600;
@@ -129,15 +110,13 @@ pub fn evaluate(pos: &Position, kind: EvalKind) -> i32 {
         s[c.index()] = score;
     }
     // Mop-up: drive a lone king (or nearly) to the edge and come closer.
-    for c in Color::ALL {
-        let them = !c;
-        if mat[c.index()] - mat[them.index()] < 300 || mat[them.index()] > 400 {
-            continue;
-        }
-        if let (Some(k), Some(ours)) = (b.king_of(them), b.king_of(c)) {
-            s[c.index()] += 10 * (3 - centrality(k)) + 4 * (7 - distance(k, ours));
-        }
-    }
+    mop_up(
+        &mut s,
+        mat,
+        (300, 400),
+        |c| b.king_of(c),
+        |k, ours| 10 * (3 - centrality(k)) + 4 * (7 - distance(k, ours)),
+    );
     let mut eval = s[us.index()] - s[(!us).index()] + 10;
     // The 50-move rule: fade toward the draw as the clock runs.
     let hm = i64::from(pos.halfmoves().min(100));

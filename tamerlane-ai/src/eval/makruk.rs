@@ -12,7 +12,7 @@ use tamerlane_core::board8::attacks;
 use tamerlane_core::makruk::{Position, Role};
 use tamerlane_core::Color;
 
-use super::board8::{centrality, corner_distance, distance};
+use super::board8::{centrality, corner_distance, distance, material, mop_up};
 use super::{EvalKind, MATE_BOUND};
 
 /// The material value of a role in centipawns (the King 0).
@@ -35,27 +35,14 @@ pub(crate) const fn order_value(role: Role) -> i32 {
     }
 }
 
-/// The roles with a material value (the King has none).
-const ROLES: [Role; 5] = [Role::Pawn, Role::Met, Role::Khon, Role::Knight, Role::Rook];
-
-/// One side's material (the King excluded).
-fn material(pos: &Position, c: Color) -> i32 {
-    let b = pos.board();
-    let own = b.by_color(c);
-    ROLES
-        .iter()
-        .map(|&r| (b.by_role(r) & own).count() as i32 * value(r))
-        .sum()
-}
-
 /// Evaluates `pos` for the side to move.
 pub fn evaluate(pos: &Position, kind: EvalKind) -> i32 {
     let us = pos.turn();
-    let mat = [material(pos, Color::White), material(pos, Color::Black)];
+    let b = pos.board();
+    let mat = Color::ALL.map(|c| material(&Role::ALL, b.by_color(c), |r| b.by_role(r), value));
     if kind == EvalKind::Material {
         return mat[us.index()] - mat[(!us).index()];
     }
-    let b = pos.board();
     let occ = b.occupied();
     let endgame = (b.by_role(Role::Rook)).count() <= 1 || mat[0] + mat[1] < 1800;
     let mut s = [0i32; 2];
@@ -81,15 +68,13 @@ pub fn evaluate(pos: &Position, kind: EvalKind) -> i32 {
         s[c.index()] = score;
     }
     // Mop-up: mates in Makruk's endings are made in a corner.
-    for c in Color::ALL {
-        let them = !c;
-        if mat[c.index()] - mat[them.index()] < 250 || mat[them.index()] > 300 {
-            continue;
-        }
-        if let (Some(k), Some(ours)) = (b.king(them), b.king(c)) {
-            s[c.index()] += 20 * (3 - corner_distance(k)) + 6 * (7 - distance(k, ours));
-        }
-    }
+    mop_up(
+        &mut s,
+        mat,
+        (250, 300),
+        |c| b.king(c),
+        |k, ours| 20 * (3 - corner_distance(k)) + 6 * (7 - distance(k, ours)),
+    );
     let mut eval = s[us.index()] - s[(!us).index()] + 10;
     // The count: the closer to its limit, the closer to a draw.
     if let Some(count) = pos.count() {

@@ -7,27 +7,18 @@
 //! limit.
 
 use tamerlane_core::makruk::{Move, Position, Role};
-use tamerlane_core::Color;
 
-use crate::eval::makruk::{evaluate, order_value};
-use crate::eval::EvalKind;
-use crate::eval::Perspective;
+use crate::eval::makruk::order_value;
 use crate::game::SearchPosition;
+use crate::movepick::mvv_lva;
 use crate::packed_move::PackedMove;
 
 impl SearchPosition for Position {
-    type Material = ();
-
-    const HISTORY_SIZE: usize = 64 * 64;
+    super::board8::board8_search_items!(makruk);
 
     #[inline]
     fn null_move(&self) -> Option<Position> {
         (!self.is_check()).then(|| Position::null_move(self))
-    }
-
-    #[inline]
-    fn in_check(&self) -> bool {
-        self.is_check()
     }
 
     /// Two pieces other than Bia and the King.
@@ -38,28 +29,11 @@ impl SearchPosition for Position {
             >= 2
     }
 
-    #[inline]
-    fn surely_has_moves(&self) -> bool {
-        self.board().by_color(Position::turn(self)).count() >= 6
-    }
-
     /// Origin and destination: a Bia reaching its sixth rank always
     /// becomes a Met, so they name the move.
     #[inline]
     fn pack(m: &Move) -> PackedMove {
         PackedMove::new(m.from.index() as u16 | (m.to.index() as u16) << 6)
-    }
-
-    #[inline]
-    fn history_index(m: &Move) -> usize {
-        m.from.index() * 64 + m.to.index()
-    }
-
-    const PIECE_TO_SIZE: usize = tamerlane_core::makruk::Role::ALL.len() * 64;
-
-    #[inline]
-    fn piece_to_index(m: &Move) -> usize {
-        m.role.index() * 64 + m.to.index()
     }
 
     #[inline]
@@ -69,24 +43,7 @@ impl SearchPosition for Position {
 
     #[inline(never)]
     fn tactical_score(m: &Move) -> i32 {
-        let victim = m.capture.map_or(0, order_value);
         let promo = if m.promotion { 100 } else { 0 };
-        victim * 16 + promo * 8 - order_value(m.role) / 16
-    }
-
-    #[inline]
-    fn see_ge(&self, m: &Move, threshold: i32) -> bool {
-        crate::see::makruk::see_ge(self, m, threshold)
-    }
-
-    #[inline]
-    fn material(&self) {}
-
-    #[inline]
-    fn material_after(_before: (), _m: &Move, _us: Color) {}
-
-    #[inline]
-    fn evaluate(&self, kind: EvalKind, _material: (), _view: Perspective) -> i32 {
-        evaluate(self, kind)
+        mvv_lva(m.capture.map_or(0, order_value), promo, order_value(m.role))
     }
 }

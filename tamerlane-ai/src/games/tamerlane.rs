@@ -17,6 +17,7 @@ use crate::eval::tamerlane::{evaluate_with_material, material, material_after, o
 use crate::eval::EvalKind;
 use crate::eval::Perspective;
 use crate::game::{gives_check_by_playing, SearchPosition};
+use crate::movepick::mvv_lva;
 use crate::packed_move::PackedMove;
 
 /// The number of squares (the board's 110 and the two citadels).
@@ -111,15 +112,14 @@ impl SearchPosition for Position {
     /// the ordering, 1% in the whole search).
     #[inline(never)]
     fn tactical_score(m: &Move) -> i32 {
-        let victim = m.capture.map_or(0, order_value);
-        let promo = match m.kind {
+        let bonus = match m.kind {
             MoveKind::Promotion(r) => order_value(r),
             MoveKind::Placement => 300,
             MoveKind::CitadelEntry => 50,
             MoveKind::Arrival(_) => 200,
             _ => 0,
         };
-        victim * 16 + promo * 8 - order_value(m.role) / 16
+        mvv_lva(m.capture.map_or(0, order_value), bonus, order_value(m.role))
     }
 
     #[inline]

@@ -31,15 +31,7 @@ pub fn see_ge(pos: &Position, m: &Move, threshold: i32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::see::tests::assert_worth;
-
-    /// Asserts that `uci` in the position `fen` starts an exchange worth
-    /// exactly `value` (the simplifications included).
-    #[track_caller]
-    fn assert_exchange(fen: &str, uci: &str, value: i32) {
-        let p = Position::from_fen(fen).unwrap();
-        assert_worth(&p, &p.parse_uci(uci).unwrap(), see_ge, value);
-    }
+    use crate::see::tests::assert_exchange;
 
     /// The exchanges, counted by hand with the values of
     /// `eval::chess::value` (queen 950, rook 500, bishop 330, knight 320,
@@ -48,16 +40,27 @@ mod tests {
     #[test]
     fn exchanges_counted_by_hand() {
         // White's rook d1 takes the knight on d6; Black's pawn e7 retakes.
-        assert_exchange("4k3/4p3/3n4/8/8/8/8/K2R4 w - - 0 1", "d1d6", 320 - 500);
+        assert_exchange(
+            "4k3/4p3/3n4/8/8/8/8/K2R4 w - - 0 1",
+            "d1d6",
+            see_ge,
+            320 - 500,
+        );
         // Without the pawn the knight hangs.
-        assert_exchange("4k3/8/3n4/8/8/8/8/K2R4 w - - 0 1", "d1d6", 320);
+        assert_exchange("4k3/8/3n4/8/8/8/8/K2R4 w - - 0 1", "d1d6", see_ge, 320);
         // A pawn takes a defended rook.
-        assert_exchange("4k3/4p3/3r4/2P5/8/8/8/K7 w - - 0 1", "c5d6", 500 - 100);
+        assert_exchange(
+            "4k3/4p3/3r4/2P5/8/8/8/K7 w - - 0 1",
+            "c5d6",
+            see_ge,
+            500 - 100,
+        );
         // A queen behind a bishop on a diagonal: Bxe5 dxe5 Qxe5 wins the
         // knight and a pawn for the bishop.
         assert_exchange(
             "7k/8/3p4/4n3/8/2B5/1Q6/K7 w - - 0 1",
             "c3e5",
+            see_ge,
             320 - 330 + 100,
         );
     }
@@ -67,10 +70,20 @@ mod tests {
     #[test]
     fn the_special_moves() {
         // exd6 e.p. cxd6.
-        assert_exchange("4k3/2p5/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6", 100 - 100);
+        assert_exchange(
+            "4k3/2p5/8/3pP3/8/8/8/4K3 w - d6 0 1",
+            "e5d6",
+            see_ge,
+            100 - 100,
+        );
         // bxa8=Q Nxa8: the rook won, the pawn (not the queen) lost.
-        assert_exchange("r6k/1P6/1n6/8/8/8/8/K7 w - - 0 1", "b7a8q", 500 - 100);
+        assert_exchange(
+            "r6k/1P6/1n6/8/8/8/8/K7 w - - 0 1",
+            "b7a8q",
+            see_ge,
+            500 - 100,
+        );
         // Castling.
-        assert_exchange("4k3/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1", 0);
+        assert_exchange("4k3/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1", see_ge, 0);
     }
 }

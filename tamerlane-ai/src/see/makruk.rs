@@ -26,15 +26,7 @@ pub fn see_ge(pos: &Position, m: &Move, threshold: i32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::see::tests::assert_worth;
-
-    /// Asserts that `uci` in the position `fen` starts an exchange worth
-    /// exactly `value` (the simplifications included).
-    #[track_caller]
-    fn assert_exchange(fen: &str, uci: &str, value: i32) {
-        let p = Position::from_fen(fen).unwrap();
-        assert_worth(&p, &p.parse_move(uci).unwrap(), see_ge, value);
-    }
+    use crate::see::tests::assert_exchange;
 
     /// The exchanges, counted by hand with the values of
     /// `eval::makruk::value` (Ruea 500, Ma 310, Khon 260, Met 190, Bia
@@ -44,14 +36,29 @@ mod tests {
     fn exchanges_counted_by_hand() {
         // White's Ruea d1 takes the Ma on d4; Black's Bia e5 retakes (a
         // Black Bia captures diagonally toward rank 1).
-        assert_exchange("7k/8/8/4p3/3n4/8/8/K2R4 w - - 0 1", "d1d4", 310 - 500);
+        assert_exchange(
+            "7k/8/8/4p3/3n4/8/8/K2R4 w - - 0 1",
+            "d1d4",
+            see_ge,
+            310 - 500,
+        );
         // A Black Khon on d5 retakes straight forward.
-        assert_exchange("7k/8/8/3s4/3n4/8/8/K2R4 w - - 0 1", "d1d4", 310 - 500);
+        assert_exchange(
+            "7k/8/8/3s4/3n4/8/8/K2R4 w - - 0 1",
+            "d1d4",
+            see_ge,
+            310 - 500,
+        );
         // A Black Khon on d3 does not (its straight step goes to d2): the
         // Ma hangs to the Ruea a4.
-        assert_exchange("7k/8/8/8/R2n4/3s4/8/K7 w - - 0 1", "a4d4", 310);
+        assert_exchange("7k/8/8/8/R2n4/3s4/8/K7 w - - 0 1", "a4d4", see_ge, 310);
         // A Met on c5 retakes diagonally.
-        assert_exchange("7k/8/8/2m5/3n4/8/8/K2R4 w - - 0 1", "d1d4", 310 - 500);
+        assert_exchange(
+            "7k/8/8/2m5/3n4/8/8/K2R4 w - - 0 1",
+            "d1d4",
+            see_ge,
+            310 - 500,
+        );
     }
 
     /// A Bia that becomes a Met by its capture counts as the Bia: it takes
@@ -64,6 +71,6 @@ mod tests {
             .parse_move("c5d6m")
             .unwrap();
         assert!(m.promotion);
-        assert_exchange(fen, "c5d6m", 500 - 100);
+        assert_exchange(fen, "c5d6m", see_ge, 500 - 100);
     }
 }

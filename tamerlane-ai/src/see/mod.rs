@@ -260,6 +260,22 @@ mod tests {
         }
     }
 
+    /// Asserts that the move `text` in the position `fen` (default rules)
+    /// starts an exchange worth exactly `value` by `see_ge`, as
+    /// [`assert_worth`].
+    #[track_caller]
+    pub(crate) fn assert_exchange<P: SearchPosition>(
+        fen: &str,
+        text: &str,
+        see_ge: fn(&P, &P::Move, i32) -> bool,
+        value: i32,
+    ) where
+        P::Rules: Default,
+    {
+        let p = P::from_fen_with_rules(fen, P::Rules::default()).unwrap();
+        assert_worth(&p, &p.parse_move(text).unwrap(), see_ge, value);
+    }
+
     /// `Role::ALL` is the recapture order of the 8x8 games: every role,
     /// pieces by increasing value of the evaluation, then the King.
     #[test]
@@ -311,12 +327,8 @@ mod tests {
     #[test]
     fn x_rays_and_the_king_in_both_8x8_games() {
         for (fen, uci, in_chess, in_makruk) in BOARD8_EXCHANGES {
-            let p = ChessPosition::from_fen(fen).unwrap();
-            let m = p.parse_uci(uci).unwrap();
-            assert_worth(&p, &m, super::chess::see_ge, in_chess);
-            let p = MakrukPosition::from_fen(fen).unwrap();
-            let m = p.parse_move(uci).unwrap();
-            assert_worth(&p, &m, super::makruk::see_ge, in_makruk);
+            assert_exchange::<ChessPosition>(fen, uci, super::chess::see_ge, in_chess);
+            assert_exchange::<MakrukPosition>(fen, uci, super::makruk::see_ge, in_makruk);
         }
     }
 }
