@@ -3,8 +3,6 @@
 //! (colour, then role, then square), then the side-to-move key, then the
 //! game's own keys ([`BoardKeys::next_state`]).
 
-use crate::color::Color;
-
 /// One step of SplitMix64: the next state and its output.
 pub(crate) const fn splitmix(state: u64) -> (u64, u64) {
     let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -27,30 +25,19 @@ pub(crate) const fn key_table<const N: usize>(mut state: u64) -> ([u64; N], u64)
     (keys, state)
 }
 
-/// The keys of a board of `SQUARES` squares and `ROLES` roles: one per
-/// piece and square, and the side-to-move key.
-pub(crate) struct BoardKeys<const ROLES: usize, const SQUARES: usize> {
-    pieces: [[[u64; SQUARES]; ROLES]; 2],
+/// The keys of a board: `N` piece keys (one per colour, role and square;
+/// each game indexes them as `(colour * roles + role) * squares + square`)
+/// and the side-to-move key.
+pub(crate) struct BoardKeys<const N: usize> {
+    pieces: [u64; N],
     black_to_move: u64,
     next_state: u64,
 }
 
-impl<const ROLES: usize, const SQUARES: usize> BoardKeys<ROLES, SQUARES> {
+impl<const N: usize> BoardKeys<N> {
     /// The keys drawn from `seed`.
     pub(crate) const fn new(seed: u64) -> Self {
-        let mut pieces = [[[0u64; SQUARES]; ROLES]; 2];
-        let mut state = seed;
-        let mut c = 0;
-        while c < 2 {
-            let mut r = 0;
-            while r < ROLES {
-                let (row, s) = key_table::<SQUARES>(state);
-                pieces[c][r] = row;
-                state = s;
-                r += 1;
-            }
-            c += 1;
-        }
+        let (pieces, state) = key_table::<N>(seed);
         let (next_state, black_to_move) = splitmix(state);
         BoardKeys {
             pieces,
@@ -59,11 +46,10 @@ impl<const ROLES: usize, const SQUARES: usize> BoardKeys<ROLES, SQUARES> {
         }
     }
 
-    /// The key of a piece of `color` and role index `role` on the square
-    /// of index `square`.
+    /// The key of the piece and square of index `index`.
     #[inline]
-    pub(crate) fn piece(&self, color: Color, role: usize, square: usize) -> u64 {
-        self.pieces[color.index()][role][square]
+    pub(crate) fn piece(&self, index: usize) -> u64 {
+        self.pieces[index]
     }
 
     /// The key toggled when Black is to move.

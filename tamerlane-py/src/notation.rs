@@ -23,9 +23,14 @@ pub fn lan(pos: &Position, m: &core::Move) -> String {
     // What SAN writes after the target: a pawn's promotion or arrival
     // suffix (`=F`, `^`, `^^`, `>f3`); pieces have none. The target comes
     // first in a pawn's SAN (`e10=F`) or after the origin file and `x`
-    // (`dxe10=S`), never inside them.
+    // (`dxe10=S`), never inside them (a piece's origin may hold the
+    // target's text: `a10` holds `a1`).
     let target = m.to.to_string();
-    let suffix = body.find(&target).map_or("", |i| &body[i + target.len()..]);
+    let suffix = if m.role.is_pawn() {
+        body.find(&target).map_or("", |i| &body[i + target.len()..])
+    } else {
+        ""
+    };
     let letter = if m.role.is_pawn() {
         String::new()
     } else {

@@ -12,11 +12,20 @@ use crate::fen::{write_placement, FenReader, ParseFenError};
 /// Which piece stands on which square. Placing and removing pieces keeps
 /// the colour and role bitboards consistent; nothing else is checked here
 /// (each game's `Setup::validate` checks the rules).
-#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+#[derive(Copy, PartialEq, Eq, Hash)]
 pub struct Board<R> {
     by_role: [Bitboard; 6],
     by_color: [Bitboard; 2],
     roles: core::marker::PhantomData<R>,
+}
+
+impl<R: Copy> Clone for Board<R> {
+    /// A plain copy (a derived `Clone` of a generic type would copy field
+    /// by field).
+    #[inline]
+    fn clone(&self) -> Board<R> {
+        *self
+    }
 }
 
 impl<R: PieceKind> Default for Board<R> {

@@ -12,7 +12,7 @@ use crate::board8::Square;
 use crate::zobrist::{key_table, BoardKeys};
 
 struct Keys {
-    board: BoardKeys<{ Role::COUNT }, 64>,
+    board: BoardKeys<{ 2 * Role::COUNT * 64 }>,
     /// Indexed by [`CastlingRights::bits`]: the XOR of the keys of the
     /// rights present, so that one lookup covers any change of rights.
     castling: [u64; 16],
@@ -49,7 +49,7 @@ static KEYS: Keys = build();
 #[inline]
 pub(crate) fn piece(piece: Piece, sq: Square) -> u64 {
     KEYS.board
-        .piece(piece.color, piece.role.index(), sq.index())
+        .piece((piece.color.index() * Role::COUNT + piece.role.index()) * 64 + sq.index())
 }
 
 /// The key toggled when Black is to move.

@@ -10,10 +10,10 @@ use crate::board8::Square;
 use crate::zobrist::BoardKeys;
 
 /// The piece and side-to-move keys.
-pub(crate) static KEYS: BoardKeys<{ Role::COUNT }, 64> = BoardKeys::new(0x4D41_4B52_554B_2021); // "MAKRUK !"
+pub(crate) static KEYS: BoardKeys<{ 2 * Role::COUNT * 64 }> = BoardKeys::new(0x4D41_4B52_554B_2021); // "MAKRUK !"
 
 /// The key of `piece` on `sq`.
 #[inline]
 pub(crate) fn piece(piece: Piece, sq: Square) -> u64 {
-    KEYS.piece(piece.color, piece.role.index(), sq.index())
+    KEYS.piece((piece.color.index() * Role::COUNT + piece.role.index()) * 64 + sq.index())
 }

@@ -11,7 +11,7 @@ use crate::tamerlane::square::Square;
 use crate::zobrist::{splitmix, BoardKeys};
 
 struct Keys {
-    board: BoardKeys<{ Role::COUNT }, { Square::COUNT }>,
+    board: BoardKeys<{ 2 * Role::COUNT * Square::COUNT }>,
     swap: [u64; 2],
     stage: [[u64; 3]; 2],
 }
@@ -44,8 +44,9 @@ static KEYS: Keys = build();
 /// The key of `piece` on `sq`.
 #[inline]
 pub(crate) fn piece(piece: Piece, sq: Square) -> u64 {
-    KEYS.board
-        .piece(piece.color, piece.role.index(), sq.index())
+    KEYS.board.piece(
+        (piece.color.index() * Role::COUNT + piece.role.index()) * Square::COUNT + sq.index(),
+    )
 }
 
 /// The key toggled when Black is to move.
