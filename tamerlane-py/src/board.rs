@@ -20,7 +20,7 @@ use crate::notation;
 use crate::research;
 use crate::rules::{rules_with_start, start_array_name, RulesArg};
 use crate::types::{
-    duck_text, int_arg, square_arg, square_list, type_name, ColorArg, Move, Outcome, Piece, Role,
+    duck_text, square_arg, square_list, type_name, ColorArg, Move, Outcome, Piece, Role,
 };
 
 pub use crate::board_core::MAX_PERFT_DEPTH;
@@ -320,7 +320,7 @@ fn both_sides<T>(f: impl Fn(core::Color) -> T) -> (T, T) {
 /// [`research::action_move`]).
 #[pyfunction]
 pub fn index_to_move(board: &Bound<'_, Board>, index: &Bound<'_, PyAny>) -> PyResult<Move> {
-    let index = int_arg(index, "action index")?;
+    let index = research::action_index_arg(index, research::ACTION_SPACE_SIZE)?;
     let b = board_core::read(board)?;
     research::action_move(b.pos(), index)
 }

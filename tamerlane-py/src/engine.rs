@@ -460,8 +460,10 @@ impl AnalysisStop {
 /// the engine still completes its first iteration, so it has a result with
 /// a move; one stopped while waiting for another search of the engine
 /// never begins, and has no result); the wait for the next one
-/// releases the GIL and honours Ctrl-C (which stops the search and raises
-/// `KeyboardInterrupt`). As a context manager it stops the search and
+/// releases the GIL and honours Ctrl-C, which stops the search, waits for
+/// it and raises `KeyboardInterrupt` with the result as `.result` (also
+/// kept in `result` and the engine's `last_result`), as `Engine.search`
+/// does. As a context manager it stops the search and
 /// waits for it on exit. Dropping it stops the search too, and so does a
 /// new command of its engine (`search`, `play`, `analysis`, `new_game`,
 /// from any thread), as in `chess.engine`.
@@ -524,8 +526,11 @@ impl Analysis {
     }
 
     /// The next event, waiting with the GIL released and looking for
-    /// Ctrl-C every few milliseconds (which stops the search and is
-    /// raised); `None` once the search has ended.
+    /// Ctrl-C every few milliseconds; `None` once the search has ended.
+    /// Ctrl-C stops the search, waits for it to end and raises the
+    /// `KeyboardInterrupt` with its result as `.result` (also kept as the
+    /// analysis' `result` and the engine's `last_result`), as `search`
+    /// does; none if the search never began.
     fn next_event(&self, py: Python<'_>) -> PyResult<Option<Py<Info>>> {
         loop {
             if self.finished.load(Ordering::SeqCst) {
@@ -533,26 +538,64 @@ impl Analysis {
             }
             let event = py.allow_threads(|| lock(&self.events).recv_timeout(POLL));
             match event {
-                Ok(Event::Info(i)) => {
-                    let info = Py::new(py, i)?;
-                    *lock(&self.latest) = Some(info.clone_ref(py));
-                    return Ok(Some(info));
+                Ok(event) => {
+                    if let Some(info) = self.take(py, event)? {
+                        return Ok(Some(info));
+                    }
                 }
-                Ok(Event::Done(r)) => {
-                    let r = Py::new(py, r)?;
-                    self.engine.get().set_last(r.clone_ref(py));
-                    *lock(&self.result) = Some(r);
-                    self.finish(py);
-                }
-                Ok(Event::Cancelled) | Err(RecvTimeoutError::Disconnected) => self.finish(py),
+                Err(RecvTimeoutError::Disconnected) => self.finish(py),
                 Err(RecvTimeoutError::Timeout) => {
                     if let Err(e) = py.check_signals() {
                         self.request_stop();
+                        self.drain(py)?;
+                        if e.is_instance_of::<PyKeyboardInterrupt>(py) {
+                            if let Some(r) = self.result(py) {
+                                let _ = e.value(py).setattr("result", r);
+                            }
+                        }
                         return Err(e);
                     }
                 }
             }
         }
+    }
+
+    /// Takes in an event: an `Info` is returned (and kept as the latest);
+    /// the result is kept (and the analysis finished); `Cancelled`
+    /// finishes it.
+    fn take(&self, py: Python<'_>, event: Event) -> PyResult<Option<Py<Info>>> {
+        match event {
+            Event::Info(i) => {
+                let info = Py::new(py, i)?;
+                *lock(&self.latest) = Some(info.clone_ref(py));
+                Ok(Some(info))
+            }
+            Event::Done(r) => {
+                let r = Py::new(py, r)?;
+                self.engine.get().set_last(r.clone_ref(py));
+                *lock(&self.result) = Some(r);
+                self.finish(py);
+                Ok(None)
+            }
+            Event::Cancelled => {
+                self.finish(py);
+                Ok(None)
+            }
+        }
+    }
+
+    /// Once stopped: waits (GIL released) for the search to end, taking in
+    /// the events left (the infos, then the result).
+    fn drain(&self, py: Python<'_>) -> PyResult<()> {
+        while !self.finished.load(Ordering::SeqCst) {
+            match py.allow_threads(|| lock(&self.events).recv()) {
+                Ok(event) => {
+                    self.take(py, event)?;
+                }
+                Err(_) => self.finish(py),
+            }
+        }
+        Ok(())
     }
 
     fn finish(&self, py: Python<'_>) {

@@ -4,16 +4,18 @@
 //! becomes `k10` and `wc` becomes `bc`) and "own" means Black's.
 
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use numpy::{PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyCapsule;
 use tamerlane_core as core;
 use tamerlane_core::tamerlane::Position;
 use tamerlane_core::{CoordMove, Square};
 
 use crate::errors::IllegalMoveError;
-use crate::types::{int_arg, type_name, Move};
+use crate::types::{index_arg, int_arg, type_name, Move};
 
 /// Rows of the plane grid: the ten ranks.
 pub const ROWS: usize = 10;
@@ -243,13 +245,70 @@ pub fn history_arg(obj: &Bound<'_, PyAny>) -> PyResult<usize> {
         })
 }
 
-/// Imports numpy, or an `ImportError` saying what needs it.
+/// Imports numpy, or an `ImportError` saying what needs it; the first time,
+/// also loads numpy's C API for rust-numpy (`load_numpy_api`). Everything
+/// that makes or reads a numpy array through rust-numpy calls it first.
 pub fn import_numpy(py: Python<'_>) -> PyResult<Bound<'_, PyModule>> {
-    py.import("numpy").map_err(|e| {
+    let np = py.import("numpy").map_err(|e| {
         pyo3::exceptions::PyImportError::new_err(format!(
             "numpy is needed for the research helpers (pip install numpy): {e}"
         ))
-    })
+    })?;
+    load_numpy_api(py, &np)?;
+    Ok(np)
+}
+
+/// Whether [`load_numpy_api`] has succeeded.
+static NUMPY_API_LOADED: AtomicBool = AtomicBool::new(false);
+
+/// Loads numpy's C API (and the borrow-checking capsule) into rust-numpy,
+/// once. rust-numpy loads them on its first use and **panics** if that
+/// raises; it runs Python code (`numpy.lib.NumpyVersion`), so a Ctrl-C
+/// pending at that moment (a `KeyboardInterrupt` from the signal handler)
+/// made the first array of a call a `PanicException`. So here the modules
+/// it needs are imported on this thread first (any error, a
+/// `KeyboardInterrupt` included, is a Python exception), then rust-numpy's
+/// loading runs on a helper thread: Python runs signal handlers on the main
+/// thread only, and the rest cannot fail once the imports have succeeded.
+fn load_numpy_api(py: Python<'_>, np: &Bound<'_, PyModule>) -> PyResult<()> {
+    if NUMPY_API_LOADED.load(Ordering::Acquire) {
+        return Ok(());
+    }
+    // What rust-numpy reads, in its order (numpy 2 renamed numpy.core).
+    let version = np.getattr("__version__")?;
+    let major: u32 = py
+        .import("numpy.lib")?
+        .getattr("NumpyVersion")?
+        .call1((version,))?
+        .getattr("major")?
+        .extract()?;
+    let core = if major >= 2 {
+        "numpy._core"
+    } else {
+        "numpy.core"
+    };
+    py.import(format!("{core}.multiarray"))?
+        .getattr("_ARRAY_API")?
+        .downcast_into::<PyCapsule>()?;
+    let loaded = py.allow_threads(|| {
+        std::thread::scope(|s| {
+            s.spawn(|| {
+                Python::with_gil(|py| {
+                    let arr = numpy::PyArray1::<u8>::zeros(py, 0, false);
+                    drop(arr.readonly());
+                })
+            })
+            .join()
+            .is_ok()
+        })
+    });
+    if !loaded {
+        return Err(pyo3::exceptions::PyImportError::new_err(
+            "numpy's C API could not be loaded",
+        ));
+    }
+    NUMPY_API_LOADED.store(true, Ordering::Release);
+    Ok(())
 }
 
 /// A placement of pieces whose planes can be written: a position, or the
@@ -456,6 +515,7 @@ pub fn out_array<'py, T: numpy::Element>(
         debug_assert!(bytes <= MAX_BUFFER_BYTES);
         return zeros(py, shape);
     };
+    import_numpy(py)?;
     let arr = out.downcast::<PyArrayDyn<T>>().map_err(|_| {
         let dtype = out
             .getattr("dtype")
@@ -588,16 +648,33 @@ pub fn action_in_range(index: i64) -> Option<usize> {
         .filter(|i| *i < ACTION_SPACE_SIZE)
 }
 
-/// The legal move of `pos` with action index `index`. Raises
-/// `ValueError` for an index outside the action space and
+/// An action index argument of an action space of `size` actions: an int
+/// (or anything with `__index__`) from 0 to `size - 1`. `TypeError` for
+/// anything else, `ValueError` naming the value as given (however large)
+/// outside the range.
+pub fn action_index_arg(obj: &Bound<'_, PyAny>, size: usize) -> PyResult<usize> {
+    let Some(i) = index_arg(obj, "action index")? else {
+        return Err(PyTypeError::new_err(format!(
+            "action index must be an int, not {}",
+            type_name(obj)
+        )));
+    };
+    i.extract::<i64>()
+        .ok()
+        .and_then(|v| usize::try_from(v).ok())
+        .filter(|v| *v < size)
+        .ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "action index {i} out of range (expected 0 to {})",
+                size - 1
+            ))
+        })
+}
+
+/// The legal move of `pos` with action index `i` (below
+/// `ACTION_SPACE_SIZE`, as [`action_index_arg`] gives it). Raises
 /// `IllegalMoveError` if the index names no legal move here.
-pub fn action_move(pos: &Position, index: i64) -> PyResult<Move> {
-    let i = action_in_range(index).ok_or_else(|| {
-        PyValueError::new_err(format!(
-            "action index {index} out of range (expected 0 to {})",
-            ACTION_SPACE_SIZE - 1
-        ))
-    })?;
+pub fn action_move(pos: &Position, i: usize) -> PyResult<Move> {
     let turn = pos.turn();
     let c = action_coord(i, turn);
     let m = pos

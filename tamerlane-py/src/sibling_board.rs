@@ -738,13 +738,7 @@ macro_rules! sibling_board {
                 index: &Bound<'_, PyAny>,
             ) -> PyResult<Move> {
                 let size = <G as SiblingGame>::ACTION_SPACE_SIZE;
-                let i = int_arg(index, "action index")?;
-                let i = usize::try_from(i).ok().filter(|i| *i < size).ok_or_else(|| {
-                    PyValueError::new_err(format!(
-                        "action index {i} out of range (expected 0 to {})",
-                        size - 1
-                    ))
-                })?;
+                let i = crate::research::action_index_arg(index, size)?;
                 let game = game_arg(board)?;
                 let pos = game.position();
                 let turn = pos.turn();

@@ -1,21 +1,25 @@
 //! `VectorEnv`: N Tamerlane games held in Rust and stepped together, shaped
-//! like Gymnasium's vector API (same-step autoreset), with its outputs
-//! written into preallocated numpy arrays with the GIL released; and
-//! `random_rollouts`, whole random games played in Rust.
+//! like Gymnasium's vector API (same-step autoreset by default, next-step on
+//! request), with its outputs written into preallocated numpy arrays with
+//! the GIL released; and `random_rollouts`, whole random games played in
+//! Rust (GIL released, Ctrl-C honoured).
 
 use std::collections::VecDeque;
+use std::fmt::Display;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use numpy::ndarray::{Ix1, Ix2, IxDyn};
 use numpy::{PyArray1, PyArray2, PyArrayDyn, PyArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyTuple};
+use pyo3::types::{PyDict, PyString, PyTuple};
 use tamerlane_ai::Rng;
 use tamerlane_core as core;
 use tamerlane_core::tamerlane::Position;
 use tamerlane_core::{Move, Outcome, Square, Termination};
 
 use crate::errors::IllegalMoveError;
+use crate::interrupt::run_interruptible;
 use crate::plane_updates::PlaneUpdates;
 use crate::repetition_window::RepetitionWindow;
 use crate::research::{
@@ -23,7 +27,7 @@ use crate::research::{
     ACTION_SPACE_SIZE, CELLS, COLS, MAX_BUFFER_BYTES, MAX_HISTORY, ROWS,
 };
 use crate::rules::RulesArg;
-use crate::types::{int_arg, type_name};
+use crate::types::{index_arg, int_arg, type_name};
 
 /// The default length cap (`max_plies`): a game still going after this
 /// many plies is truncated.
@@ -108,6 +112,9 @@ struct Env {
     history: usize,
     /// What the last write into the game's observation set.
     obs_planes: PlaneUpdates,
+    /// Next-step autoreset: the game ended in the last step and is reset
+    /// by the next one (which ignores its action).
+    pending_reset: bool,
 }
 
 impl Env {
@@ -124,6 +131,7 @@ impl Env {
             earlier: VecDeque::with_capacity(history),
             history,
             obs_planes: PlaneUpdates::default(),
+            pending_reset: false,
         };
         env.reset(start);
         env
@@ -137,6 +145,7 @@ impl Env {
         self.earlier.clear();
         self.generate();
         self.plies = 0;
+        self.pending_reset = false;
     }
 
     /// Generates the action indices of the legal moves of the current
@@ -297,12 +306,84 @@ impl<'a, T> Out<'a, T> {
     }
 }
 
+/// When a finished game of a `VectorEnv` restarts (Gymnasium's
+/// `AutoresetMode`, but for `DISABLED`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Autoreset {
+    /// In the step it ends: `obs` shows the new game, the last position is
+    /// in `info["final_obs"]`.
+    SameStep,
+    /// In the next step, which ignores the game's action: `obs` shows the
+    /// last position.
+    NextStep,
+}
+
+impl Autoreset {
+    /// The value of Gymnasium's `AutoresetMode` member.
+    fn value(self) -> &'static str {
+        match self {
+            Autoreset::SameStep => "SameStep",
+            Autoreset::NextStep => "NextStep",
+        }
+    }
+
+    /// The name of Gymnasium's `AutoresetMode` member.
+    fn member(self) -> &'static str {
+        match self {
+            Autoreset::SameStep => "SAME_STEP",
+            Autoreset::NextStep => "NEXT_STEP",
+        }
+    }
+}
+
+/// The `autoreset_mode=` argument: `gymnasium.vector.AutoresetMode.SAME_STEP`
+/// or `NEXT_STEP`, or their values `"SameStep"`, `"NextStep"`; `None` for
+/// the default, same-step.
+fn autoreset_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Autoreset> {
+    let Some(obj) = obj.filter(|o| !o.is_none()) else {
+        return Ok(Autoreset::SameStep);
+    };
+    // An `AutoresetMode` member (an Enum) is read by its value.
+    let value = if obj.downcast::<PyString>().is_ok() {
+        obj.clone()
+    } else {
+        match obj.getattr("value") {
+            Ok(v) if v.downcast::<PyString>().is_ok() => v,
+            _ => {
+                return Err(PyTypeError::new_err(format!(
+                    "autoreset_mode must be gymnasium.vector.AutoresetMode.SAME_STEP or NEXT_STEP \
+                     (or 'SameStep', 'NextStep'), not {}",
+                    type_name(obj)
+                )))
+            }
+        }
+    };
+    let text = value.downcast::<PyString>()?.to_cow()?.into_owned();
+    match text.as_str() {
+        "SameStep" => Ok(Autoreset::SameStep),
+        "NextStep" => Ok(Autoreset::NextStep),
+        _ => {
+            let shown: String = text.chars().take(40).collect();
+            Err(PyValueError::new_err(format!(
+                "autoreset_mode must be AutoresetMode.SAME_STEP or NEXT_STEP ('SameStep' or \
+                 'NextStep'), not '{shown}'{}",
+                if text == "Disabled" {
+                    " (VectorEnv always resets a finished game)"
+                } else {
+                    ""
+                }
+            )))
+        }
+    }
+}
+
 /// The settings every game of a vector shares.
 #[derive(Clone)]
 struct Setting {
     start: Position,
     max_plies: u32,
     history: usize,
+    autoreset: Autoreset,
 }
 
 impl Setting {
@@ -310,14 +391,19 @@ impl Setting {
         plane_count(self.history) * CELLS
     }
 
-    /// Steps game `i` of a run (`out` holds the run's outputs) with `m`.
-    fn step_one<T: PlaneValue>(&self, env: &mut Env, m: &Move, i: usize, out: &mut Out<'_, T>) {
+    /// Steps game `i` of a run (`out` holds the run's outputs) with `m`;
+    /// `None` resets a game that ended in the last step (next-step
+    /// autoreset).
+    fn step_one<T: PlaneValue>(
+        &self,
+        env: &mut Env,
+        m: Option<&Move>,
+        i: usize,
+        out: &mut Out<'_, T>,
+    ) {
         let len = self.obs_len();
         let obs = &mut out.obs[i * len..(i + 1) * len];
         let mask = &mut out.mask[i * ACTION_SPACE_SIZE..(i + 1) * ACTION_SPACE_SIZE];
-        let mover = env.pos.turn();
-        env.mark(mask, false);
-        let (status, reps) = env.advance(m, self.max_plies);
         out.reward[i] = 0.0;
         out.terminated[i] = false;
         out.truncated[i] = false;
@@ -325,9 +411,19 @@ impl Setting {
         out.winner[i] = 0;
         out.termination[i] = -1;
         out.plies[i] = 0;
+        let Some(m) = m else {
+            // Next-step autoreset: the game ended in the last step (its mask
+            // row was cleared then).
+            env.reset(&self.start);
+            env.write_obs(obs, 1, true);
+            env.mark(mask, true);
+            return;
+        };
+        let mover = env.pos.turn();
+        env.mark(mask, false);
+        let (status, reps) = env.advance(m, self.max_plies);
         let mut reps = reps;
         if status != Status::Ongoing {
-            env.write_planes(&mut out.final_obs[i * len..(i + 1) * len], reps);
             out.done[i] = true;
             out.plies[i] = env.plies as i32;
             match status {
@@ -343,6 +439,14 @@ impl Setting {
                 }
                 _ => out.truncated[i] = true,
             }
+            if self.autoreset == Autoreset::NextStep {
+                // The last position is the observation; the mask row stays
+                // clear (no move is played in this game next step).
+                env.write_obs(obs, reps, false);
+                env.pending_reset = true;
+                return;
+            }
+            env.write_planes(&mut out.final_obs[i * len..(i + 1) * len], reps);
             env.reset(&self.start);
             reps = 1;
         }
@@ -350,10 +454,15 @@ impl Setting {
         env.mark(mask, true);
     }
 
-    /// Steps a run of games, each with its move.
-    fn step_run<T: PlaneValue>(&self, envs: &mut [Env], moves: &[Move], mut out: Out<'_, T>) {
+    /// Steps a run of games, each with its move (`None`: reset it).
+    fn step_run<T: PlaneValue>(
+        &self,
+        envs: &mut [Env],
+        moves: &[Option<Move>],
+        mut out: Out<'_, T>,
+    ) {
         for (i, (env, m)) in envs.iter_mut().zip(moves).enumerate() {
-            self.step_one(env, m, i, &mut out);
+            self.step_one(env, m.as_ref(), i, &mut out);
         }
     }
 }
@@ -444,7 +553,8 @@ enum Planes {
 }
 
 /// N Tamerlane games stepped together, shaped like Gymnasium's
-/// `gymnasium.vector.VectorEnv` (same-step autoreset); see
+/// `gymnasium.vector.VectorEnv` (same-step autoreset, or next-step with
+/// `autoreset_mode`); see
 /// `docs/PYTHON.md`, "Reinforcement learning". `tamerlane.VectorEnv`
 /// subclasses it (and `gymnasium.vector.VectorEnv` when gymnasium is
 /// installed).
@@ -547,7 +657,14 @@ impl VectorEnv {
     fn info<'py>(&self, py: Python<'py>, finished: bool) -> PyResult<Bound<'py, PyDict>> {
         let info = PyDict::new(py);
         info.set_item("action_mask", self.output(py, "action_mask")?)?;
-        if finished {
+        if finished && self.setting.autoreset == Autoreset::NextStep {
+            // The observation is the last position: the outcome only.
+            let done = self.output(py, "done")?;
+            for key in ["winner", "termination", "plies"] {
+                info.set_item(key, self.output(py, key)?)?;
+                info.set_item(format!("_{key}"), &done)?;
+            }
+        } else if finished {
             let done = self.output(py, "done")?;
             let final_info = PyDict::new(py);
             for key in ["winner", "termination", "plies"] {
@@ -575,7 +692,7 @@ fn step_all<T: PlaneValue>(
     envs: &mut [Env],
     setting: &Setting,
     threads: usize,
-    moves: &[Move],
+    moves: &[Option<Move>],
     out: Out<'_, T>,
 ) {
     let threads = threads.min(envs.len() / MIN_GAMES_PER_STEP_THREAD).max(1);
@@ -629,11 +746,14 @@ impl VectorEnv {
     /// game's length (then it is truncated); observations are `dtype`
     /// (`uint8`, the default, or `float32`) planes with `history` earlier
     /// positions; `num_threads` threads step runs of games; `copy=True`
-    /// returns copies instead of the reused buffers.
+    /// returns copies instead of the reused buffers; `autoreset_mode`
+    /// (`gymnasium.vector.AutoresetMode.SAME_STEP`, the default, or
+    /// `NEXT_STEP`, or their values `"SameStep"`, `"NextStep"`) says when a
+    /// finished game restarts.
     #[new]
     #[pyo3(
-        signature = (num_envs, rules = RulesArg::default(), seed = None, *, max_plies = None, dtype = None, history = None, num_threads = None, copy = false),
-        text_signature = "(num_envs, rules='', seed=0, *, max_plies=1000, dtype='uint8', history=0, num_threads=1, copy=False)"
+        signature = (num_envs, rules = RulesArg::default(), seed = None, *, max_plies = None, dtype = None, history = None, num_threads = None, copy = false, autoreset_mode = None),
+        text_signature = "(num_envs, rules='', seed=0, *, max_plies=1000, dtype='uint8', history=0, num_threads=1, copy=False, autoreset_mode='SameStep')"
     )]
     #[allow(clippy::too_many_arguments)]
     fn new(
@@ -646,6 +766,7 @@ impl VectorEnv {
         history: Option<&Bound<'_, PyAny>>,
         num_threads: Option<&Bound<'_, PyAny>>,
         copy: bool,
+        autoreset_mode: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<VectorEnv> {
         let n = count_arg(num_envs, "num_envs", MAX_ENVS)?;
         let seed = seed_arg(seed)?.unwrap_or(0);
@@ -657,6 +778,7 @@ impl VectorEnv {
         let history = history.map_or(Ok(0), research::history_arg)?;
         let num_threads =
             num_threads.map_or(Ok(1), |t| count_arg(t, "num_threads", MAX_THREADS))?;
+        let autoreset = autoreset_arg(autoreset_mode)?;
         let start = start_of(rules)?;
         let elem = match dtype {
             PlaneDtype::U8 => 1,
@@ -676,9 +798,10 @@ impl VectorEnv {
             start,
             max_plies,
             history,
+            autoreset,
         };
         let obs_shape = vec![n, plane_count(history), ROWS, COLS];
-        let np = py.import("numpy")?;
+        let np = research::import_numpy(py)?;
         let planes = match dtype {
             PlaneDtype::U8 => Planes::U8 {
                 obs: research::zeros::<_, IxDyn>(py, &obs_shape)?.unbind(),
@@ -818,11 +941,19 @@ impl VectorEnv {
         self.spaces[3].clone_ref(py)
     }
 
-    /// `{"autoreset_mode": AutoresetMode.SAME_STEP}` (the string
-    /// `"SameStep"` without gymnasium).
+    /// `{"autoreset_mode": AutoresetMode.SAME_STEP}` (or `NEXT_STEP`, as
+    /// `autoreset_mode` says; the strings `"SameStep"`, `"NextStep"`
+    /// without gymnasium).
     #[getter]
     fn metadata(&self, py: Python<'_>) -> PyObject {
         self.metadata.clone_ref(py)
+    }
+
+    /// When a finished game restarts: `"SameStep"` (the default) or
+    /// `"NextStep"` (the values of Gymnasium's `AutoresetMode`).
+    #[getter]
+    fn autoreset_mode(&self) -> &'static str {
+        self.setting.autoreset.value()
     }
 
     /// Always `None`: nothing is rendered.
@@ -875,10 +1006,13 @@ impl VectorEnv {
 
     /// Plays one move in every game: `actions` holds an action index per
     /// game (`move_to_index`). Returns `(obs, reward, terminated,
-    /// truncated, info)`; a finished game restarts at once (same-step
-    /// autoreset) and `info` holds its final observation and outcome. An
-    /// action that is not legal raises `IllegalMoveError` (a `ValueError`)
-    /// naming the game and the action, and no game changes.
+    /// truncated, info)`. With same-step autoreset a finished game
+    /// restarts at once and `info` holds its final observation and
+    /// outcome; with next-step autoreset `obs` shows its last position,
+    /// `info` its outcome, and the next step restarts it (ignoring its
+    /// action, with reward 0 and neither flag). An action that is not legal
+    /// raises `IllegalMoveError` (a `ValueError`) naming the game and the
+    /// action, and no game changes.
     fn step<'py>(
         &mut self,
         py: Python<'py>,
@@ -886,20 +1020,21 @@ impl VectorEnv {
     ) -> PyResult<Bound<'py, PyTuple>> {
         let actions = actions_arg(actions, self.num_envs())?;
         let mut moves = Vec::with_capacity(actions.len());
-        for (i, (&a, env)) in actions.iter().zip(&self.envs).enumerate() {
-            let idx = action_in_range(a).ok_or_else(|| {
-                PyValueError::new_err(format!(
-                    "env {i}: action {a} out of range (expected 0 to {}); no env was changed",
-                    ACTION_SPACE_SIZE - 1
-                ))
-            })?;
+        for (i, (a, env)) in actions.into_iter().zip(&self.envs).enumerate() {
+            if env.pending_reset {
+                // Next-step autoreset: the action is ignored.
+                moves.push(None);
+                continue;
+            }
+            let a = a.map_err(|big| out_of_range(i, big))?;
+            let idx = action_in_range(a).ok_or_else(|| out_of_range(i, a))?;
             let m = env.find(idx).ok_or_else(|| {
                 IllegalMoveError::new_err(format!(
                     "env {i}: action {a} ({}) is not a legal move of its position; no env was changed",
                     action_coord(idx, env.pos.turn())
                 ))
             })?;
-            moves.push(m);
+            moves.push(Some(m));
         }
         self.with_out(py, |envs, setting, threads, out| match out {
             OutAny::U8(o) => step_all(envs, setting, threads, &moves, o),
@@ -919,13 +1054,20 @@ impl VectorEnv {
     }
 
     /// A uniformly random legal action for every game (an `int64` array),
-    /// from the env's own generator (seeded by `seed`).
+    /// from the env's own generator (seeded by `seed`); 0 for a game that
+    /// the next step resets (next-step autoreset: its action is ignored).
     fn random_actions<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
         let rng = &mut self.rng;
         let v: Vec<i64> = self
             .envs
             .iter()
-            .map(|env| i64::from(env.actions[rng.below(env.actions.len())]))
+            .map(|env| {
+                if env.pending_reset || env.actions.is_empty() {
+                    0
+                } else {
+                    i64::from(env.actions[rng.below(env.actions.len())])
+                }
+            })
             .collect();
         PyArray1::from_vec(py, v)
     }
@@ -946,13 +1088,15 @@ impl VectorEnv {
 
     fn __repr__(&self) -> String {
         format!(
-            "VectorEnv({}, rules='{}', max_plies={}, dtype='{}', history={}, num_threads={})",
+            "VectorEnv({}, rules='{}', max_plies={}, dtype='{}', history={}, num_threads={}, \
+             autoreset_mode='{}')",
             self.num_envs(),
             self.rules,
             self.setting.max_plies,
             self.dtype.name(),
             self.setting.history,
-            self.num_threads
+            self.num_threads,
+            self.setting.autoreset.value()
         )
     }
 }
@@ -976,8 +1120,19 @@ impl VectorEnv {
     }
 }
 
-/// The `actions` argument: one integer per game.
-fn actions_arg(actions: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<i64>> {
+/// The error of an action outside the action space, naming the game and
+/// the value as given.
+fn out_of_range(env: usize, action: impl Display) -> PyErr {
+    PyValueError::new_err(format!(
+        "env {env}: action {action} out of range (expected 0 to {}); no env was changed",
+        ACTION_SPACE_SIZE - 1
+    ))
+}
+
+/// The `actions` argument: one integer per game; `Err` holds the decimal
+/// text of an integer beyond `i64` (out of range, but ignored for a game
+/// that a next-step autoreset restarts).
+fn actions_arg(actions: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<Result<i64, String>>> {
     // The usual argument, a contiguous int64 array of the right length
     // (what `random_actions` returns), read as it is; anything else goes
     // through `numpy.asarray` and the checks below.
@@ -985,19 +1140,34 @@ fn actions_arg(actions: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<i64>> {
         if let Ok(ro) = arr.try_readonly() {
             if let Ok(v) = ro.as_slice() {
                 if v.len() == n {
-                    return Ok(v.to_vec());
+                    return Ok(v.iter().map(|&a| Ok(a)).collect());
                 }
             }
         }
     }
-    let np = actions.py().import("numpy")?;
+    let np = research::import_numpy(actions.py())?;
     let arr = np.call_method1("asarray", (actions,))?;
     let kind: String = arr.getattr("dtype")?.getattr("kind")?.extract()?;
-    if kind != "i" && kind != "u" {
-        return Err(PyTypeError::new_err(format!(
-            "actions must be integers (an int64 array of action indices), not {}",
-            arr.getattr("dtype")?
-        )));
+    let not_integers = |what: String| {
+        PyTypeError::new_err(format!(
+            "actions must be integers (an int64 array of action indices), not {what}"
+        ))
+    };
+    // Python ints beyond 64 bits make an object array: it passes if it
+    // holds only ints.
+    let mut object_ints = None;
+    if kind == "O" {
+        let mut ints = Vec::new();
+        for a in arr.getattr("flat")?.try_iter()? {
+            let a = a?;
+            match index_arg(&a, "actions")? {
+                Some(int) => ints.push(int),
+                None => return Err(not_integers(type_name(&a))),
+            }
+        }
+        object_ints = Some(ints);
+    } else if kind != "i" && kind != "u" {
+        return Err(not_integers(arr.getattr("dtype")?.to_string()));
     }
     let shape: Vec<usize> = arr.getattr("shape")?.extract()?;
     if shape != [n] {
@@ -1009,12 +1179,18 @@ fn actions_arg(actions: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<i64>> {
         let v: Vec<u64> = arr.call_method1("tolist", ())?.extract()?;
         return Ok(v
             .into_iter()
-            .map(|a| i64::try_from(a).unwrap_or(i64::MAX))
+            .map(|a| i64::try_from(a).map_err(|_| a.to_string()))
+            .collect());
+    }
+    if let Some(ints) = object_ints {
+        return Ok(ints
+            .iter()
+            .map(|int| int.extract::<i64>().map_err(|_| int.to_string()))
             .collect());
     }
     let arr = arr.call_method1("astype", ("int64",))?;
     let arr = arr.downcast::<PyArray1<i64>>()?;
-    Ok(arr.to_vec()?)
+    Ok(arr.to_vec()?.into_iter().map(Ok).collect())
 }
 
 /// Gymnasium's spaces (single and batched observation, single and batched
@@ -1028,7 +1204,7 @@ fn gym_spaces(
 ) -> PyResult<([PyObject; 4], PyObject)> {
     let Ok(gym) = py.import("gymnasium") else {
         let meta = PyDict::new(py);
-        meta.set_item("autoreset_mode", "SameStep")?;
+        meta.set_item("autoreset_mode", setting.autoreset.value())?;
         return Ok((
             [py.None(), py.None(), py.None(), py.None()],
             meta.into_any().unbind(),
@@ -1057,7 +1233,7 @@ fn gym_spaces(
         "autoreset_mode",
         gym.getattr("vector")?
             .getattr("AutoresetMode")?
-            .getattr("SAME_STEP")?,
+            .getattr(setting.autoreset.member())?,
     )?;
     Ok((
         [
@@ -1070,12 +1246,20 @@ fn gym_spaces(
     ))
 }
 
+/// How often (in plies) a game of `random_rollouts` looks for a stop.
+const STOP_POLL_PLIES: u32 = 256;
+/// Stack of the thread that runs `random_rollouts`' games (the game
+/// threads themselves get the default).
+const ROLLOUT_STACK: usize = 8 << 20;
+
 /// Plays `n` games with uniformly random legal moves in Rust (game `i`
 /// from a generator seeded by `seed` and `i`, so the results do not depend
 /// on `num_threads`), each to its end or to `max_plies` plies. Returns a
 /// dict of numpy arrays: `"winner"` (int8: 1 White, -1 Black, 0 none),
 /// `"termination"` (int8: the `Termination` index, checkmate 0 .. move
 /// limit 5, or -1 if truncated), `"plies"` (int32) and `"truncated"`.
+/// The games are played with the GIL released; Ctrl-C stops them within
+/// milliseconds and raises `KeyboardInterrupt`.
 #[pyfunction]
 #[pyo3(
     signature = (n, *, rules = RulesArg::default(), seed = None, max_plies = None, num_threads = None),
@@ -1097,16 +1281,28 @@ pub fn random_rollouts<'py>(
     };
     let threads = num_threads.map_or(Ok(1), |t| count_arg(t, "num_threads", MAX_THREADS))?;
     let start = start_of(rules)?;
-    py.import("numpy")?;
+    // Before the games, so that no array is the first one of the process
+    // when a Ctrl-C may be pending (see `research::import_numpy`).
+    research::import_numpy(py)?;
     let mut results = vec![(0i8, -1i8, 0i32, false); n];
-    py.allow_threads(|| {
+    // Set on Ctrl-C: every thread stops at its next game, or within
+    // `STOP_POLL_PLIES` plies of a game.
+    let stop = AtomicBool::new(false);
+    let on_signal = || stop.store(true, Ordering::SeqCst);
+    let work = || {
         let play = |first: usize, chunk: &mut [(i8, i8, i32, bool)]| {
             let mut env = Env::new(&start, 0);
             for (k, r) in chunk.iter_mut().enumerate() {
+                if stop.load(Ordering::Relaxed) {
+                    return;
+                }
                 let game = (first + k) as u64;
                 let mut rng = Rng::new(seed ^ game.wrapping_mul(0xD1B5_4A32_D192_ED03));
                 env.reset(&start);
                 *r = loop {
+                    if env.plies % STOP_POLL_PLIES == 0 && stop.load(Ordering::Relaxed) {
+                        return;
+                    }
                     let a = env.actions[rng.below(env.actions.len())];
                     let m = env.find(usize::from(a)).expect("a legal action");
                     match env.advance(&m, max_plies).0 {
@@ -1136,7 +1332,11 @@ pub fn random_rollouts<'py>(
                 first += len;
             }
         });
-    });
+    };
+    let ((), signal) = run_interruptible(py, &on_signal, ROLLOUT_STACK, work)?;
+    if let Some(e) = signal {
+        return Err(e);
+    }
     let d = PyDict::new(py);
     d.set_item(
         "winner",

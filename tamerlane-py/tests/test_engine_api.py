@@ -438,3 +438,31 @@ def test_results_pickle_round_trip_equal() -> None:
     # A different result is not equal.
     other = engine.search(board, depth=1)
     assert other != result
+
+
+@pytest.mark.parametrize("how", ["iterate", "wait"])
+def test_ctrl_c_during_an_analysis_attaches_its_result_as_search_does(how: str) -> None:
+    """Without a context manager to wait for it: the KeyboardInterrupt
+    carries the stopped search's result as ``.result``, and the analysis
+    and ``engine.last_result`` keep it, as an interrupted ``search`` does."""
+    engine = Engine(hash_mb=8)
+    board = Board()
+    analysis = engine.analysis(board)  # no limit: only the interrupt ends it
+    interrupter = interrupt_main_after(0.3)
+    start = time.monotonic()
+    try:
+        with pytest.raises(KeyboardInterrupt) as exc:
+            if how == "iterate":
+                for _ in analysis:
+                    pass
+            else:
+                analysis.wait()
+    finally:
+        interrupter.join()
+    assert time.monotonic() - start < 30.0
+    result = exc.value.result  # type: ignore[attr-defined]
+    assert isinstance(result, tamerlane.SearchResult)
+    assert result.move is not None and board.is_legal(result.move)
+    assert analysis.result == result and engine.last_result == result
+    assert analysis.wait() == result and list(analysis) == []
+    assert engine.search(board, depth=2).depth == 2

@@ -108,3 +108,58 @@ def test_aec_env_rewards_and_masks() -> None:
     illegal.step(0)
     assert illegal.rewards == {"player_0": -1.0, "player_1": 1.0}
     assert illegal.infos["player_0"]["illegal_action"] is True
+
+
+def _first_legal(board: Board) -> int:
+    return int(np.flatnonzero(board.legal_action_mask())[0])
+
+
+def test_gym_env_refuses_to_step_after_termination_or_truncation_until_reset() -> None:
+    e = TamerlaneEnv()
+    with pytest.raises(gymnasium.error.ResetNeeded, match="reset"):
+        e.step(_first_legal(e.board))  # before the first reset
+    e.reset(seed=0)
+    *_, terminated, truncated, info = e.step(0)  # illegal: the agent loses
+    assert terminated and info["illegal_action"]
+    with pytest.raises(gymnasium.error.ResetNeeded, match="reset"):
+        e.step(_first_legal(e.board))
+    assert e.board.move_stack == []  # nothing was played
+    e.reset(seed=0)
+    *_, terminated, truncated, _ = e.step(_first_legal(e.board))
+    assert not terminated and not truncated and len(e.board.move_stack) == 2
+    capped = TamerlaneEnv(max_plies=2)
+    capped.reset(seed=0)
+    *_, terminated, truncated, _ = capped.step(_first_legal(capped.board))
+    assert truncated and not terminated
+    with pytest.raises(gymnasium.error.ResetNeeded, match="reset"):
+        capped.step(_first_legal(capped.board))
+    assert len(capped.board.move_stack) == 2
+    capped.reset(seed=0)
+    assert capped.step(_first_legal(capped.board))[3]
+
+
+@pytest.mark.parametrize("end", ["illegal", "truncated"])
+def test_aec_env_refuses_to_step_once_the_game_is_over_until_reset(end: str) -> None:
+    e = TamerlaneAECEnv(max_plies=2)
+    with pytest.raises(gymnasium.error.ResetNeeded, match="reset"):
+        e.step(0)  # before the first reset
+    e.reset(seed=0)
+    if end == "illegal":
+        e.step(0)
+    else:
+        e.step(_first_legal(e.board))
+        e.step(_first_legal(e.board))
+    assert all(e.terminations.values()) or all(e.truncations.values())
+    plies = len(e.board.move_stack)
+    with pytest.raises(ValueError, match="None"):  # PettingZoo's dead step takes None only
+        e.step(_first_legal(e.board))
+    for _ in range(2):
+        e.step(None)  # each agent's dead step removes it
+    assert e.agents == []
+    for action in (_first_legal(e.board), None):
+        with pytest.raises(gymnasium.error.ResetNeeded, match="reset"):
+            e.step(action)
+    assert len(e.board.move_stack) == plies
+    e.reset(seed=0)
+    e.step(_first_legal(e.board))
+    assert len(e.board.move_stack) == 1 and e.agents == ["player_0", "player_1"]

@@ -478,3 +478,38 @@ def test_docs_images_are_up_to_date() -> None:
     # The middlegame shows check on f9 and the start position shows none.
     assert at(parse(images["middlegame.svg"]), "check") == {F9}
     assert at(parse(images["start.svg"]), "check") == set()
+
+
+GOOD_COLOURS = [
+    "red", "RebeccaPurple", "lightgoldenrodyellow", "transparent", "currentColor",
+    "#abc", "#abcd", "#a1b2c3", "#a1b2c3d4",
+    "rgb(1, 2, 3)", "rgba(1,2,3,0.5)", "rgb(10% 20% 30%)", "rgb(10% 20% 30% / 50%)", "rgb(255 0 0 / .5)",
+    "hsl(120, 50%, 50%)", "hsla(120deg, 50%, 25%, 0.25)", "hsl(0.5turn 10% 90% / 40%)",
+]
+BAD_COLOURS = [
+    "blurple", "notacolour", "redd", "#abcde", "#ggg", "rgb(1, 2)", "rgb(1, 2, 3, 4, 5)", "rgb(,,,)",
+    "rgb(a, b, c)", "hsl(120, 50, 50)", "rgb(1, 2, 3) x", "url(#x)", "rgb(1 2, 3)", "hsl(red, 50%, 50%)",
+]
+
+
+@pytest.mark.parametrize("colour", GOOD_COLOURS)
+def test_css_colours_of_every_documented_form_are_accepted(colour: str) -> None:
+    b = Board()
+    drawn = svg.board(b, fill={"a1": colour}, colors={"grid": colour}, arrows=[("b2", "c4", colour)])
+    parse(drawn)
+    assert colour.split("#")[-1][:3] in drawn
+    assert svg.Arrow("b2", "c4", colour).color == colour
+
+
+@pytest.mark.parametrize("colour", BAD_COLOURS)
+def test_unknown_colours_are_value_errors_naming_the_value_and_the_place(colour: str) -> None:
+    b = Board()
+    shown = re.escape(repr(colour))
+    with pytest.raises(ValueError, match=rf"fill\['a1'\].*{shown}"):
+        svg.board(b, fill={"a1": colour})
+    with pytest.raises(ValueError, match=rf"colors\['grid'\].*{shown}"):
+        svg.board(b, colors={"grid": colour})
+    with pytest.raises(ValueError, match=rf"arrow color.*{shown}"):
+        svg.Arrow("b2", "c4", colour)
+    with pytest.raises(ValueError, match=rf"arrows\[1\].*arrow color.*{shown}"):
+        svg.board(b, arrows=[("f3", "f4"), ("b2", "c4", colour)])

@@ -4,8 +4,10 @@ checked against ``Board`` (the game played move by move through the Rust
 
 from __future__ import annotations
 
+import signal
 import subprocess
 import sys
+import time
 from typing import Any, List, Tuple
 
 import gymnasium
@@ -476,3 +478,249 @@ def test_gymnasium_vector_wrappers_take_it() -> None:
         obs, _, _, _, info = env.step(env.unwrapped.random_actions())
     assert list(info["_episode"]) == [True] * 4
     assert list(info["episode"]["l"]) == [5] * 4
+
+
+# --- Issue 32 -------------------------------------------------------------
+
+def u8_planes(board: Board) -> Any:
+    return board.to_planes(dtype=np.uint8)
+
+
+NEXT_STEP = gymnasium.vector.AutoresetMode.NEXT_STEP
+SAME_STEP = gymnasium.vector.AutoresetMode.SAME_STEP
+
+_ROLLOUTS_UNDER_SIGINT = """
+import signal, sys, time
+signal.signal(signal.SIGINT, signal.default_int_handler)
+if {warm}:
+    import numpy
+import tamerlane
+print("ready", flush=True)
+start = time.monotonic()
+try:
+    tamerlane.random_rollouts({n})
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+    sys.exit(3)
+print("finished", flush=True)
+"""
+
+
+@pytest.mark.parametrize("warm, n", [(False, 4000), (True, 10**7)])
+def test_ctrl_c_interrupts_random_rollouts_promptly_without_a_panic(warm: bool, n: int) -> None:
+    """SIGINT 0.6 s into the call: KeyboardInterrupt within seconds (not
+    after every game), and no PanicException from a numpy import that the
+    pending signal interrupted."""
+    code = _ROLLOUTS_UNDER_SIGINT.format(warm=warm, n=n)
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        assert proc.stdout.readline().strip() == "ready"
+        time.sleep(0.6)
+        proc.send_signal(signal.SIGINT)
+        sent = time.monotonic()
+        try:
+            out, err = proc.communicate(timeout=10)
+        except subprocess.TimeoutExpired:
+            pytest.fail("random_rollouts did not stop within 10 s of SIGINT")
+        elapsed = time.monotonic() - sent
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert "Panic" not in err, err
+    assert (proc.returncode, out.strip()) == (3, "interrupted"), err
+    assert elapsed < 5.0
+
+
+def test_autoreset_mode_option_and_metadata() -> None:
+    assert VectorEnv(1).metadata["autoreset_mode"] == SAME_STEP  # the default, as before
+    assert VectorEnv(1).autoreset_mode == "SameStep"
+    for mode in (NEXT_STEP, "NextStep"):
+        env = VectorEnv(1, autoreset_mode=mode)
+        assert env.metadata["autoreset_mode"] == NEXT_STEP and env.autoreset_mode == "NextStep"
+    assert VectorEnv(1, autoreset_mode=SAME_STEP).metadata["autoreset_mode"] == SAME_STEP
+    assert "autoreset_mode='NextStep'" in repr(VectorEnv(1, autoreset_mode="NextStep"))
+    with pytest.raises(ValueError, match="autoreset_mode.*Disabled"):
+        VectorEnv(1, autoreset_mode=gymnasium.vector.AutoresetMode.DISABLED)
+    with pytest.raises(ValueError, match="autoreset_mode.*'next'"):
+        VectorEnv(1, autoreset_mode="next")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="autoreset_mode"):
+        VectorEnv(1, autoreset_mode=1)  # type: ignore[arg-type]
+
+
+def test_next_step_autoreset_returns_the_last_position_then_resets() -> None:
+    env = VectorEnv(2, rules="repetition=2", autoreset_mode=NEXT_STEP)
+    env.reset()
+    final = Board(rules="repetition=2")
+    other = Board(rules="repetition=2")
+    for k, m in enumerate(REPEAT):
+        mv0, mv1 = final.parse_str(m), other.parse_str(["f3f4", "b9c7", "j2i4", "c7b9"][k])
+        final.push(mv0)
+        other.push(mv1)
+        obs, reward, terminated, truncated, info = env.step(
+            np.array([tamerlane.move_to_index(mv0), tamerlane.move_to_index(mv1)])
+        )
+    assert final.outcome() is not None
+    assert list(terminated) == [True, False] and list(truncated) == [False, False]
+    assert list(reward) == [0.0, 0.0]
+    # Next-step: the observation is the finished game's last position; no final_obs.
+    assert np.array_equal(obs[0], u8_planes(final))
+    assert np.array_equal(obs[1], u8_planes(other))
+    assert "final_obs" not in info and "final_info" not in info
+    assert list(info["_termination"]) == [True, False] and info["termination"][0] == 4
+    assert info["winner"][0] == 0 and info["plies"][0] == 4
+    assert not info["action_mask"][0].any()  # the finished game takes no move
+    assert np.array_equal(info["action_mask"][1], other.legal_action_mask())
+    assert env.tfens()[0] == final.tfen() and list(env.episode_plies()) == [4, 4]
+    # The next step resets game 0 and ignores its action, whatever it is
+    # (random_actions gives 0, never a legal move).
+    assert env.random_actions()[0] == 0
+    mv1 = other.parse_str("f4f5")
+    other.push(mv1)
+    obs, reward, terminated, truncated, info = env.step([2**70, tamerlane.move_to_index(mv1)])
+    assert list(reward) == [0.0, 0.0] and not terminated.any() and not truncated.any()
+    assert np.array_equal(obs[0], u8_planes(Board()))
+    assert np.array_equal(info["action_mask"][0], Board().legal_action_mask())
+    assert np.array_equal(obs[1], u8_planes(other))
+    assert "termination" not in info
+    assert env.tfens() == [tamerlane.INITIAL_TFEN, other.tfen()]
+    assert list(env.episode_plies()) == [0, 5]
+    # ... and then plays on.
+    obs, *_ = env.step(env.random_actions())
+    assert list(env.episode_plies()) == [1, 6]
+    # reset() clears a pending autoreset.
+    capped = VectorEnv(1, max_plies=1, autoreset_mode=NEXT_STEP)
+    capped.reset()
+    _, _, _, truncated, _ = capped.step(capped.random_actions())
+    assert truncated[0]
+    capped.reset()
+    _, _, _, truncated, _ = capped.step(capped.random_actions())
+    assert truncated[0] and capped.episode_plies()[0] == 1
+
+
+@pytest.mark.parametrize("mode", [SAME_STEP, NEXT_STEP])
+def test_episodes_and_rewards_in_both_autoreset_modes(mode: Any) -> None:
+    """Random games against independent Boards until some end in a win and
+    some in a draw, and some are truncated: each step's reward, flags,
+    observation and mask are checked against the boards."""
+    n = 24
+    env = VectorEnv(n, seed=3, max_plies=300, autoreset_mode=mode)
+    obs, info = env.reset()
+    boards = [Board() for _ in range(n)]
+    pending = np.zeros(n, dtype=bool)  # next-step: a reset is due
+    rng = np.random.default_rng(0)
+    decisive = draws = truncations = 0
+    lengths: List[int] = []
+    for _ in range(6000):
+        actions = np.zeros(n, dtype=np.int64)
+        movers = [b.turn for b in boards]
+        for i, b in enumerate(boards):
+            if not pending[i]:
+                legal = np.flatnonzero(info["action_mask"][i])
+                actions[i] = legal[rng.integers(len(legal))]
+                b.push(tamerlane.index_to_move(b, int(actions[i])))
+            else:
+                actions[i] = rng.integers(A)  # anything: ignored
+        obs, reward, terminated, truncated, info = env.step(actions)
+        for i in range(n):
+            b = boards[i]
+            if pending[i]:
+                assert (reward[i], terminated[i], truncated[i]) == (0.0, False, False)
+                assert np.array_equal(obs[i], u8_planes(Board()))
+                pending[i] = False
+                continue
+            outcome = b.outcome()
+            if outcome is not None:
+                assert terminated[i] and not truncated[i]
+                expected = 0.0 if outcome.winner is None else (1.0 if outcome.winner == movers[i] else -1.0)
+                assert reward[i] == expected
+                decisive += outcome.winner is not None
+                draws += outcome.winner is None
+            elif len(b.move_stack) == 300:
+                assert truncated[i] and not terminated[i] and reward[i] == 0.0
+                truncations += 1
+            else:
+                assert (reward[i], terminated[i], truncated[i]) == (0.0, False, False)
+                if i == 0:  # (every game's planes at every step would be slow)
+                    assert np.array_equal(obs[i], u8_planes(b))
+                    assert np.array_equal(info["action_mask"][i], b.legal_action_mask())
+                continue
+            lengths.append(len(b.move_stack))
+            final = info["final_obs"][i] if mode == SAME_STEP else obs[i]
+            assert np.array_equal(final, u8_planes(b))
+            if mode == SAME_STEP:
+                assert np.array_equal(obs[i], u8_planes(Board()))
+            else:
+                pending[i] = True
+            boards[i] = Board()
+        if decisive >= 2 and draws >= 2 and truncations >= 2:
+            break
+    assert decisive >= 2 and draws >= 2 and truncations >= 2
+    assert all(1 <= n <= 300 for n in lengths)
+
+
+def test_gymnasium_vector_observation_wrappers_take_it_in_next_step_mode() -> None:
+    base = VectorEnv(2, seed=1, max_plies=3, autoreset_mode=NEXT_STEP)
+    env = gymnasium.wrappers.vector.DtypeObservation(base, np.float32)  # type: ignore[arg-type]
+    obs: Any
+    truncated: Any
+    obs, info = env.reset(seed=1)
+    assert obs.dtype == np.float32 and obs.shape == (2, *SHAPE)
+    assert np.array_equal(obs[0], u8_planes(Board()).astype(np.float32))
+    for _ in range(3):
+        obs, reward, terminated, truncated, info = env.step(base.random_actions())
+        assert obs.dtype == np.float32
+    assert list(truncated) == [True, True]
+    tfens = base.tfens()
+    assert np.array_equal(obs[1], u8_planes(Board(tfens[1])).astype(np.float32))
+    obs, reward, terminated, truncated, info = env.step(base.random_actions())
+    assert list(truncated) == [False, False] and base.episode_plies().tolist() == [0, 0]
+    assert np.array_equal(obs[1], u8_planes(Board()).astype(np.float32))
+    flat = gymnasium.wrappers.vector.FlattenObservation(
+        VectorEnv(2, seed=1, autoreset_mode=NEXT_STEP)  # type: ignore[arg-type]
+    )
+    obs, info = flat.reset()
+    assert obs.shape == (2, int(np.prod(SHAPE)))
+    assert np.array_equal(obs[1], u8_planes(Board()).reshape(-1))
+    obs, *_ = flat.step(flat.unwrapped.random_actions())
+    assert obs.shape == (2, int(np.prod(SHAPE)))
+    # Episode statistics agree with the cap in next-step mode too.
+    stats = gymnasium.wrappers.vector.RecordEpisodeStatistics(
+        VectorEnv(3, seed=2, max_plies=4, autoreset_mode=NEXT_STEP)  # type: ignore[arg-type]
+    )
+    stats.reset(seed=2)
+    for _ in range(4):
+        *_, info = stats.step(stats.unwrapped.random_actions())
+    assert list(info["_episode"]) == [True] * 3 and list(info["episode"]["l"]) == [4] * 3
+
+
+@pytest.mark.parametrize(
+    "actions, shown",
+    [
+        (np.array([2**63], dtype=np.uint64), 2**63),
+        (np.array([2**64 - 1], dtype=np.uint64), 2**64 - 1),
+        ([2**70], 2**70),
+        ([-(2**70)], -(2**70)),
+    ],
+)
+def test_out_of_range_action_error_names_the_value_given(actions: Any, shown: int) -> None:
+    env = VectorEnv(1)
+    env.reset()
+    with pytest.raises(ValueError, match=rf"env 0: action {shown} out of range"):
+        env.step(actions)
+    assert env.tfens() == [tamerlane.INITIAL_TFEN]
+
+
+@pytest.mark.parametrize("value", [2**63, np.uint64(2**63), 2**64 + 5, -(2**70)])
+def test_index_to_move_error_names_the_value_given(value: Any) -> None:
+    import tamerlane.chess
+    import tamerlane.makruk
+
+    for module, board in [
+        (tamerlane, tamerlane.Board()),
+        (tamerlane.chess, tamerlane.chess.Board()),
+        (tamerlane.makruk, tamerlane.makruk.Board()),
+    ]:
+        with pytest.raises(ValueError, match=rf"action index {int(value)} out of range"):
+            module.index_to_move(board, value)

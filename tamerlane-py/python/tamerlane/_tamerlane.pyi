@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import (
     TYPE_CHECKING,
     Any,
@@ -9,6 +10,7 @@ from typing import (
     ClassVar,
     Iterable,
     Iterator,
+    Literal,
     Mapping,
     Optional,
     SupportsIndex,
@@ -526,7 +528,8 @@ def random_rollouts(
 
 class VectorEnv:
     """``num_envs`` games held in Rust and stepped together, shaped like
-    ``gymnasium.vector.VectorEnv`` with same-step autoreset. The returned
+    ``gymnasium.vector.VectorEnv`` with same-step autoreset (the default) or
+    next-step autoreset (``autoreset_mode``). The returned
     arrays are read-only views of buffers that the next ``step``/``reset``
     overwrites (``copy=True`` returns copies)."""
 
@@ -541,6 +544,7 @@ class VectorEnv:
         history: Optional[SupportsIndex] = None,
         num_threads: Optional[SupportsIndex] = None,
         copy: bool = False,
+        autoreset_mode: Union[Literal["SameStep", "NextStep"], Enum, None] = None,
     ) -> None: ...
     @property
     def num_envs(self) -> int:
@@ -577,7 +581,10 @@ class VectorEnv:
         """``gymnasium.spaces.MultiDiscrete`` of ``num_envs`` actions (``None`` without gymnasium)."""
     @property
     def metadata(self) -> dict[str, Any]:
-        """``{"autoreset_mode": AutoresetMode.SAME_STEP}``."""
+        """``{"autoreset_mode": AutoresetMode.SAME_STEP}`` (or ``NEXT_STEP``, as ``autoreset_mode`` says)."""
+    @property
+    def autoreset_mode(self) -> Literal["SameStep", "NextStep"]:
+        """When a finished game restarts: ``"SameStep"`` (the default) or ``"NextStep"``."""
     @property
     def render_mode(self) -> None:
         """Always ``None``."""
@@ -604,7 +611,8 @@ class VectorEnv:
     ]:
         """One move in every game: ``(obs, reward, terminated, truncated, info)``."""
     def random_actions(self) -> npt.NDArray[np.int64]:
-        """A uniformly random legal action per game, from the env's seeded generator."""
+        """A uniformly random legal action per game, from the env's seeded generator
+        (0 for a game that the next step resets in next-step mode)."""
     def tfens(self) -> list[str]:
         """The TFEN of every game's current position."""
     def episode_plies(self) -> npt.NDArray[np.int32]:

@@ -57,8 +57,10 @@ DEFAULT_COLORS: Dict[str, str] = {
 some of them. ``square dark`` (and its ``lastmove``) only shows on a
 checkered board; ``grid`` is the line between squares; ``mark`` draws the
 crosses of ``squares=``; ``arrow NAME`` is the colour of ``Arrow(...,
-color="NAME")``. Values are CSS colours (``#rgb``, ``#rrggbb``, ``#rrggbbaa``
-with alpha, a name such as ``red``, ``rgb(...)``)."""
+color="NAME")``. Values are CSS colours: ``#rgb``, ``#rgba``, ``#rrggbb``,
+``#rrggbbaa`` (with alpha), one of the CSS named colours such as ``red``
+(any case; also ``transparent`` and ``currentColor``), ``rgb()``/``rgba()``
+or ``hsl()``/``hsla()``; anything else is a ``ValueError``."""
 
 _MARGIN = 20
 _COLS = 13  # bc column, files a..k, wc column
@@ -122,19 +124,87 @@ def _square(value: object, what: str) -> int:
         raise ValueError(f"{what}: {e}") from None
 
 
-_CSS_COLOR = re.compile(
-    r"#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})"  # #rgb, #rgba, #rrggbb, #rrggbbaa
-    r"|[a-zA-Z]{3,30}"  # a colour name
-    r"|(?:rgba?|hsla?)\([0-9., %+-]{1,60}\)"  # rgb(...), hsla(...)
+_CSS_COLOR_NAMES = frozenset(
+    """aliceblue antiquewhite aqua aquamarine azure beige bisque black blanchedalmond blue
+    blueviolet brown burlywood cadetblue chartreuse chocolate coral cornflowerblue cornsilk
+    crimson cyan darkblue darkcyan darkgoldenrod darkgray darkgreen darkgrey darkkhaki
+    darkmagenta darkolivegreen darkorange darkorchid darkred darksalmon darkseagreen
+    darkslateblue darkslategray darkslategrey darkturquoise darkviolet deeppink deepskyblue
+    dimgray dimgrey dodgerblue firebrick floralwhite forestgreen fuchsia gainsboro ghostwhite
+    gold goldenrod gray green greenyellow grey honeydew hotpink indianred indigo ivory khaki
+    lavender lavenderblush lawngreen lemonchiffon lightblue lightcoral lightcyan
+    lightgoldenrodyellow lightgray lightgreen lightgrey lightpink lightsalmon lightseagreen
+    lightskyblue lightslategray lightslategrey lightsteelblue lightyellow lime limegreen linen
+    magenta maroon mediumaquamarine mediumblue mediumorchid mediumpurple mediumseagreen
+    mediumslateblue mediumspringgreen mediumturquoise mediumvioletred midnightblue mintcream
+    mistyrose moccasin navajowhite navy oldlace olive olivedrab orange orangered orchid
+    palegoldenrod palegreen paleturquoise palevioletred papayawhip peachpuff peru pink plum
+    powderblue purple rebeccapurple red rosybrown royalblue saddlebrown salmon sandybrown
+    seagreen seashell sienna silver skyblue slateblue slategray slategrey snow springgreen
+    steelblue tan teal thistle tomato turquoise violet wheat white whitesmoke yellow
+    yellowgreen transparent currentcolor""".split()
 )
+"""The colour names accepted (lower case; matched in any case): the 148
+named colours of CSS Color Module Level 4, ``transparent`` and
+``currentColor``."""
+
+_HEX_COLOR = re.compile(r"#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})")  # #rgb, #rgba, #rrggbb, #rrggbbaa
+_NUMBER = r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?"
+_PERCENT = _NUMBER + "%"
+_ALPHA = f"(?:{_NUMBER}%?)"
+_HUE = f"(?:{_NUMBER}(?:deg|grad|rad|turn)?)"
+_RGB_PART = f"(?:{_NUMBER}%?)"
+
+
+def _function_color(value: str) -> bool:
+    """Whether ``value`` is an ``rgb()``, ``rgba()``, ``hsl()`` or ``hsla()``
+    colour: three components (rgb: numbers or percentages; hsl: a hue, an
+    optional unit, then two percentages) and an optional alpha, separated by
+    commas (the legacy syntax) or by spaces with ``/`` before the alpha."""
+    m = re.fullmatch(r"(rgba?|hsla?)\(\s*(.*?)\s*\)", value, re.IGNORECASE | re.DOTALL)
+    if m is None:
+        return False
+    name, body = m.group(1).lower(), m.group(2)
+    if "," in body:
+        parts = [p.strip() for p in body.split(",")]
+        alpha = parts[3:]
+        parts = parts[:3]
+    else:
+        main, slash, rest = body.partition("/")
+        parts = main.split()
+        alpha = [rest.strip()] if slash else []
+    if len(parts) != 3 or len(alpha) > 1:
+        return False
+    if alpha and not re.fullmatch(_ALPHA, alpha[0]):
+        return False
+    if name.startswith("rgb"):
+        return all(re.fullmatch(_RGB_PART, p) for p in parts)
+    return bool(re.fullmatch(_HUE, parts[0])) and all(re.fullmatch(_PERCENT, p) for p in parts[1:])
+
+
+def _is_css_color(value: str) -> bool:
+    """Whether ``value`` is one of the documented CSS colour forms."""
+    if len(value) > 100:
+        return False
+    if value.startswith("#"):
+        return _HEX_COLOR.fullmatch(value) is not None
+    if value.lower() in _CSS_COLOR_NAMES:
+        return True
+    return _function_color(value)
 
 
 def _css_color(value: object, what: str) -> str:
-    """``value`` checked to be a CSS colour; errors name ``what``."""
+    """``value`` checked to be a CSS colour (:data:`_CSS_COLOR_NAMES`,
+    ``#rgb``, ``#rgba``, ``#rrggbb``, ``#rrggbbaa``, ``rgb()``, ``rgba()``,
+    ``hsl()``, ``hsla()``); errors name ``what`` and the value."""
     if not isinstance(value, str):
         raise TypeError(f"{what} must be a colour string, not {type(value).__name__}")
-    if not _CSS_COLOR.fullmatch(value):
-        raise ValueError(f"{what}: {value[:40]!r} is not a CSS colour (e.g. '#e8140c', 'red', 'rgb(1, 2, 3)')")
+    if not _is_css_color(value):
+        shown = repr(value) if len(value) <= 40 else repr(value[:40]) + "..."
+        raise ValueError(
+            f"{what}: {shown} is not a CSS colour (a CSS colour name such as 'red', '#rgb', '#rrggbb', "
+            "'#rrggbbaa', 'rgb(1, 2, 3)', 'rgba(...)', 'hsl(120, 50%, 50%)', 'hsla(...)')"
+        )
     return value
 
 
@@ -281,16 +351,22 @@ def _dimensions(size: object, aspect: float) -> str:
     return f' width="{size}" height="{round(size * aspect)}"'
 
 
-def _to_arrow(value: object) -> Arrow:
+def _to_arrow(value: object, where: str) -> Arrow:
+    """``value`` (``arrows`` item ``where``) as an ``Arrow``; errors name ``where``."""
     if isinstance(value, Arrow):
         return value
     if isinstance(value, Move):
         return Arrow(value.from_square, value.to_square)
     if isinstance(value, (tuple, list)) and len(value) in (2, 3):
-        return Arrow(*value)
+        try:
+            return Arrow(*value)
+        except TypeError as e:
+            raise TypeError(f"{where}: {e}") from None
+        except ValueError as e:
+            raise ValueError(f"{where}: {e}") from None
     raise TypeError(
-        f"an arrow must be an Arrow, a Move or a (tail, head[, color]) tuple or list, not {type(value).__name__}"
-        + (f" of length {len(value)}" if isinstance(value, (tuple, list)) else "")
+        f"{where}: an arrow must be an Arrow, a Move or a (tail, head[, color]) tuple or list, "
+        f"not {type(value).__name__}" + (f" of length {len(value)}" if isinstance(value, (tuple, list)) else "")
     )
 
 
@@ -490,7 +566,7 @@ def board(
         raise TypeError(
             f"arrows must be an iterable of arrows, moves or (tail, head) pairs, not {type(arrows).__name__}"
         )
-    arrow_list = [_to_arrow(a) for a in arrows]
+    arrow_list = [_to_arrow(a, f"arrows[{i}]") for i, a in enumerate(arrows)]
     highlight = set()
     if lastmove is not None:
         if not isinstance(lastmove, Move):

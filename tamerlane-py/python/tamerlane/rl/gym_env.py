@@ -39,6 +39,9 @@ class TamerlaneEnv(gymnasium.Env[Obs, np.int64]):
     ends: +1 win, -1 loss, 0 draw (0 while it goes on). ``terminated`` means
     the rules ended the game, ``truncated`` that ``max_plies`` plies were
     played. ``info["outcome"]`` is the ``Outcome`` of a finished game.
+    Once an episode has ended (``terminated`` or ``truncated``), and before
+    the first :meth:`reset`, :meth:`step` raises
+    ``gymnasium.error.ResetNeeded``.
     """
 
     metadata = {"render_modes": ["ansi"], "render_fps": 1}
@@ -72,6 +75,8 @@ class TamerlaneEnv(gymnasium.Env[Obs, np.int64]):
         self.illegal_action = check_illegal_action(illegal_action)
         self.opponent = OpponentPlayer(opponent, engine_nodes)
         self.dtype = self.observation_space.dtype
+        # Until reset(), and from the end of an episode to the next reset().
+        self._needs_reset = True
 
     def _obs(self) -> Obs:
         return self.board.to_planes(dtype=self.dtype)
@@ -102,11 +107,14 @@ class TamerlaneEnv(gymnasium.Env[Obs, np.int64]):
         else:
             self.agent = WHITE if self.agent_color_choice == "white" else BLACK
         self._opponent_moves()
+        self._needs_reset = self.board.is_game_over()
         return self._obs(), self._info()
 
     def step(self, action: Any) -> tuple[Obs, SupportsFloat, bool, bool, dict[str, Any]]:
-        if self.board.is_game_over():
-            raise gymnasium.error.ResetNeeded("the game is over: call reset()")
+        if self._needs_reset or self.board.is_game_over():
+            raise gymnasium.error.ResetNeeded(
+                "the episode has ended (terminated or truncated), or never began: call reset() before step()"
+            )
         try:
             move = index_to_move(self.board, int(action))
         except (IllegalMoveError, ValueError) as e:
@@ -115,11 +123,13 @@ class TamerlaneEnv(gymnasium.Env[Obs, np.int64]):
             info = self._info()
             info["illegal_action"] = True
             info["action_mask"][:] = False
+            self._needs_reset = True
             return self._obs(), -1.0, True, False, info
         self.board.push(move)
         self._opponent_moves()
         terminated = self.board.is_game_over()
         truncated = not terminated and len(self.board.move_stack) >= self.max_plies
+        self._needs_reset = terminated or truncated
         reward = score(self.board, self.agent) if terminated else 0.0
         return self._obs(), reward, terminated, truncated, self._info()
 

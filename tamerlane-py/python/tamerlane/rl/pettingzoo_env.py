@@ -38,6 +38,10 @@ class TamerlaneAECEnv(AECEnv):  # type: ignore[misc]
     ``terminations`` mean the rules ended it, ``truncations`` that
     ``max_plies`` plies were played. An illegal action loses the game for
     the agent that chose it (``illegal_action="raise"`` raises instead).
+    Once the game is over each agent's next ``step`` must be ``None``
+    (PettingZoo's dead step, which removes the agent); after that, and
+    before the first :meth:`reset`, ``step`` raises
+    ``gymnasium.error.ResetNeeded``.
     """
 
     metadata = {"render_modes": ["ansi"], "name": "tamerlane_v0", "is_parallelizable": False}
@@ -72,6 +76,7 @@ class TamerlaneAECEnv(AECEnv):  # type: ignore[misc]
         self.observation_spaces = {a: space for a in AGENTS}
         self.action_spaces = {a: action_space() for a in AGENTS}
         self.board = Board(rules=rules)
+        self.agents: list[str] = []
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -108,6 +113,10 @@ class TamerlaneAECEnv(AECEnv):  # type: ignore[misc]
                 self.truncations[a] = True
 
     def step(self, action: Any) -> None:
+        if not self.agents:
+            raise gymnasium.error.ResetNeeded(
+                "the game is over and every agent has left it, or it never began: call reset() before step()"
+            )
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
