@@ -8,9 +8,13 @@
 //! [`SearchResult`] at the end, scores as [`Score`]), the piece values and
 //! static evaluation ([`eval`]) and the text protocol ([`uci`]). Inside,
 //! the crate is split like Stockfish: the search, the transposition table,
-//! move ordering and time management are private. Engine matches, Elo and
-//! SPRT are tooling: they live in the `tamerlane` command-line tool
-//! (`tamerlane-cli`).
+//! move ordering and time management are private.
+//!
+//! The tooling on top, shared by the `tamerlane` command-line tool
+//! (`tamerlane-cli`) and the Python package: engine matches with an
+//! arbiter, Elo and SPRT ([`arena`]), the client of engine commands that
+//! speak the protocol ([`external`]), and self-play training data
+//! ([`datagen`]).
 //!
 //! A timed search, stopped from another thread long before its time is up:
 //!
@@ -47,9 +51,12 @@
 #![warn(missing_docs)]
 
 mod any_game;
+pub mod arena;
 mod config;
+pub mod datagen;
 mod engine;
 pub mod eval;
+pub mod external;
 mod game;
 mod games;
 mod limits;
@@ -60,6 +67,7 @@ mod rng;
 mod score;
 mod search;
 pub mod see;
+mod stop_relay;
 mod timeman;
 mod tt;
 pub mod uci;

@@ -16,7 +16,7 @@
 //!
 //! The commands are values ([`Command`]: read by the engine, written by a
 //! client); the output lines are written and read by [`line`](mod@line), which the
-//! client of other engines (`tamerlane-cli`'s `external.rs`) shares.
+//! client of other engines ([`external`](crate::external)) shares.
 
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};

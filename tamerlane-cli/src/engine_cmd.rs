@@ -8,16 +8,16 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use crate::arena::{
-    random_openings, run_match, Clock, GameEnd, GameRecord, MatchOptions, Player, PlayerKind, Sprt,
-    SprtState, SprtStop, Tally,
-};
-use crate::external::{ExternalEngine, ExternalSpec, Timeouts};
 use crate::game_args::GameArgs;
 use crate::games::{game_after, outcome_text, play_text, sorted_moves, undo_two};
 use clap::Args;
+use tamerlane_ai::arena::{
+    random_openings, run_match, Clock, GameEnd, GameRecord, MatchOptions, PlayerSetup, SetupError,
+    Sprt, SprtState, SprtStop, Tally,
+};
+use tamerlane_ai::external::Timeouts;
 use tamerlane_ai::uci::{self, info_line};
-use tamerlane_ai::{AnyGame, AnyRules, Engine, Limits, SearchConfig};
+use tamerlane_ai::{AnyGame, AnyRules, Engine, Limits};
 use tamerlane_core::Color;
 
 /// Options of `tamerlane analyze`.
@@ -303,17 +303,6 @@ fn parse_tc(s: &str) -> Result<Clock, String> {
     Ok(Clock { base, inc })
 }
 
-/// Parses `NAME=VALUE` engine options.
-fn parse_options(items: &[String]) -> Result<Vec<(String, String)>, String> {
-    items
-        .iter()
-        .map(|item| match item.split_once('=') {
-            Some((n, v)) if !n.trim().is_empty() => Ok((n.trim().to_owned(), v.trim().to_owned())),
-            _ => Err(format!("engine option `{item}`: expected NAME=VALUE")),
-        })
-        .collect()
-}
-
 /// One side of the match from the command line.
 struct Side<'a> {
     letter: char,
@@ -349,51 +338,32 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
         margin: Duration::from_millis(args.margin),
         untimed: Duration::from_millis(args.move_timeout),
     };
-    let player = |side: Side| -> Result<Player, String> {
-        let kind = match side.cmd {
-            None => PlayerKind::Internal {
-                config: side
-                    .config
-                    .parse::<SearchConfig>()
-                    .map_err(|e| format!("--{}: {e}", side.letter))?,
-                hash_mib: args.hash.unwrap_or(16) as usize,
-            },
-            Some(cmd) => {
-                let mut spec =
-                    ExternalSpec::parse(cmd).map_err(|e| format!("--{}-cmd: {e}", side.letter))?;
-                if let Some(h) = args.hash {
-                    spec.options.push(("Hash".into(), h.to_string()));
-                }
-                if rules != variant.default_rules() {
-                    spec.rules = Some(rules.to_string());
-                }
-                spec.options.extend(parse_options(side.options)?);
-                PlayerKind::External(spec)
-            }
-        };
-        let name = match (side.name, &kind) {
-            (Some(n), _) => n.to_owned(),
-            (None, PlayerKind::External(spec)) => spec.short_name(),
-            (None, PlayerKind::Internal { .. }) => side.config.to_owned(),
-        };
-        // An engine command that cannot even start stops the match here,
-        // with the reason, rather than forfeiting every game.
-        if let PlayerKind::External(spec) = &kind {
-            ExternalEngine::start(spec, variant, timeouts).map_err(|e| {
-                format!(
-                    "engine {} (`{}`): {e}",
-                    side.letter,
-                    side.cmd.unwrap_or_default()
-                )
-            })?;
-        }
-        Ok(Player {
-            name,
-            kind,
+    let player = |side: Side| {
+        let setup = PlayerSetup {
+            config: side.config,
+            command: side.cmd,
+            name: side.name,
+            options: side.options,
+            hash_mib: args.hash.map(|h| h as usize),
             limits: side_limits(side.movetime),
             clock,
             timeouts,
-        })
+        };
+        let p = setup.player(rules).map_err(|e| match e {
+            SetupError::Config(e) => format!("--{}: {e}", side.letter),
+            SetupError::Command(e) => format!("--{}-cmd: {e}", side.letter),
+            SetupError::Option(e) => e,
+        })?;
+        // An engine command that cannot even start stops the match here,
+        // with the reason, rather than forfeiting every game.
+        p.try_start(variant).map_err(|e| {
+            format!(
+                "engine {} (`{}`): {e}",
+                side.letter,
+                side.cmd.unwrap_or_default()
+            )
+        })?;
+        Ok::<_, String>(p)
     };
     let a = player(Side {
         letter: 'a',
@@ -415,12 +385,10 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
         None => None,
         Some(s) => {
             let (e0, e1) = s.split_once(',').ok_or("--sprt ELO0,ELO1")?;
-            Some(Sprt {
-                elo0: e0.trim().parse().map_err(|_| "--sprt: bad ELO0")?,
-                elo1: e1.trim().parse().map_err(|_| "--sprt: bad ELO1")?,
-                alpha: 0.05,
-                beta: 0.05,
-            })
+            Some(Sprt::new(
+                e0.trim().parse().map_err(|_| "--sprt: bad ELO0")?,
+                e1.trim().parse().map_err(|_| "--sprt: bad ELO1")?,
+            ))
         }
     };
     let openings = random_openings(
@@ -454,9 +422,9 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
             eprintln!("{clear}game {}: {why}", rec.index + 1);
         }
         if let (Some(f), None) = (file.as_mut(), &write_error) {
-            let written = match rec.to_text(names) {
+            let written = match rec.out_text(names) {
                 Ok(record) => f
-                    .write_all(format!("{record}\n").as_bytes())
+                    .write_all(record.as_bytes())
                     .and_then(|()| f.flush())
                     .map_err(|e| e.to_string()),
                 Err(e) => Err(format!("game {}: {e}", rec.index + 1)),
@@ -495,23 +463,13 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
     let mut reasons = std::collections::BTreeMap::new();
     let (mut illegal, mut time, mut abandoned) = (0, 0, 0);
     for r in &records {
-        let key = match &r.end {
-            GameEnd::Rules(_, t) => t.as_str(),
-            GameEnd::PlyCap => "adjudication",
-            GameEnd::Illegal(..) => {
-                illegal += 1;
-                "illegal-move"
-            }
-            GameEnd::TimeForfeit(..) => {
-                time += 1;
-                "time-forfeit"
-            }
-            GameEnd::Abandoned(..) => {
-                abandoned += 1;
-                "abandoned"
-            }
-        };
-        *reasons.entry(key).or_insert(0) += 1;
+        match &r.end {
+            GameEnd::Rules(..) | GameEnd::PlyCap => {}
+            GameEnd::Illegal(..) => illegal += 1,
+            GameEnd::TimeForfeit(..) => time += 1,
+            GameEnd::Abandoned(..) => abandoned += 1,
+        }
+        *reasons.entry(r.end.ending()).or_insert(0) += 1;
     }
     let reasons: Vec<String> = reasons.iter().map(|(k, v)| format!("{k} {v}")).collect();
     println!("endings: {}", reasons.join(", "));

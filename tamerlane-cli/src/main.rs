@@ -12,10 +12,8 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand};
 
-mod arena;
 mod datagen_cmd;
 mod engine_cmd;
-mod external;
 mod game_args;
 mod games;
 mod record_cmd;

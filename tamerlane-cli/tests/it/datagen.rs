@@ -1,25 +1,19 @@
-//! `tamerlane datagen`: the file's format, its determinism, and that every
-//! line is a legal position with a score and its game's result.
+//! `tamerlane datagen`: the file's format, its determinism, that every
+//! line is a legal position with a score and its game's result, and that
+//! a range of games is the same whichever file it is written in.
 
 use tamerlane_core::tamerlane::Position;
 
 use crate::cli::run;
 
 fn datagen(out: &std::path::Path, seed: &str) -> String {
-    let o = run(
-        &[
-            "datagen",
-            "--games",
-            "2",
-            "--nodes",
-            "300",
-            "--seed",
-            seed,
-            "--out",
-            out.to_str().unwrap(),
-        ],
-        "",
-    );
+    datagen_with(out, &["--games", "2", "--nodes", "300", "--seed", seed])
+}
+
+fn datagen_with(out: &std::path::Path, args: &[&str]) -> String {
+    let mut all = vec!["datagen", "--out", out.to_str().unwrap()];
+    all.extend_from_slice(args);
+    let o = run(&all, "");
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     std::fs::read_to_string(out).unwrap()
 }
@@ -35,7 +29,13 @@ fn writes_scored_positions_deterministically() {
     assert_ne!(a, c, "another seed, other openings");
     let mut lines = a.lines();
     assert_eq!(lines.next(), Some("# tamerlane datagen 1"));
-    assert!(lines.next().unwrap().starts_with("# games 2 nodes 300"));
+    assert_eq!(
+        lines.next(),
+        Some(
+            "# game tamerlane rules default seed 5 first 0 count 2 nodes 300 \
+             opening-plies 6 config full"
+        )
+    );
     let mut n = 0;
     for line in lines {
         let parts: Vec<&str> = line.split(" | ").collect();
@@ -51,5 +51,35 @@ fn writes_scored_positions_deterministically() {
         n += 1;
     }
     assert!(n > 20, "two whole games: {n} positions");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The position lines of a file (without its `#` lines).
+fn positions(text: &str) -> Vec<&str> {
+    text.lines().filter(|l| !l.starts_with('#')).collect()
+}
+
+#[test]
+fn ranges_of_games_put_together_are_the_whole_run() {
+    let dir = std::env::temp_dir().join(format!("tamerlane-datagen-r-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let common = ["--game", "makruk", "--nodes", "200", "--opening-plies", "4"];
+    let file = |name: &str, range: [&str; 4]| {
+        let mut args = common.to_vec();
+        args.extend_from_slice(&range);
+        datagen_with(&dir.join(name), &args)
+    };
+    let whole = file("all.txt", ["--first", "0", "--games", "3"]);
+    let head = file("head.txt", ["--first", "0", "--games", "1"]);
+    let tail = file("tail.txt", ["--first", "1", "--games", "2"]);
+    assert!(tail.lines().nth(1).unwrap().contains(" first 1 count 2 "));
+    let mut joined = positions(&head);
+    joined.extend(positions(&tail));
+    assert_eq!(positions(&whole), joined);
+    // Makruk positions are FENs of that game.
+    for line in positions(&whole) {
+        let fen = line.split(" | ").next().unwrap();
+        tamerlane_core::makruk::Position::from_fen(fen).unwrap();
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

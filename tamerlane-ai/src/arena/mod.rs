@@ -1,5 +1,5 @@
 //! Engine matches: play games of any of the three games
-//! ([`AnyGame`](tamerlane_ai::AnyGame)) between two players, with an
+//! ([`AnyGame`](crate::AnyGame)) between two players, with an
 //! arbiter that checks every move, and summarise the result as a score, an
 //! Elo difference with its 95% interval, and an optional SPRT.
 //!
@@ -18,26 +18,36 @@
 //! draw. Finished games convert to standard game records
 //! ([`GameRecord::to_record`]; PGN with SAN for chess and Makruk).
 //!
+//! The `tamerlane match` command and the Python package
+//! (`tamerlane.cluster`, which spreads a match's games over machines) both
+//! play their games here: game `i` of a match ([`play_match_game`]) depends
+//! only on the players, the openings ([`random_openings`]), `i` and the ply
+//! cap, so a match played game by game elsewhere is the same match.
+//!
 //! One file per job, each importing only files below it (and none this
-//! one, which only re-exports): at the bottom [`stats`] (the tally, Elo
-//! and SPRT), [`openings`] (random openings), [`players`] (players, clocks
-//! and the engines they start) and [`record`] (how a game ended, a
-//! finished game and its text); above them [`game_loop`] (one game, move
-//! by move, under the arbiter); on top [`runner`] (a match: its games on
-//! threads, the running tally, the SPRT's stop). The tests that go through
-//! several of them are in `tests.rs`.
+//! one, which only re-exports): at the bottom `stats` (the tally, Elo
+//! and SPRT), `openings` (random openings), `players` (players, clocks
+//! and the engines they start) and `record` (how a game ended, a
+//! finished game and its text); above them `setup` (a player from its
+//! text settings) and `game_loop` (one game, move by move, under the
+//! arbiter); on top `runner` (a match: each game's opening and colours,
+//! its games on threads, the running tally, the SPRT's stop). The tests
+//! that go through several of them are in `tests.rs`.
 
 mod game_loop;
 mod openings;
 mod players;
 mod record;
 mod runner;
+mod setup;
 mod stats;
 #[cfg(test)]
 mod tests;
 
+pub use game_loop::{play_game, play_game_until};
 pub use openings::random_openings;
 pub use players::{Clock, Player, PlayerKind};
 pub use record::{GameEnd, GameRecord};
-pub use runner::{run_match, MatchOptions, SprtStop};
-pub use stats::{Sprt, SprtState, Tally};
+pub use runner::{play_match_game, run_match, MatchOptions, SprtStop};
+pub use setup::{PlayerSetup, SetupError, DEFAULT_HASH_MIB};
+pub use stats::{elo_of, score_of, Sprt, SprtState, Tally};

@@ -1,7 +1,8 @@
 //! The match's tests that go through several of its files: games played
 //! under the arbiter, their records read back, and a short match.
 
-use std::time::Duration;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use tamerlane_core::{Color, GameResult};
 
@@ -9,9 +10,9 @@ use super::game_loop::play_game;
 use super::openings::random_openings;
 use super::players::{Clock, Player};
 use super::record::{GameEnd, GameRecord};
-use super::runner::{run_match, MatchOptions};
+use super::runner::{play_match_game, run_match, MatchOptions};
 use crate::external::{ExternalSpec, Timeouts};
-use tamerlane_ai::{AnyGame, AnyRules, Limits, SearchConfig, Variant};
+use crate::{AnyGame, AnyRules, Limits, SearchConfig, Variant};
 
 /// The record of `r` as text, read back.
 fn round_trip(r: &GameRecord, names: [&str; 2]) -> tamerlane_core::GameRecord {
@@ -58,6 +59,47 @@ fn a_short_match_is_legal_and_recorded() {
         let white = if r.white == 0 { "full" } else { "plain" };
         assert_eq!(back.tag("White"), Some(white));
     }
+}
+
+#[test]
+fn a_match_game_is_the_same_alone_and_stops_when_asked() {
+    let a = Player::internal("a", SearchConfig::full(), Limits::new().nodes(100), 1);
+    let b = Player::internal("b", SearchConfig::full(), Limits::new().nodes(100), 1);
+    let rules = Variant::Chess.default_rules();
+    let openings = random_openings(2, 2, 3, rules);
+    let opts = MatchOptions {
+        games: 4,
+        concurrency: 2,
+        openings: openings.clone(),
+        sprt: None,
+        ply_cap: Some(30),
+    };
+    let (_, recs, _) = run_match(&a, &b, &opts, |_, _| {});
+    let never = AtomicBool::new(false);
+    for r in &recs {
+        let alone = play_match_game(&a, &b, &openings, r.index, Some(30), Some(&never)).unwrap();
+        assert_eq!(
+            (&alone.moves, &alone.end),
+            (&r.moves, &r.end),
+            "game {}",
+            r.index
+        );
+        assert_eq!(alone.white, r.index % 2);
+        assert_eq!(alone.opening, openings[r.index / 2]);
+    }
+    // A stop during a search that would take hours ends the game at once.
+    let deep = Player::internal("deep", SearchConfig::full(), Limits::new().depth(60), 1);
+    let stop = AtomicBool::new(false);
+    let started = Instant::now();
+    let played = std::thread::scope(|s| {
+        s.spawn(|| {
+            std::thread::sleep(Duration::from_millis(200));
+            stop.store(true, Ordering::Relaxed);
+        });
+        play_match_game(&deep, &deep, &openings, 0, None, Some(&stop))
+    });
+    assert!(played.is_none());
+    assert!(started.elapsed() < Duration::from_secs(30));
 }
 
 #[test]

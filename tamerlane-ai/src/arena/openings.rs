@@ -1,6 +1,6 @@
 //! The openings of a match: random legal starts, seeded.
 
-use tamerlane_ai::{AnyGame, AnyRules, Rng};
+use crate::{AnyGame, AnyRules, Rng};
 
 /// `n` distinct openings: `plies` random legal moves from the start
 /// position of `rules` (seeded), skipping any that end the game, each as

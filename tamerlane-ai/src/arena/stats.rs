@@ -13,7 +13,10 @@ pub struct Tally {
 }
 
 impl Tally {
-    /// Adds one game (A's points: 1, 0.5 or 0).
+    /// Adds one game (A's points: 1, 0.5 or 0): a win above 0.75, a loss
+    /// below 0.25, a draw otherwise. A match adds its games as they end
+    /// (in index order when they are played one at a time) and asks its
+    /// SPRT after each.
     pub fn add(&mut self, score_a: f64) {
         if score_a > 0.75 {
             self.wins += 1;
@@ -88,7 +91,34 @@ pub enum SprtState {
     AcceptH0,
 }
 
+impl SprtState {
+    /// The state's name for programs: `continue`, `accept-h1` or
+    /// `accept-h0` (the Python package's `sprt_state` answers these).
+    pub const fn name(self) -> &'static str {
+        match self {
+            SprtState::Continue => "continue",
+            SprtState::AcceptH1 => "accept-h1",
+            SprtState::AcceptH0 => "accept-h0",
+        }
+    }
+}
+
 impl Sprt {
+    /// The error rates of `tamerlane match --sprt`: `alpha` = `beta` = 0.05.
+    pub const ERROR_RATE: f64 = 0.05;
+
+    /// The test of H0: `elo0` against H1: `elo1` with `alpha` = `beta` =
+    /// [`ERROR_RATE`](Self::ERROR_RATE), as `tamerlane match --sprt
+    /// ELO0,ELO1` runs it.
+    pub const fn new(elo0: f64, elo1: f64) -> Sprt {
+        Sprt {
+            elo0,
+            elo1,
+            alpha: Sprt::ERROR_RATE,
+            beta: Sprt::ERROR_RATE,
+        }
+    }
+
     /// The log-likelihood ratio of the tally (the generalised SPRT's normal
     /// approximation on the trinomial game results, as used by Fishtest).
     pub fn llr(&self, t: &Tally) -> f64 {

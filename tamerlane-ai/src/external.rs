@@ -32,9 +32,9 @@
 //! told to `quit` and killed when the [`ExternalEngine`] is dropped.
 //!
 //! The engine's lines (`info`, `bestmove`, `option`, `info string error`)
-//! are read by [`tamerlane_ai::uci::line`], the module that also writes
+//! are read by [`crate::uci::line`], the module that also writes
 //! them for our engine, and the commands sent are written by
-//! [`tamerlane_ai::uci::Command`]: the two sides share one syntax.
+//! [`crate::uci::Command`]: the two sides share one syntax.
 
 use std::collections::VecDeque;
 use std::fmt;
@@ -47,9 +47,9 @@ use std::time::{Duration, Instant};
 use tamerlane_core::io::{read_line_bounded, LineRead};
 use tamerlane_core::{excerpt, Color};
 
-use tamerlane_ai::uci::line::{parse_bestmove, parse_error, parse_info, parse_option, InfoLine};
-use tamerlane_ai::uci::{Command as EngineCommand, PositionCommand};
-use tamerlane_ai::{AnyGame, Limits, Variant};
+use crate::uci::line::{parse_bestmove, parse_error, parse_info, parse_option, InfoLine};
+use crate::uci::{Command as EngineCommand, PositionCommand};
+use crate::{AnyGame, Limits, Variant};
 
 /// The longest line kept from an engine, in bytes; the rest of a longer
 /// line is dropped.
@@ -591,7 +591,7 @@ fn drain_stderr(stderr: impl Read, tail: &Mutex<VecDeque<String>>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tamerlane_ai::{AnyRules, Score};
+    use crate::{AnyRules, Score};
 
     #[test]
     fn splits_command_lines_like_a_shell() {

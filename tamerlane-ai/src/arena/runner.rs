@@ -1,14 +1,15 @@
-//! A match: its games played on threads ([`run_match`]), the running
-//! tally, and the SPRT's early stop.
+//! A match: which opening and colours each of its games has
+//! ([`play_match_game`]), its games played on threads ([`run_match`]), the
+//! running tally, and the SPRT's early stop.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use super::game_loop::play_game;
+use super::game_loop::play_game_until;
 use super::players::Player;
 use super::record::GameRecord;
 use super::stats::{Sprt, SprtState, Tally};
-use tamerlane_ai::{AnyGame, AnyRules};
+use crate::{AnyGame, AnyRules};
 
 /// Match settings.
 #[derive(Clone, Debug)]
@@ -37,6 +38,31 @@ pub struct SprtStop {
     pub at: Tally,
 }
 
+/// Plays game `index` of a match between `a` and `b` as [`run_match`]
+/// plays it: from opening `openings[(index / 2) % openings.len()]` (the
+/// standard Tamerlane start when `openings` is empty), `a` White when
+/// `index` is even, and the match's `ply_cap`. `None` if `stop` was set
+/// before it ended (see [`play_game_until`](super::play_game_until)).
+/// A game depends on nothing but these: the engines are new for each game.
+pub fn play_match_game(
+    a: &Player,
+    b: &Player,
+    openings: &[AnyGame],
+    index: usize,
+    ply_cap: Option<usize>,
+    stop: Option<&AtomicBool>,
+) -> Option<GameRecord> {
+    let standard;
+    let openings = if openings.is_empty() {
+        standard = [AnyGame::new(AnyRules::default())];
+        &standard[..]
+    } else {
+        openings
+    };
+    let opening = &openings[(index / 2) % openings.len()];
+    play_game_until([a, b], opening, index % 2 == 0, index, ply_cap, stop)
+}
+
 /// Plays a match between `a` and `b`. `on_game` is called after each game
 /// (in completion order) with the record and the running tally; the
 /// records are returned in game order, with the SPRT's stop if it ended
@@ -50,11 +76,6 @@ pub fn run_match(
     let next = AtomicUsize::new(0);
     let state = Mutex::new((Tally::default(), Vec::<GameRecord>::new(), None::<SprtStop>));
     let on_game = Mutex::new(&mut on_game);
-    let openings = if opts.openings.is_empty() {
-        vec![AnyGame::new(AnyRules::default())]
-    } else {
-        opts.openings.clone()
-    };
     std::thread::scope(|s| {
         for _ in 0..opts.concurrency.max(1) {
             s.spawn(|| loop {
@@ -65,8 +86,11 @@ pub fn run_match(
                 if i >= opts.games {
                     return;
                 }
-                let opening = &openings[(i / 2) % openings.len()];
-                let rec = play_game([a, b], opening, i % 2 == 0, i, opts.ply_cap);
+                let unstoppable = None;
+                let Some(rec) = play_match_game(a, b, &opts.openings, i, opts.ply_cap, unstoppable)
+                else {
+                    return;
+                };
                 let Ok(mut st) = state.lock() else { return };
                 st.0.add(rec.score_a());
                 if let (Some(sprt), None) = (opts.sprt, st.2) {

@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use crate::external::{EngineError, ExternalEngine, ExternalSpec, Timeouts};
-use tamerlane_ai::{Engine, Limits, SearchConfig, Variant};
+use crate::{Engine, Limits, SearchConfig, Variant};
 
 /// A time control: a base time and an increment added after each move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -57,6 +57,19 @@ impl Player {
             limits,
             clock: None,
             timeouts: Timeouts::default(),
+        }
+    }
+
+    /// Starts this player's engine command once and ends it, to know at
+    /// once that it can play `variant` (a match checks its players so
+    /// before its first game, rather than forfeiting every game). An
+    /// in-process player always can.
+    pub fn try_start(&self, variant: Variant) -> Result<(), EngineError> {
+        match &self.kind {
+            PlayerKind::Internal { .. } => Ok(()),
+            PlayerKind::External(spec) => {
+                ExternalEngine::start(spec, variant, self.timeouts).map(drop)
+            }
         }
     }
 

@@ -7,7 +7,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use tamerlane_core::{Color, Game, GameResult, Position, RecordEditError};
 
 use crate::external::{EngineError, FailureKind};
-use tamerlane_ai::AnyGame;
+use crate::AnyGame;
 
 /// How a game ended. In every case but [`Rules`](GameEnd::Rules) the
 /// given colour loses.
@@ -51,6 +51,20 @@ impl GameEnd {
             GameEnd::PlyCap => "adjudication",
             GameEnd::Illegal(..) => "rules infraction",
             GameEnd::TimeForfeit(..) => "time forfeit",
+            GameEnd::Abandoned(..) => "abandoned",
+        }
+    }
+
+    /// How the game ended, as a match's report counts it (its `endings:`
+    /// line): the rule's termination (`checkmate`, `repetition`, ...),
+    /// `adjudication` at the ply cap, `illegal-move`, `time-forfeit` or
+    /// `abandoned`.
+    pub fn ending(&self) -> &str {
+        match self {
+            GameEnd::Rules(_, t) => t,
+            GameEnd::PlyCap => "adjudication",
+            GameEnd::Illegal(..) => "illegal-move",
+            GameEnd::TimeForfeit(..) => "time-forfeit",
             GameEnd::Abandoned(..) => "abandoned",
         }
     }
@@ -169,6 +183,13 @@ impl GameRecord {
             AnyGame::Chess(g) => self.to_record(g, names).map(|r| r.to_string()),
             AnyGame::Makruk(g) => self.to_record(g, names).map(|r| r.to_string()),
         }
+    }
+
+    /// The game as a match's `--out` file holds it: its [`to_text`](Self::to_text)
+    /// and a blank line (the file is these texts, one per game, in the
+    /// order the games ended).
+    pub fn out_text(&self, names: [&str; 2]) -> Result<String, String> {
+        self.to_text(names).map(|record| format!("{record}\n"))
     }
 
     /// The standard game record of the game `game`, as played
