@@ -2,8 +2,8 @@
 //! into the `tamerlane` Python package (native module `tamerlane._tamerlane`).
 //!
 //! The Rust side exposes the rules (`Board`, `Move`, `Piece`, ...), the
-//! search engine (`Engine`) and the research helpers (planes and the action
-//! space); the pure-Python part of the package (`python/tamerlane/`) adds the
+//! search engine (`Engine`), the research helpers (planes and the action
+//! space) and the work of the cluster's tasks (`cluster_tasks`); the pure-Python part of the package (`python/tamerlane/`) adds the
 //! SVG renderer and the `Square` names. The Python API is documented in
 //! `docs/PYTHON.md` and in the type stubs `python/tamerlane/_tamerlane.pyi`.
 //!
@@ -19,6 +19,7 @@ use pyo3::prelude::*;
 
 pub mod board;
 pub mod board_core;
+pub mod cluster_tasks;
 pub mod edit;
 pub mod engine;
 pub mod errors;
@@ -94,6 +95,10 @@ fn _tamerlane(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(research_batch::moves_to_indices, m)?)?;
     m.add_class::<vector_env::VectorEnv>()?;
     m.add_function(wrap_pyfunction!(vector_env::random_rollouts, m)?)?;
+    m.add_function(wrap_pyfunction!(cluster_tasks::datagen_shard, m)?)?;
+    m.add_function(wrap_pyfunction!(cluster_tasks::match_openings, m)?)?;
+    m.add_function(wrap_pyfunction!(cluster_tasks::match_games, m)?)?;
+    m.add_function(wrap_pyfunction!(cluster_tasks::sprt_state, m)?)?;
     m.add("INITIAL_TFEN", tamerlane_core::INITIAL_TFEN)?;
     m.add("ACTION_SPACE_SIZE", research::ACTION_SPACE_SIZE)?;
     m.add("PLANES", research::PLANES)?;

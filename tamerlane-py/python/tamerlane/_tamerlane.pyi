@@ -526,6 +526,59 @@ def random_rollouts(
     ``"termination"`` (int8: ``Termination`` index or -1 if truncated),
     ``"plies"`` (int32) and ``"truncated"`` (bool)."""
 
+# The work of ``tamerlane.cluster``'s tasks, in Rust with the GIL released
+# (Ctrl-C raises ``KeyboardInterrupt``): the code ``tamerlane datagen`` and
+# ``tamerlane match`` run, so a job spread over workers gives what the
+# command line gives (docs/PYTHON.md, "Cluster tasks").
+
+def datagen_shard(
+    game: str,
+    rules: str,
+    seed: int,
+    first: int,
+    count: int,
+    *,
+    nodes: int = 5000,
+    opening_plies: int = 6,
+    config: str = "full",
+    hash_mib: int = 16,
+) -> tuple[bytes, int]:
+    """The self-play data of games ``[first, first + count)`` of the run
+    ``(game, rules, seed, nodes, opening_plies, config, hash_mib)`` as UTF-8
+    text (``# tamerlane datagen 1``, a settings line, then ``FEN | SCORE |
+    RESULT`` lines) and its number of positions. Game ``i`` depends only on
+    the settings and ``i``."""
+
+def match_openings(game: str, rules: str, count: int, plies: int, seed: int) -> list[str]:
+    """The openings ``tamerlane match`` plays when it needs ``count`` of them
+    (``--games`` of ``2 * count``), as TFEN/FEN, in order."""
+
+def match_games(
+    game: str,
+    rules: str,
+    openings: list[str],
+    indices: list[int],
+    *,
+    a: str = "full",
+    b: str = "plain",
+    a_cmd: Optional[str] = None,
+    b_cmd: Optional[str] = None,
+    a_name: Optional[str] = None,
+    b_name: Optional[str] = None,
+    nodes: Optional[int] = None,
+    depth: Optional[int] = None,
+    movetime_ms: Optional[int] = None,
+    hash_mib: int = 16,
+    ply_cap: Optional[int] = None,
+) -> list[tuple[int, float, str, str]]:
+    """Plays the match games ``indices`` as ``tamerlane match`` plays its game
+    ``i`` (opening ``openings[(i // 2) % len(openings)]``, A White when ``i``
+    is even): ``(i, A's score 1.0/0.5/0.0, ending, record text)`` each."""
+
+def sprt_state(elo0: float, elo1: float, wins: int, draws: int, losses: int) -> str:
+    """``tamerlane match --sprt ELO0,ELO1``'s decision (alpha = beta = 0.05) on
+    A's tally: ``"continue"``, ``"accept-h1"`` or ``"accept-h0"``."""
+
 class VectorEnv:
     """``num_envs`` games held in Rust and stepped together, shaped like
     ``gymnasium.vector.VectorEnv`` with same-step autoreset (the default) or
