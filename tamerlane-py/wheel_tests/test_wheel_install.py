@@ -186,6 +186,15 @@ def test_wheel_installs_offline_and_runs(tmp_path: Path) -> None:
     assert Path(location).is_relative_to(env_dir), location
     assert version == cargo_version()
 
+    # Without the `cluster` extra (no Ray), the package works and its
+    # cluster module names the extra.
+    run = subprocess.run(
+        [str(python), "-c", "import tamerlane.cluster"],
+        capture_output=True, text=True, cwd=tmp_path, env=clean_env,
+    )
+    assert run.returncode != 0
+    assert "pip install 'tamerlane[cluster]'" in run.stderr, run.stderr
+
     # The README's example, as PyPI shows it, against the installed wheel
     # (without numpy, which the example does not need).
     blocks = python_blocks(str(wheel_metadata().get_payload()))

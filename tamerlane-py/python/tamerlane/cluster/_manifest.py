@@ -1,0 +1,168 @@
+"""The manifest of a data-generation run (``manifest.json`` in its output
+folder): the run's parameters and, for every finished shard, its game ids,
+counts and checksum (``docs/CLUSTER.md``, "Output").
+
+It holds nothing that depends on how the run was executed (no times, no
+worker names): two runs of the same job write the same manifest, byte for
+byte. It is replaced atomically (written beside, then renamed) after every
+shard, so a driver stopped at any moment leaves a manifest that a new driver
+resumes from.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ._errors import ClusterError
+
+#: The version of the manifest's layout.
+MANIFEST_VERSION = 1
+#: The manifest's file name in the output folder.
+MANIFEST_NAME = "manifest.json"
+
+
+@dataclass(frozen=True)
+class ShardPlan:
+    """A shard: games ``first .. first + count - 1`` of the run."""
+
+    index: int
+    first: int
+    count: int
+
+    @property
+    def file(self) -> str:
+        """The shard's file name in the output folder."""
+        return f"shard-{self.index:05d}.txt"
+
+
+def plan(games: int, shard_games: int) -> list[ShardPlan]:
+    """The shards of a run of `games` games, `shard_games` to a shard: fixed
+    by the run's parameters alone, whatever the cluster."""
+    return [
+        ShardPlan(i, first, min(shard_games, games - first))
+        for i, first in enumerate(range(0, games, shard_games))
+    ]
+
+
+def digest(data: bytes) -> str:
+    """The checksum written in the manifest: SHA-256, in hexadecimal."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def count_positions(data: bytes) -> int:
+    """The positions of a shard's text: its lines that are not comments."""
+    return sum(1 for line in data.splitlines() if line and not line.startswith(b"#"))
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Writes `data` to `path` so that a reader sees the old file or the
+    whole new one, never a part (a file beside it, synced, then renamed)."""
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "wb") as f:
+        f.write(data)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+
+
+class Manifest:
+    """The manifest of one run: its parameters and its finished shards."""
+
+    def __init__(self, out: Path, params: dict[str, Any]) -> None:
+        self.path = out / MANIFEST_NAME
+        self.params = params
+        self.shards: dict[int, dict[str, Any]] = {}
+
+    @classmethod
+    def open(cls, out: Path, params: dict[str, Any]) -> Manifest:
+        """The manifest of the run with `params` in `out`: read back if the
+        folder holds one (which must be of the same run), else a new one.
+        """
+        m = cls(out, params)
+        if not m.path.exists():
+            return m
+        try:
+            data = json.loads(m.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as e:
+            raise ClusterError(f"{m.path}: not a readable manifest ({e})") from e
+        if not isinstance(data, dict) or data.get("version") != MANIFEST_VERSION:
+            raise ClusterError(
+                f"{m.path}: not a manifest of version {MANIFEST_VERSION} "
+                "(use another output folder)"
+            )
+        old = data.get("params")
+        if old != params:
+            diff = sorted(
+                k
+                for k in set(params) | set(old or {})
+                if (old or {}).get(k) != params.get(k)
+            )
+            raise ClusterError(
+                f"{m.path} belongs to another run (different {', '.join(diff)}): "
+                "use another output folder, or the same parameters to resume it"
+            )
+        for s in data.get("shards", []):
+            m.shards[int(s["shard"])] = s
+        return m
+
+    def entry(self, shard: ShardPlan, data: bytes) -> dict[str, Any]:
+        """The manifest's entry for a shard with the text `data`."""
+        return {
+            "shard": shard.index,
+            "file": shard.file,
+            "first_game": shard.first,
+            "games": shard.count,
+            "positions": count_positions(data),
+            "bytes": len(data),
+            "sha256": digest(data),
+        }
+
+    def is_done(self, shard: ShardPlan, out: Path) -> bool:
+        """Whether `shard` is finished: listed here and its file intact, or
+        (a driver stopped between writing a shard and listing it) its file
+        present and whole, in which case it is listed now. A listed shard
+        whose file is missing or damaged is not done (it is made again)."""
+        path = out / shard.file
+        listed = self.shards.get(shard.index)
+        if not path.exists():
+            if listed is not None:
+                del self.shards[shard.index]
+            return False
+        data = path.read_bytes()
+        if listed is not None:
+            if listed.get("sha256") == digest(data) and listed.get("first_game") == shard.first:
+                return True
+            del self.shards[shard.index]
+            return False
+        # Files are written whole (write_atomic): one not yet listed is a
+        # finished shard whose listing was lost.
+        header = f"first {shard.first} count {shard.count} ".encode()
+        if header in data.split(b"\n", 2)[1] if data.count(b"\n") >= 2 else False:
+            self.shards[shard.index] = self.entry(shard, data)
+            return True
+        return False
+
+    def add(self, shard: ShardPlan, data: bytes) -> None:
+        """Lists a finished shard."""
+        self.shards[shard.index] = self.entry(shard, data)
+
+    def save(self) -> None:
+        """Writes the manifest (atomically)."""
+        body = {
+            "version": MANIFEST_VERSION,
+            "params": self.params,
+            "shards": [self.shards[k] for k in sorted(self.shards)],
+        }
+        text = json.dumps(body, indent=1, sort_keys=True) + "\n"
+        write_atomic(self.path, text.encode("utf-8"))
+
+    def totals(self) -> tuple[int, int]:
+        """The games and positions of the listed shards."""
+        games = sum(int(s["games"]) for s in self.shards.values())
+        positions = sum(int(s["positions"]) for s in self.shards.values())
+        return games, positions
