@@ -361,17 +361,15 @@ pub fn match_games(
     played.map_err(PyValueError::new_err)
 }
 
-/// `sprt_state(elo0, elo1, wins, draws, losses)`: the decision of
-/// `tamerlane match --sprt ELO0,ELO1` (alpha = beta = 0.05) on A's tally:
-/// `"continue"`, `"accept-h1"` or `"accept-h0"`.
-#[pyfunction]
-pub fn sprt_state(
+/// The match's SPRT on `(elo0, elo1)` (alpha = beta = 0.05) and A's
+/// tally, from the Python arguments (numbers and counts, checked).
+fn sprt_args(
     elo0: &Bound<'_, PyAny>,
     elo1: &Bound<'_, PyAny>,
     wins: &Bound<'_, PyAny>,
     draws: &Bound<'_, PyAny>,
     losses: &Bound<'_, PyAny>,
-) -> PyResult<&'static str> {
+) -> PyResult<(Sprt, Tally)> {
     let elo = |o: &Bound<'_, PyAny>, name: &str| -> PyResult<f64> {
         if o.is_instance_of::<pyo3::types::PyBool>() || o.is_instance_of::<PyString>() {
             return Err(PyTypeError::new_err(format!(
@@ -398,5 +396,36 @@ pub fn sprt_state(
         draws: count(draws, "draws")?,
         losses: count(losses, "losses")?,
     };
+    Ok((sprt, tally))
+}
+
+/// `sprt_state(elo0, elo1, wins, draws, losses)`: the decision of
+/// `tamerlane match --sprt ELO0,ELO1` (alpha = beta = 0.05) on A's tally:
+/// `"continue"`, `"accept-h1"` or `"accept-h0"`.
+#[pyfunction]
+pub fn sprt_state(
+    elo0: &Bound<'_, PyAny>,
+    elo1: &Bound<'_, PyAny>,
+    wins: &Bound<'_, PyAny>,
+    draws: &Bound<'_, PyAny>,
+    losses: &Bound<'_, PyAny>,
+) -> PyResult<&'static str> {
+    let (sprt, tally) = sprt_args(elo0, elo1, wins, draws, losses)?;
     Ok(sprt.state(&tally).name())
+}
+
+/// `sprt_llr(elo0, elo1, wins, draws, losses)`: the test's log-likelihood
+/// ratio on A's tally and its two bounds, `(llr, lower, upper)`, as the
+/// match report prints them.
+#[pyfunction]
+pub fn sprt_llr(
+    elo0: &Bound<'_, PyAny>,
+    elo1: &Bound<'_, PyAny>,
+    wins: &Bound<'_, PyAny>,
+    draws: &Bound<'_, PyAny>,
+    losses: &Bound<'_, PyAny>,
+) -> PyResult<(f64, f64, f64)> {
+    let (sprt, tally) = sprt_args(elo0, elo1, wins, draws, losses)?;
+    let (lower, upper) = sprt.bounds();
+    Ok((sprt.llr(&tally), lower, upper))
 }

@@ -99,6 +99,7 @@ fn _tamerlane(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(cluster_tasks::match_openings, m)?)?;
     m.add_function(wrap_pyfunction!(cluster_tasks::match_games, m)?)?;
     m.add_function(wrap_pyfunction!(cluster_tasks::sprt_state, m)?)?;
+    m.add_function(wrap_pyfunction!(cluster_tasks::sprt_llr, m)?)?;
     m.add("INITIAL_TFEN", tamerlane_core::INITIAL_TFEN)?;
     m.add("ACTION_SPACE_SIZE", research::ACTION_SPACE_SIZE)?;
     m.add("PLANES", research::PLANES)?;

@@ -272,3 +272,25 @@ def test_import_without_ray_names_the_extra() -> None:
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert r.returncode != 0
     assert "pip install 'tamerlane[cluster]'" in r.stderr
+
+
+def test_selfplay_takes_a_policy_served_by_an_actor(cluster: str) -> None:
+    """One policy actor serves every environment actor."""
+
+    class FirstLegal:
+        def __init__(self) -> None:
+            self.calls = 0
+
+        def act(self, obs: np.ndarray, mask: np.ndarray) -> Any:
+            self.calls += 1
+            return mask.argmax(axis=1)
+
+        def count(self) -> int:
+            return self.calls
+
+    server = ray.remote(FirstLegal).remote()
+    eps = list(selfplay(3, server, actors=2, envs_per_actor=2, max_plies=10))
+    assert len(eps) == 3
+    for e in eps:
+        assert (e.actions == e.masks.argmax(axis=1)).all()
+    assert ray.get(server.count.remote()) >= 10

@@ -21,7 +21,13 @@ import tamerlane
 import tamerlane.chess
 import tamerlane.makruk
 from tamerlane import InvalidFenError, InvalidRulesError, InvalidTfenError
-from tamerlane._tamerlane import datagen_shard, match_games, match_openings, sprt_state
+from tamerlane._tamerlane import (
+    datagen_shard,
+    match_games,
+    match_openings,
+    sprt_llr,
+    sprt_state,
+)
 
 GAMES = ["tamerlane", "chess", "makruk"]
 
@@ -380,3 +386,15 @@ def test_the_work_runs_with_the_gil_released() -> None:
         done.set()
         t.join()
     assert len(ticks) > 5
+
+
+def test_sprt_llr_is_the_reports_figures() -> None:
+    """The ratio and bounds `tamerlane match` prints for these tallies
+    (its report's own test: `sprt [0, 20]: llr 2.89 (bounds -2.94, 2.94)`
+    for +147 =119 -103; the bounds are ln(0.05 / 0.95) and its negative)."""
+    llr, lo, hi = sprt_llr(0, 20, 147, 119, 103)
+    assert round(llr, 2) == 2.89
+    assert (round(lo, 2), round(hi, 2)) == (-2.94, 2.94)
+    assert sprt_llr(0, 20, 0, 0, 0)[0] == 0.0
+    with pytest.raises(TypeError, match="wins"):
+        sprt_llr(0, 20, "1", 0, 0)  # type: ignore[arg-type]

@@ -579,6 +579,12 @@ def sprt_state(elo0: float, elo1: float, wins: int, draws: int, losses: int) -> 
     """``tamerlane match --sprt ELO0,ELO1``'s decision (alpha = beta = 0.05) on
     A's tally: ``"continue"``, ``"accept-h1"`` or ``"accept-h0"``."""
 
+def sprt_llr(
+    elo0: float, elo1: float, wins: int, draws: int, losses: int
+) -> tuple[float, float, float]:
+    """The same test's log-likelihood ratio on A's tally and its bounds:
+    ``(llr, lower, upper)``."""
+
 class VectorEnv:
     """``num_envs`` games held in Rust and stepped together, shaped like
     ``gymnasium.vector.VectorEnv`` with same-step autoreset (the default) or

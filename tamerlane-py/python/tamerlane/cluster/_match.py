@@ -185,8 +185,11 @@ def _run(
                         result.sprt = state
                         result.decided_at = counted
             extra = f"+{tally[0]} ={tally[1]} -{tally[2]}"
+            if bounds is not None:
+                llr, lo, hi = _tamerlane.sprt_llr(bounds[0], bounds[1], *tally)
+                extra += f", SPRT llr {llr:.2f} (bounds {lo:.2f}, {hi:.2f})"
             if result.decided_at is not None:
-                extra += f", SPRT {result.sprt} at game {result.decided_at}"
+                extra += f": {result.sprt} at game {result.decided_at}"
             bar.update(len(done), extra)
     finally:
         for ref in running:
