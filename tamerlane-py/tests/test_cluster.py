@@ -288,9 +288,10 @@ def test_selfplay_takes_a_policy_served_by_an_actor(cluster: str) -> None:
         def count(self) -> int:
             return self.calls
 
-    server = ray.remote(FirstLegal).remote()
+    server: Any = ray.remote(FirstLegal).remote()
     eps = list(selfplay(3, server, actors=2, envs_per_actor=2, max_plies=10))
     assert len(eps) == 3
     for e in eps:
         assert (e.actions == e.masks.argmax(axis=1)).all()
-    assert ray.get(server.count.remote()) >= 10
+    calls: int = ray.get(server.count.remote())
+    assert calls >= 10
