@@ -685,6 +685,21 @@ macro_rules! sibling_board {
                     to_numpy(slf.py(), &mask, "bool", &[mask.len()])
                 }
 
+                /// SVG for Jupyter (via `tamerlane.svg.board`, on the 8x8
+                /// board), with the last move marked.
+                fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<String> {
+                    let py = slf.py();
+                    let svg = py.import("tamerlane.svg")?;
+                    let kwargs = PyDict::new(py);
+                    let last = crate::board_core::move_stack(&read(slf)?.game).pop();
+                    if let Some(m) = last {
+                        kwargs.set_item("lastmove", m)?;
+                    }
+                    svg.getattr("board")?
+                        .call((slf,), Some(&kwargs))?
+                        .extract::<String>()
+                }
+
                     $($extra)*
                 }
             );

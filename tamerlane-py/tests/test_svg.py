@@ -6,23 +6,30 @@ citadel column, columns 1..11 are files a..k, column 12 is White's citadel
 column, row 0 is rank 10. So a1 is at (65, 425), k10 at (515, 20), wc
 (right of k2) at (560, 380) and bc (left of a9) at (20, 65); with Black at
 the bottom, a1 is at (515, 20), wc at (20, 65) and bc at (560, 380).
+
+The chess and Makruk board is 8x8 in the same margin: column c is file c,
+row 0 is rank 8, so a1 is at (20, 335) and h8 at (335, 20); with Black at
+the bottom, a1 is at (335, 20) and h8 at (20, 335).
 """
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import random
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
-from typing import Any, Dict, List, Set, Tuple
+from typing import Any, Dict, List, Set, Tuple, Union
 
+import chess as pychess
+import chess.svg as pychess_svg
 import pytest
 from conftest import ENDLESS_RULES, REPO, STARTS
 
 import tamerlane
 import tamerlane.svg as svg
-from tamerlane import BLACK, WHITE, Board, Move, Piece, Role
+from tamerlane import BLACK, WHITE, Board, Move, Piece, Role, chess, makruk
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -513,3 +520,353 @@ def test_unknown_colours_are_value_errors_naming_the_value_and_the_place(colour:
         svg.Arrow("b2", "c4", colour)
     with pytest.raises(ValueError, match=rf"arrows\[1\].*arrow color.*{shown}"):
         svg.board(b, arrows=[("f3", "f4"), ("b2", "c4", colour)])
+
+
+
+# --- Tamerlane's drawing is unchanged by the 8x8 boards --------------------
+
+# The SHA-256 of each drawing of ``tamerlane_drawings()``, computed with the
+# code before it drew chess and Makruk boards (commit dafe89c).
+TAMERLANE_DIGESTS = {
+    "start": "ff5e4ac9d63baf0135b39ae449e7e4f68d8e041fae162537a1ae2daecb6a1349",
+    "none": "19d6f401d29bc9f2bba399f65297f9e945174f3d369df0e8ba5a891fc9c0a548",
+    "check black": "fc9dfd0614cae982360e1b7f324c25fd1a83db9b4878dbb689cb456853921417",
+    "citadels letters": "2de6f252cb6b72e303108b84958acf18dc295ed2c761bbc56439bf27f5225806",
+    "options": "19ce811171140ace70b9d4d0070b91e4d6c9c03e146dc89db2397f4064deb1cd",
+    "repr": "4b00fd1b51f3c2aac8b79ed0ed2bd1b8407dd628f76ac0956c0b34c787e2f5fd",
+    "pieces": "35ff98eb5752aaf2232b71152510e39d3382054728c0d22ee5cae21f7b42b880",
+}
+
+
+def tamerlane_drawings() -> Dict[str, str]:
+    """Tamerlane drawings using every option of ``board``, ``piece`` and
+    ``piece_glyph``."""
+    played = Board()
+    played.push(Move("b2", "a4"))
+    return {
+        "start": svg.board(Board()),
+        "none": svg.board(None, size=None),
+        "check black": svg.board(Board(CHECK_TFEN), orientation=BLACK, checkered=True),
+        "citadels letters": svg.board(Board(CITADELS_TFEN), style="letters", lastmove=Move("k2", "wc")),
+        "options": svg.board(
+            Board(CHECK_TFEN),
+            arrows=[("b2", "c4", "red"), ("f3", "f3"), ("a1", "wc", "#00ff0080")],
+            fill={"a1": "#ff000080", "bc": "blue"},
+            squares=["e5", 110],
+            check="a1",
+            colors={"square light": "#ffffff", "citadel": "#000"},
+            flipped=True,
+            coordinates=False,
+            size=300,
+        ),
+        "repr": played._repr_svg_(),
+        "pieces": "".join(
+            svg.piece(s, size=60) + svg.piece_glyph(s, 3, 4, 50, "letters") for s in ["K", "g", "PR", "pp", "pk", "E"]
+        ),
+    }
+
+
+def test_tamerlane_drawings_are_what_they_were_before_the_8x8_boards() -> None:
+    drawn = {name: hashlib.sha256(text.encode()).hexdigest() for name, text in tamerlane_drawings().items()}
+    assert drawn == TAMERLANE_DIGESTS
+
+
+# --- chess and Makruk -------------------------------------------------------
+
+EightBoard = Union[chess.Board, makruk.Board]
+
+A1_8, H8_8 = (20, 335), (335, 20)
+
+
+def xy8(name: str, black: bool = False) -> Tuple[int, int]:
+    """Top-left corner of a square of the 8x8 drawing."""
+    f, r = "abcdefgh".index(name[0]), int(name[1]) - 1
+    if black:
+        f, r = 7 - f, 7 - r
+    return 20 + 45 * f, 20 + 45 * (7 - r)
+
+
+def pieces_drawn(root: ET.Element) -> List[str]:
+    return sorted(e.get("class", "").split()[1] for e in classed(root, "piece"))
+
+
+def random_8x8(module: Any, seed: int) -> EightBoard:
+    rng = random.Random(seed)
+    b: EightBoard = module.Board()
+    for _ in range(rng.randrange(0, 60)):
+        moves = list(b.legal_moves)
+        if not moves or b.is_game_over():
+            break
+        b.push(rng.choice(moves))
+    return b
+
+
+@pytest.mark.parametrize("module", [chess, makruk])
+def test_8x8_boards_are_xml_with_64_squares_and_one_figure_per_piece(module: Any) -> None:
+    for seed in range(12):
+        b = random_8x8(module, seed)
+        for style in svg.STYLES:
+            for checkered in (False, True):
+                text = svg.board(b, style=style, checkered=checkered, orientation=seed % 2 == 0)
+                root = parse(text)
+                assert (root.get("viewBox"), root.get("width"), root.get("height")) == ("0 0 400 400", "520", "520")
+                assert len(square_fills(root)) == 64 and not classed(root, "citadel")
+                assert set(square_fills(root)) == {xy8(f + r) for f in "abcdefgh" for r in "12345678"}
+                assert pieces_drawn(root) == sorted(p.symbol() for p in b.piece_map().values())
+        # Each piece is drawn on its square.
+        root = parse(svg.board(b))
+        where = {(e.get("class", "").split()[1], e.get("transform")) for e in classed(root, "piece")}
+        assert where == {
+            (p.symbol(), "translate(%d,%d)" % xy8(pychess.square_name(sq))) for sq, p in b.piece_map().items()
+        }
+        assert parse(b._repr_svg_()) is not None
+
+
+def test_8x8_coordinates() -> None:
+    root = parse(svg.board(chess.Board()))
+    labels = [e.text or "" for e in classed(root, "coord")]
+    assert sorted(labels) == sorted(list("abcdefgh") + [str(r) for r in range(1, 9)] * 2)
+    assert classed(parse(svg.board(chess.Board(), coordinates=False)), "coord") == []
+
+    def places(root: ET.Element) -> Dict[Tuple[str, str], Tuple[float, float]]:
+        return {
+            (e.text or "", e.get("text-anchor", "")): (float(e.get("x", "")), float(e.get("y", "")))
+            for e in classed(root, "coord")
+        }
+
+    # a below the a-file, 1 beside rank 1, on both sides.
+    pos = places(root)
+    assert pos[("a", "middle")] == (42.5, 395) and pos[("1", "end")] == (14, 361.5)
+    assert pos[("1", "start")] == (386, 361.5)
+    pos = places(parse(svg.board(chess.Board(), orientation=BLACK)))
+    assert pos[("a", "middle")] == (357.5, 395) and pos[("1", "end")] == (14, 46.5)
+
+
+def test_the_figures_of_chess_and_makruk() -> None:
+    """King, Rook, Knight are Tamerlane's figures; Makruk's Met is the Ferz
+    and its Khon the Elephant; the pawn is Tamerlane's pawn without a
+    letter; the Queen and Bishop are figures of their own."""
+
+    def body(glyph: str) -> str:
+        return re.sub(r'^<g class="piece \w+"', "", glyph)
+
+    for side in (str.upper, str.lower):
+        for game, letter, token in [
+            ("chess", "K", "K"), ("chess", "R", "R"), ("chess", "N", "N"),
+            ("makruk", "K", "K"), ("makruk", "R", "R"), ("makruk", "N", "N"),
+            ("makruk", "M", "F"), ("makruk", "S", "E"),
+        ]:  # fmt: skip
+            assert body(svg.piece_glyph(side(letter), game=game)) == body(svg.piece_glyph(side(token)))
+        tamerlane_bodies = {body(svg.piece_glyph(side(r.token))) for r in Role.all()}
+        queen, bishop = body(svg.piece_glyph(side("Q"), game="chess")), body(svg.piece_glyph(side("B"), game="chess"))
+        pawn = svg.piece_glyph(side("P"), game="chess")
+        assert body(pawn) == body(svg.piece_glyph(side("P"), game="makruk"))
+        assert "<text" not in pawn
+        # The pawn is the Tamerlane pawn figure without its letter.
+        assert body(pawn) == re.sub(r"<text.*?</text>", "", body(svg.piece_glyph(side("PR"))))
+        # The Queen and the Bishop are new drawings, different from each other and from every Tamerlane figure.
+        assert queen != bishop and not {queen, bishop} & tamerlane_bodies
+    chess_glyphs = {svg.piece_glyph(s, game="chess") for s in "KQRBNPkqrbnp"}
+    makruk_glyphs = {svg.piece_glyph(s, game="makruk") for s in "KMSRNPkmsrnp"}
+    assert len(chess_glyphs) == 12 and len(makruk_glyphs) == 12
+    # White light with a dark outline, Black dark.
+    assert 'fill="#ffffff" stroke="#000000"' in svg.piece_glyph("Q", game="chess")
+    assert 'fill="#1c1c1c"' in svg.piece_glyph("b", game="chess")
+
+
+def test_8x8_pieces_as_objects_and_letters() -> None:
+    assert svg.piece_glyph(chess.Piece.from_symbol("q")) == svg.piece_glyph("q", game="chess")
+    assert svg.piece_glyph(makruk.Piece(BLACK, "khon")) == svg.piece_glyph("s", game="makruk")
+    assert svg.piece(makruk.Piece(WHITE, "met"), size=90) == svg.piece("M", size=90, game="makruk")
+    root = parse(svg.piece("Q", game="chess", style="letters"))
+    assert [e.text for e in root.iter(NS + "text")] == ["Q"] and len(list(root.iter(NS + "circle"))) == 1
+    # The King alone is royal (ringed), in both games: Makruk's S is the Khon.
+    for game in ("chess", "makruk"):
+        assert len(list(ET.fromstring(svg.piece_glyph("k", game=game, style="letters")).iter("circle"))) == 2
+    assert len(list(ET.fromstring(svg.piece_glyph("S", game="makruk", style="letters")).iter("circle"))) == 1
+    assert len(list(ET.fromstring(svg.piece_glyph("S", style="letters")).iter("circle"))) == 2  # the Prince
+
+
+def test_bad_8x8_pieces() -> None:
+    for game, bad in [("chess", "G"), ("chess", "M"), ("chess", "KK"), ("chess", ""), ("makruk", "Q"), ("makruk", "b")]:
+        with pytest.raises(ValueError, match=re.escape(repr(bad)) + ".*" + ("chess" if game == "chess" else "Makruk")):
+            svg.piece_glyph(bad, game=game)
+    with pytest.raises(ValueError, match="game"):
+        svg.piece("K", game="shogi")
+    with pytest.raises(TypeError, match="game"):
+        svg.piece("K", game=1)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="game='makruk', but the piece is a chess piece"):
+        svg.piece(chess.Piece.from_symbol("Q"), game="makruk")
+    assert svg.piece(Piece.from_symbol("K"), game="tamerlane") == svg.piece("K")
+
+
+def test_8x8_orientation_follows_python_chess() -> None:
+    """orientation (a Color or python-chess's bool) and flipped put every
+    square where python-chess's chess.svg puts it."""
+    b = chess.Board()
+    assert svg.board(b, orientation=BLACK) == svg.board(b, flipped=True) == svg.board(b, orientation=False)
+    assert svg.board(b, orientation=BLACK, flipped=True) == svg.board(b) == svg.board(b, orientation=True)
+    for black in (False, True):
+        ours = square_fills(parse(svg.board(b, orientation=not black, coordinates=False)))
+        theirs = parse(pychess_svg.board(pychess.Board(), orientation=not black, coordinates=False))
+        for e in theirs.iter(NS + "rect"):
+            name = (e.get("class") or "").split()[-1]
+            if name in pychess.SQUARE_NAMES:
+                x, y = int(e.get("x", "")), int(e.get("y", ""))
+                assert xy8(name, black) == (20 + x, 20 + y), name
+        assert len(ours) == 64
+    # a1 bottom left for White, top right for Black; h8 the other way.
+    lit = svg.DEFAULT_COLORS["square light lastmove"]
+    for black in (False, True):
+        fills = square_fills(parse(svg.board(b, orientation=not black, lastmove=chess.Move.from_uci("a1a2"))))
+        assert {xy for xy, f in fills.items() if f == lit} == {xy8("a1", black), xy8("a2", black)}
+        assert xy8("a1", black) == (A1_8 if not black else H8_8)
+
+
+def test_8x8_lastmove_check_arrows_fill_and_marks() -> None:
+    # Fool's mate: White's King on e1 is in check from h4.
+    b = chess.Board()
+    for san in ["f3", "e5", "g4", "Qh4"]:
+        b.push_san(san)
+    root = parse(b._repr_svg_())
+    lit = svg.DEFAULT_COLORS["square light lastmove"]
+    assert {xy for xy, f in square_fills(root).items() if f == lit} == {xy8("d8"), xy8("h4")}
+    assert at(root, "check") == {xy8("e1")}
+    assert at(parse(svg.board(b, orientation=BLACK)), "check") == {xy8("e1", True)}
+    assert classed(parse(svg.board(b, check=None)), "check") == []
+    assert at(parse(svg.board(b, check=["a8", 63])), "check") == {xy8("a8"), xy8("h8")}
+    # Makruk: Black's King on e8 in check from the Rook on e7.
+    mk = makruk.Board("4k3/4R3/8/8/8/8/8/4K3 b - - 0 1")
+    assert at(parse(mk._repr_svg_()), "check") == {xy8("e8")}
+    assert classed(parse(makruk.Board()._repr_svg_()), "check") == []
+    # Arrows: a Move of the game, a python-chess Move, names, ints, an Arrow.
+    arrows = classed(
+        parse(
+            svg.board(
+                chess.Board(),
+                arrows=[
+                    chess.Move.from_uci("e2e4"),
+                    pychess.Move.from_uci("g1f3"),
+                    ("b1", "c3", "red"),
+                    [pychess.D2, pychess.D4],
+                    svg.Arrow("h2", "h2", "blue"),
+                    svg.Arrow(pychess.A2, pychess.A4),
+                ],
+            )
+        ),
+        "arrow",
+    )
+    lines = [e for e in (a.find(NS + "line") for a in arrows[:4] + arrows[5:]) if e is not None]
+    starts = [(float(e.get("x1", "")), float(e.get("y1", ""))) for e in lines]
+
+    def centre(name: str) -> Tuple[float, float]:
+        return xy8(name)[0] + 22.5, xy8(name)[1] + 22.5
+
+    assert starts == [centre("e2"), centre("g1"), centre("b1"), centre("d2"), centre("a2")]
+    assert (arrows[2].get("fill"), arrows[2].get("fill-opacity")) == ("#b3261e", "0.800")
+    assert (float(arrows[4].get("cx", "")), float(arrows[4].get("cy", ""))) == centre("h2")
+    # The head points at its square: e4 is straight above e2.
+    assert float(lines[0].get("x2", "")) == centre("e4")[0] and float(lines[0].get("y2", "")) > centre("e4")[1]
+    # Fill and crosses.
+    root = parse(svg.board(makruk.Board(), fill={"a1": "#ff000080", 63: "blue"}, squares=["e4", pychess.B2]))
+    overlays = {
+        (int(e.get("x", "")), int(e.get("y", ""))): e.get("fill")
+        for e in root.iter(NS + "rect")
+        if e.get("class") is None and e.get("width") == "45"
+    }
+    assert overlays == {xy8("a1"): "#ff0000", xy8("h8"): "blue"}
+    marks = [e.get("d") for e in classed(root, "mark")]
+    assert marks == ["M209,209 L236,236 M236,209 L209,236", "M74,299 L101,326 M101,299 L74,326"]
+    # A python-chess Move as the last move.
+    root = parse(svg.board(chess.Board(), lastmove=pychess.Move.from_uci("g1f3")))
+    assert {xy for xy, f in square_fills(root).items() if f == lit} == {xy8("g1"), xy8("f3")}
+
+
+def test_8x8_checkered_board() -> None:
+    light, dark = svg.DEFAULT_COLORS["square light"], svg.DEFAULT_COLORS["square dark"]
+    fills = square_fills(parse(svg.board(makruk.Board(), checkered=True)))
+    assert list(fills.values()).count(dark) == 32 and list(fills.values()).count(light) == 32
+    assert fills[xy8("a1")] == fills[xy8("h8")] == dark and fills[xy8("h1")] == fills[xy8("b1")] == light
+    plain = square_fills(parse(svg.board(makruk.Board())))
+    assert set(plain.values()) == {light}
+
+
+BAD_8X8_SQUARES: List[Tuple[object, type, str]] = [
+    ("i1", ValueError, "'i1'"),
+    ("a9", ValueError, "'a9'"),
+    ("k10", ValueError, "'k10'"),
+    ("wc", ValueError, "'wc'"),
+    ("E4", ValueError, "'E4'"),
+    (64, ValueError, "64"),
+    (-1, ValueError, "-1"),
+    (2**80, ValueError, "out of range"),
+    (tamerlane.Square.E4, ValueError, "tamerlane.Square e4"),
+    (True, TypeError, "bool"),
+    (2.5, TypeError, "float"),
+]
+
+
+@pytest.mark.parametrize("module", [chess, makruk])
+@pytest.mark.parametrize("square, error, named", BAD_8X8_SQUARES)
+def test_8x8_bad_squares_are_errors_naming_the_square_and_the_argument(
+    module: Any, square: object, error: type, named: str
+) -> None:
+    b = module.Board()
+    n = re.escape(named)
+    with pytest.raises(error, match=rf"^squares: .*{n}"):
+        svg.board(b, squares=[square])  # type: ignore[list-item]
+    with pytest.raises(error, match=rf"^fill: .*{n}"):
+        svg.board(b, fill={square: "red"})  # type: ignore[dict-item]
+    with pytest.raises(error, match=rf"^check: .*{n}"):
+        svg.board(b, check=[square])  # type: ignore[list-item]
+    with pytest.raises(error, match=rf"^arrows\[0\]: arrow head: .*{n}"):
+        svg.board(b, arrows=[("e2", square)])  # type: ignore[list-item]
+    if isinstance(square, (int, str)) and not isinstance(square, bool):
+        try:
+            arrow = svg.Arrow("e2", square)
+        except ValueError:
+            return  # not a square of either board
+        with pytest.raises(error, match=rf"^arrows\[1\]: arrow head: .*{n}"):
+            svg.board(b, arrows=[("e2", "e4"), arrow])
+
+
+def test_8x8_bad_moves_and_colours() -> None:
+    b = chess.Board()
+    with pytest.raises(TypeError, match="lastmove: a tamerlane.Move is a move of the Tamerlane board"):
+        svg.board(b, lastmove=Move("e2", "e4"))
+    with pytest.raises(TypeError, match="lastmove must be a chess Move"):
+        svg.board(b, lastmove="e2e4")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="lastmove must be a Makruk Move"):
+        svg.board(makruk.Board(), lastmove=("e2", "e4"))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"arrows\[0\]: a tamerlane.Move"):
+        svg.board(b, arrows=[Move("e2", "e4")])
+    with pytest.raises(TypeError, match=r"arrows\[0\]"):
+        svg.board(b, arrows=[("e2",)])
+    for colour in BAD_COLOURS:
+        shown = re.escape(repr(colour))
+        with pytest.raises(ValueError, match=rf"fill\['a1'\].*{shown}"):
+            svg.board(b, fill={"a1": colour})
+        with pytest.raises(ValueError, match=rf"colors\['square dark'\].*{shown}"):
+            svg.board(makruk.Board(), colors={"square dark": colour})
+        with pytest.raises(ValueError, match=rf"arrows\[0\]: arrow color.*{shown}"):
+            svg.board(b, arrows=[("b2", "c4", colour)])
+    drawn = svg.board(
+        b, fill={"a1": "hsl(120, 50%, 50%)"}, colors={"square light": "#fff"}, arrows=[("a1", "a2", "teal")]
+    )
+    assert "hsl(120, 50%, 50%)" in drawn and 'fill="#fff"' in drawn and 'fill="teal"' in drawn
+    # A Tamerlane board refuses the 8x8 games' moves as before.
+    with pytest.raises(TypeError, match="lastmove must be a Move"):
+        svg.board(Board(), lastmove=chess.Move.from_uci("e2e4"))
+    with pytest.raises(TypeError, match="board"):
+        svg.board(pychess.Board())  # type: ignore[arg-type]
+
+
+def test_arrow_with_ints_reads_them_on_the_board_drawn() -> None:
+    """An Arrow keeps its squares as given: a name is the same square on
+    each board, an int is read on the board drawn (12 is b2 on the 11-file
+    Tamerlane board, e2 on the 8x8 board)."""
+    by_int, by_name = svg.Arrow(12, 28), svg.Arrow("e2", "e4")
+    assert repr(by_int) == "Arrow(12, 28, color='green')" and repr(by_name) == "Arrow('e2', 'e4', color='green')"
+    assert svg.board(chess.Board(), arrows=[by_int]) == svg.board(chess.Board(), arrows=[by_name])
+    assert svg.board(Board(), arrows=[by_int]) != svg.board(Board(), arrows=[by_name])
+    assert svg.board(Board(), arrows=[by_int]) == svg.board(Board(), arrows=[("b2", "g3")])

@@ -115,6 +115,8 @@ class SiblingBoard(
         """Replaces the position by a FEN one (same rules), clearing the move stack."""
     def to_planes(self) -> npt.NDArray[np.float32]:
         """The position as ``(PLANES, 8, 8)`` float32 planes, seen by the side to move."""
+    def _repr_svg_(self) -> str:
+        """SVG for Jupyter (``tamerlane.svg.board`` with the last move marked)."""
 
 _B_contra = TypeVar("_B_contra", contravariant=True)
 _M_co = TypeVar("_M_co", covariant=True)

@@ -1,6 +1,8 @@
 """The figurine piece set of ``tamerlane.svg``: one outlined drawing per
 piece kind in a 45x45 box (White light with a dark outline, Black dark),
-and pawns as one pawn figure carrying the letter of its kind.
+and pawns as one pawn figure carrying the letter of its kind; plus the
+three figures chess and Makruk need beyond Tamerlane's (queen, bishop, a
+pawn without a letter).
 
 Every drawing here is original to this project. A drawing is a template:
 ``{f}`` is the body colour, ``{o}`` the outline and ``{d}`` the colour of
@@ -138,6 +140,37 @@ _PAWN_BODY = (
     '<path d="M16,21 H29 V18 H16 Z"/>'
 )
 _PAWN_HEAD = '<circle cx="22.5" cy="12.5" r="5.5"/>'
+
+# The figures of the 8x8 games (chess, Makruk) that Tamerlane has no piece
+# for, under keys that are no TFEN token. Their King, Rook, Knight (and
+# Makruk's Met and Khon) are the Tamerlane figures above (``tamerlane.svg``
+# maps each game's letters to these keys).
+_FIGURES.update(
+    {
+        # Queen: the royal robe under a wide coronet of five points, each
+        # tipped with a ball, and a jewel on the robe.
+        "Q": _BASE
+        + _ROBE
+        + '<path d="M16,21 L9.5,10.5 L14.5,15.5 L16.5,8 L19.8,14.5 L22.5,6.5 L25.2,14.5 L28.5,8'
+        ' L30.5,15.5 L35.5,10.5 L29,21 Z"/>'
+        + '<circle cx="9.5" cy="9.3" r="1.9"/><circle cx="16.5" cy="6.6" r="1.9"/>'
+        '<circle cx="22.5" cy="4.8" r="2.1"/><circle cx="28.5" cy="6.6" r="1.9"/>'
+        '<circle cx="35.5" cy="9.3" r="1.9"/>'
+        + f'<path d="M16.2,18.3 H28.8" {_LINE}/>'
+        + f'<circle cx="22.5" cy="25" r="1.5" {_DOT}/>',
+        # Bishop: a cleric in a two-horned mitre holding a crosier, a long
+        # diagonal stole across his robe (he rides diagonally).
+        "B": _BASE
+        + _legs("M34,37.5 V12.5 C34,8.8 29.5,8.8 29.5,11.8 C29.5,13.8 31.6,14.2 32.2,12.8")
+        + '<path d="M12,34.5 C12.5,28 15.5,24 17,20 H26 C27.5,24 30.5,28 31,34.5 Z"/>'
+        + '<path d="M16,20.5 C14.5,15.5 15.8,11 18.2,8.2 L21.5,12.2 L24.8,8.2'
+        ' C27.2,11 28.5,15.5 27,20.5 Z"/>'
+        + f'<path d="M21.5,12.5 V20.5 M15.8,17.3 H27.2" {_LINE}/>'
+        + f'<path d="M16.3,24 L27.8,33.5" {_LINE} stroke-width="2.2"/>',
+        # The pawn of chess and Makruk: the Tamerlane pawn without a letter.
+        "P": _PAWN_BODY + _PAWN_HEAD,
+    }
+)
 _PAWN_HEADS = {
     # The pawn of kings wears a small crown.
     "K": '<path d="M17,18 L15.5,9 L19.5,12.3 L22.5,7 L25.5,12.3 L29.5,9 L28,18 Z"/>',
@@ -157,7 +190,8 @@ def _pawn(kind: str) -> str:
 
 def figure(token: str, white: bool) -> str:
     """The SVG elements of the figure of an upper-case TFEN ``token``
-    (``"K"``, ``"PR"``, ...), in the 45x45 box, coloured for its side."""
+    (``"K"``, ``"PR"``, ...) or of one of the 8x8 games' own figures
+    (``"Q"``, ``"B"``, ``"P"``), in the 45x45 box, coloured for its side."""
     colors = WHITE_COLORS if white else BLACK_COLORS
     body = _FIGURES[token] if len(token) == 1 else _pawn(token[1])
     return (

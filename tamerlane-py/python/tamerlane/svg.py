@@ -1,18 +1,25 @@
-"""SVG rendering of Tamerlane boards (also used by ``Board._repr_svg_`` so
-boards display in Jupyter, with the last move and check marked).
+"""SVG rendering of the boards of the family: Tamerlane, and the 8x8 boards
+of chess (``tamerlane.chess``) and Makruk (``tamerlane.makruk``), in one
+style (also used by each ``Board._repr_svg_`` so boards display in Jupyter,
+with the last move and check marked).
 
-The drawing shows the 11x10 board with both citadels sticking out: Black's
-citadel ``bc`` left of a9 and White's citadel ``wc`` right of k2, each
-labelled just outside its square. Pieces are figurines (``style="figures"``,
-the default: White light with a dark outline, Black dark), or lettered
-discs (``style="letters"``). Every pawn is one pawn figure carrying the
+The Tamerlane drawing shows the 11x10 board with both citadels sticking
+out: Black's citadel ``bc`` left of a9 and White's citadel ``wc`` right of
+k2, each labelled just outside its square; the chess and Makruk drawing
+is the 8x8 board. One drawing code serves both sizes (a layout per board
+shape). Pieces are figurines (``style="figures"``, the default: White
+light with a dark outline, Black dark), or lettered discs
+(``style="letters"``). Every Tamerlane pawn is one pawn figure carrying the
 letter of its kind; the pawn of kings wears a crown and the pawn of pawns a
-second head. The legend is in docs/PYTHON.md.
+second head. Chess and Makruk reuse the Tamerlane figures of the same
+pieces; the legend is in docs/PYTHON.md.
 
 >>> import tamerlane, tamerlane.svg
 >>> svg = tamerlane.svg.board(tamerlane.Board(), size=400)
 >>> svg.startswith("<svg")
 True
+>>> tamerlane.svg.board(tamerlane.chess.Board()).count('class="piece')
+32
 >>> tamerlane.svg.Arrow("b2", "c4", color="red")
 Arrow('b2', 'c4', color='red')
 """
@@ -20,20 +27,44 @@ Arrow('b2', 'c4', color='red')
 from __future__ import annotations
 
 import math
+import operator
 import re
 from collections import abc
-from typing import Dict, Iterable, List, Mapping, Optional, Sequence, SupportsIndex, Tuple, Union
+from typing import (
+    Callable,
+    Dict,
+    Iterable,
+    List,
+    Mapping,
+    NamedTuple,
+    Optional,
+    Protocol,
+    Sequence,
+    SupportsIndex,
+    Tuple,
+    Union,
+)
 
 from . import _svg_figures
 from ._tamerlane import Board, Color, Move, Piece, Role, parse_square, square_name
+from .chess import Board as ChessBoard
+from .chess import Move as ChessMove
+from .chess import Piece as ChessPiece
+from .makruk import Board as MakrukBoard
+from .makruk import Move as MakrukMove
+from .makruk import Piece as MakrukPiece
 
-__all__ = ["Arrow", "DEFAULT_COLORS", "SQUARE_SIZE", "STYLES", "board", "piece", "piece_glyph"]
+__all__ = ["Arrow", "DEFAULT_COLORS", "GAMES", "SQUARE_SIZE", "STYLES", "board", "piece", "piece_glyph"]
 
 SQUARE_SIZE = 45
 """Side of one square in SVG user units (the drawing is scaled to ``size``)."""
 
 STYLES = ("figures", "letters")
 """The piece styles: figurines (the default) or lettered discs."""
+
+GAMES = ("tamerlane", "chess", "makruk")
+"""The games drawn: the ``game=`` of ``piece`` and ``piece_glyph`` (a
+board's game is that of its class)."""
 
 DEFAULT_COLORS: Dict[str, str] = {
     "square light": "#eed9b6",
@@ -55,7 +86,8 @@ DEFAULT_COLORS: Dict[str, str] = {
 }
 """Every colour the board uses, by name; ``board(colors=...)`` overrides
 some of them. ``square dark`` (and its ``lastmove``) only shows on a
-checkered board; ``grid`` is the line between squares; ``mark`` draws the
+checkered board; the ``citadel`` colours only on the Tamerlane board;
+``grid`` is the line between squares; ``mark`` draws the
 crosses of ``squares=``; ``arrow NAME`` is the colour of ``Arrow(...,
 color="NAME")``. Values are CSS colours: ``#rgb``, ``#rgba``, ``#rrggbb``,
 ``#rrggbbaa`` (with alpha), one of the CSS named colours such as ``red``
@@ -63,8 +95,6 @@ color="NAME")``. Values are CSS colours: ``#rgb``, ``#rgba``, ``#rrggbb``,
 or ``hsl()``/``hsla()``; anything else is a ``ValueError``."""
 
 _MARGIN = 20
-_COLS = 13  # bc column, files a..k, wc column
-_ROWS = 10
 _FONT = 'font-family="DejaVu Sans, Helvetica, Arial, sans-serif"'
 _LASTMOVE = DEFAULT_COLORS["square light lastmove"]
 _MAX_SIZE = 1_000_000
@@ -74,31 +104,161 @@ _ROYALS = (Role.KING, Role.PRINCE, Role.ADVENTITIOUS_KING)
 SquareLike = Union[SupportsIndex, str]
 
 
+class MoveLike(Protocol):
+    """A move as ``lastmove`` and ``arrows`` take it: anything with
+    ``from_square`` and ``to_square``, i.e. a ``tamerlane.Move`` on the
+    Tamerlane board; a ``tamerlane.chess.Move``, ``tamerlane.makruk.Move``
+    or python-chess ``Move`` on an 8x8 board."""
+
+    @property
+    def from_square(self) -> int:
+        """The origin square."""
+
+    @property
+    def to_square(self) -> int:
+        """The target square."""
+
+
+class _Layout(NamedTuple):
+    """Where the squares of a board shape are drawn: a grid of columns
+    (the board's files with ``offset`` spare columns on each side, where
+    the citadels stick out) and rows (its ranks, the last one on top)."""
+
+    files: int
+    ranks: int
+    offset: int
+    """The columns left (and right) of the board."""
+    outside: Mapping[int, Tuple[int, int]]
+    """The squares beside the board (the citadels), as ``(file, rank)`` of
+    a board extended by ``offset`` files on each side."""
+    names: Mapping[int, str]
+    """The labels of the ``outside`` squares."""
+
+    @property
+    def cols(self) -> int:
+        """The columns of the drawing grid."""
+        return self.files + 2 * self.offset
+
+    @property
+    def squares(self) -> int:
+        """The number of squares (indices ``0 .. squares - 1``)."""
+        return self.files * self.ranks + len(self.outside)
+
+
+_TAMERLANE_LAYOUT = _Layout(11, 10, 1, {110: (11, 1), 111: (-1, 8)}, {110: "wc", 111: "bc"})
+"""The 11x10 board; ``wc`` drawn as if on l2, ``bc`` as if left of a9."""
+_LAYOUT_8X8 = _Layout(8, 8, 0, {}, {})
+"""The chess and Makruk board."""
+
+
+class _Game(NamedTuple):
+    """What the drawing of a game needs besides its layout."""
+
+    name: str
+    """Its name in ``GAMES``."""
+    title: str
+    """Its name in messages."""
+    layout: _Layout
+    square: Callable[[object, str], int]
+    """The square index of a value; errors name the place (a ``str``)."""
+    figures: Mapping[str, str]
+    """The ``_svg_figures`` figure of each upper-case FEN letter (empty for
+    Tamerlane, whose TFEN tokens are the figures' keys)."""
+    royals: str
+    """The letters of the royal pieces (ringed in the ``letters`` style)."""
+    letters: str
+    """The piece letters, for messages."""
+
+
+def _square8(value: object, what: str) -> int:
+    """The index 0 (a1) .. 63 (h8) of a square of the 8x8 board given as an
+    int or a name; errors name ``what``. A ``tamerlane.Square`` is refused:
+    its number is that of the 11x10 board."""
+    if isinstance(value, str):
+        if len(value) == 2 and value[0] in "abcdefgh" and value[1] in "12345678":
+            return "abcdefgh".index(value[0]) + 8 * (int(value[1]) - 1)
+        shown = repr(value) if len(value) <= 20 else repr(value[:20]) + "..."
+        raise ValueError(f"{what}: invalid square name {shown} (expected a1 to h8)")
+    if isinstance(value, bool):
+        raise TypeError(f"{what}: square must be an int, not bool")
+    kind = type(value)
+    if _is_tamerlane_square(value):
+        raise ValueError(
+            f"{what}: tamerlane.Square {value!s} is numbered on the Tamerlane board (11 files); "
+            "an 8x8 board takes an int 0 to 63 (python-chess's numbers) or a name like 'e4'"
+        )
+    try:
+        n = operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(
+            f"{what}: a square must be an int 0 to 63 or a name like 'e4', not {kind.__name__}"
+        ) from None
+    if not 0 <= n < 64:
+        shown = str(n) if abs(n) < 10**12 else "index"
+        raise ValueError(f"{what}: square {shown} out of range (expected 0 to 63)")
+    return n
+
+
+def _arrow_color(color: object) -> str:
+    """``color`` checked as an arrow colour: a name of an ``arrow NAME``
+    colour or a CSS colour."""
+    if isinstance(color, str) and f"arrow {color}" in DEFAULT_COLORS:
+        return color
+    return _css_color(color, "arrow color")
+
+
+def _is_tamerlane_square(value: object) -> bool:
+    """Whether ``value`` is a ``tamerlane.Square`` (known by its class's
+    name: this module is imported by ``tamerlane``, which defines it)."""
+    return (type(value).__module__, type(value).__qualname__) == ("tamerlane", "Square")
+
+
+def _given(value: SquareLike) -> SquareLike:
+    """A square argument of ``Arrow`` (already checked as a Tamerlane
+    square) as kept for 8x8 boards: a name, a ``tamerlane.Square``, or an
+    int."""
+    if isinstance(value, str) or _is_tamerlane_square(value):
+        return value
+    return operator.index(value)
+
+
 class Arrow:
     """An arrow from ``tail`` to ``head`` (squares: ints or names such as
     ``"f3"``, ``"wc"``) in ``color``: ``"green"``, ``"red"``, ``"yellow"``,
     ``"blue"`` (the ``arrow NAME`` entries of the board's colours) or any CSS
-    colour. An arrow whose tail is its head is drawn as a ring. Arrows
-    compare equal when their squares and colour are equal."""
+    colour. An arrow whose tail is its head is drawn as a ring.
 
-    __slots__ = ("tail", "head", "color")
+    ``tail`` and ``head`` are the squares on the Tamerlane board (0 to 111),
+    and arrows compare equal when these and the colour are equal. On an 8x8
+    board (chess, Makruk) the squares as given are read on that board: a
+    name is the same square, an int is python-chess's number (0 = a1 .. 63
+    = h8), and a ``tamerlane.Square`` or a square off the 8x8 board is a
+    ``ValueError`` when the arrow is drawn."""
+
+    __slots__ = ("tail", "head", "color", "_given")
 
     tail: int
     head: int
     color: str
+    _given: Tuple[SquareLike, SquareLike]
 
     def __init__(self, tail: SquareLike, head: SquareLike, color: str = "green") -> None:
         object.__setattr__(self, "tail", _square(tail, "arrow tail"))
         object.__setattr__(self, "head", _square(head, "arrow head"))
-        if not (isinstance(color, str) and f"arrow {color}" in DEFAULT_COLORS):
-            _css_color(color, "arrow color")
-        object.__setattr__(self, "color", color)
+        object.__setattr__(self, "color", _arrow_color(color))
+        object.__setattr__(self, "_given", (_given(tail), _given(head)))
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Arrow is immutable")
 
     def __repr__(self) -> str:
-        return f"Arrow({square_name(self.tail)!r}, {square_name(self.head)!r}, color={self.color!r})"
+        # Names as names; an int as the int, which means a different square
+        # on each board size.
+        tail, head = (
+            repr(given) if type(given) is int else repr(square_name(square))
+            for given, square in zip(self._given, (self.tail, self.head))
+        )
+        return f"Arrow({tail}, {head}, color={self.color!r})"
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Arrow):
@@ -109,9 +269,15 @@ class Arrow:
         return hash((self.tail, self.head, self.color))
 
 
-ArrowLike = Union[Arrow, Move, Sequence[SquareLike]]
-"""An ``Arrow``, a ``Move``, or a ``(tail, head)`` / ``(tail, head, color)``
-tuple or list."""
+ArrowLike = Union[Arrow, MoveLike, Sequence[SquareLike]]
+"""An ``Arrow``, a move (see ``MoveLike``), or a ``(tail, head)`` /
+``(tail, head, color)`` tuple or list."""
+
+AnyBoard = Union[Board, ChessBoard, MakrukBoard]
+"""A board ``board`` draws: Tamerlane, chess or Makruk."""
+
+AnyPiece = Union[Piece, ChessPiece, MakrukPiece]
+"""A piece of one of the three games."""
 
 
 def _square(value: object, what: str) -> int:
@@ -122,6 +288,38 @@ def _square(value: object, what: str) -> int:
         raise TypeError(f"{what}: {e}") from None
     except ValueError as e:
         raise ValueError(f"{what}: {e}") from None
+
+
+_TAMERLANE = _Game(
+    name="tamerlane",
+    title="Tamerlane",
+    layout=_TAMERLANE_LAYOUT,
+    square=_square,
+    figures={},
+    royals="KSA",
+    letters="K S A F V R N E C D T G or a pawn PR ... PP",
+)
+_CHESS = _Game(
+    name="chess",
+    title="chess",
+    layout=_LAYOUT_8X8,
+    square=_square8,
+    figures={"K": "K", "Q": "Q", "R": "R", "B": "B", "N": "N", "P": "P"},
+    royals="K",
+    letters="K Q R B N P",
+)
+_MAKRUK = _Game(
+    name="makruk",
+    title="Makruk",
+    layout=_LAYOUT_8X8,
+    square=_square8,
+    # The Met steps one square diagonally, as the Ferz does; the Khon is
+    # chaturanga's elephant (the ancestor of Tamerlane's Elephant too).
+    figures={"K": "K", "M": "F", "S": "E", "R": "R", "N": "N", "P": "P"},
+    royals="K",
+    letters="K M S R N P",
+)
+_BY_NAME = {g.name: g for g in (_TAMERLANE, _CHESS, _MAKRUK)}
 
 
 _CSS_COLOR_NAMES = frozenset(
@@ -218,23 +416,22 @@ def _paint(attr: str, color: str) -> str:
     return f' {attr}="{color}"'
 
 
-def _cell(square: int, flipped: bool) -> Tuple[int, int]:
-    """The (column, row-from-top) of a square in the 13x10 drawing grid."""
-    if square == 110:  # wc, as if l2
-        file, rank = 11, 1
-    elif square == 111:  # bc, left of a9
-        file, rank = -1, 8
+def _cell(square: int, flipped: bool, layout: _Layout = _TAMERLANE_LAYOUT) -> Tuple[int, int]:
+    """The (column, row-from-top) of a square in the drawing grid of
+    ``layout`` (13x10 for Tamerlane, 8x8)."""
+    if square in layout.outside:
+        file, rank = layout.outside[square]
     else:
-        file, rank = square % 11, square // 11
-    col, row = file + 1, 9 - rank
+        file, rank = square % layout.files, square // layout.files
+    col, row = file + layout.offset, layout.ranks - 1 - rank
     if flipped:
-        col, row = _COLS - 1 - col, _ROWS - 1 - row
+        col, row = layout.cols - 1 - col, layout.ranks - 1 - row
     return col, row
 
 
-def _xy(square: int, flipped: bool) -> Tuple[int, int]:
+def _xy(square: int, flipped: bool, layout: _Layout = _TAMERLANE_LAYOUT) -> Tuple[int, int]:
     """Top-left corner of a square in user units."""
-    col, row = _cell(square, flipped)
+    col, row = _cell(square, flipped, layout)
     return _MARGIN + col * SQUARE_SIZE, _MARGIN + row * SQUARE_SIZE
 
 
@@ -251,19 +448,42 @@ def _real(value: object, what: str) -> float:
     return x
 
 
-def _symbol(value: object) -> str:
-    """The TFEN symbol of a piece given as a ``Piece`` or a symbol string."""
-    if isinstance(value, Piece):
-        return value.symbol()
+def _game(value: object) -> Optional[_Game]:
+    """The game named ``value`` (one of ``GAMES``), or ``None`` for ``None``."""
+    if value is None:
+        return None
     if not isinstance(value, str):
-        raise TypeError(f"a piece must be a Piece or a TFEN symbol such as 'K' or 'pr', not {type(value).__name__}")
+        raise TypeError(f"game must be a str or None, not {type(value).__name__}")
+    if value not in _BY_NAME:
+        raise ValueError(f"game must be one of {', '.join(map(repr, GAMES))}, not {value[:40]!r}")
+    return _BY_NAME[value]
+
+
+def _symbol(value: object, game: Optional[_Game] = None) -> Tuple[str, _Game]:
+    """The FEN symbol of a piece given as a ``Piece`` of one of the games
+    (which decides the game) or a symbol string of ``game`` (default:
+    Tamerlane's TFEN), and its game."""
+    for kind, of in ((Piece, _TAMERLANE), (ChessPiece, _CHESS), (MakrukPiece, _MAKRUK)):
+        if isinstance(value, kind):
+            if game is not None and game is not of:
+                raise ValueError(f"game={game.name!r}, but the piece is a {of.title} piece")
+            return value.symbol(), of
+    game = game or _TAMERLANE
+    if not isinstance(value, str):
+        raise TypeError(
+            "a piece must be a Piece (tamerlane, tamerlane.chess or tamerlane.makruk) or a symbol such as 'K' "
+            f"or 'pr', not {type(value).__name__}"
+        )
     try:
-        return Piece.from_symbol(value).symbol()
+        if game is _TAMERLANE:
+            return Piece.from_symbol(value).symbol(), game
+        if game.figures.get(value.upper()) is not None and len(value) == 1:
+            return value, game
+        raise ValueError(value)
     except ValueError:
         shown = repr(value) if len(value) <= 20 else repr(value[:20]) + "..."
-        raise ValueError(
-            f"{shown} is not a piece symbol (K S A F V R N E C D T G or a pawn PR ... PP; lower case for Black)"
-        ) from None
+        what = "a piece symbol" if game is _TAMERLANE else f"a {game.title} piece symbol"
+        raise ValueError(f"{shown} is not {what} ({game.letters}; lower case for Black)") from None
 
 
 def _style(value: object) -> str:
@@ -274,8 +494,9 @@ def _style(value: object) -> str:
     return value
 
 
-def _letter_disc(symbol: str) -> str:
-    """The lettered-disc glyph of ``symbol`` in the 45x45 box."""
+def _letter_disc(symbol: str, royals: str) -> str:
+    """The lettered-disc glyph of ``symbol`` in the 45x45 box; the letters
+    of ``royals`` get a gold ring."""
     white = symbol[0].isupper()
     fill, ink = ("#fbfbf8", "#1b1b1b") if white else ("#26262b", "#f5f5f5")
     letter = symbol[-1].upper()
@@ -288,7 +509,7 @@ def _letter_disc(symbol: str) -> str:
         )
     ring = (
         '<circle cx="22.5" cy="22.5" r="16.2" fill="none" stroke="#d4a017" stroke-width="2.7"/>'
-        if letter in "KSA"
+        if letter in royals
         else ""
     )
     return (
@@ -299,40 +520,60 @@ def _letter_disc(symbol: str) -> str:
 
 
 def piece_glyph(
-    symbol: Union[str, Piece], x: float = 0.0, y: float = 0.0, size: float = SQUARE_SIZE, style: str = "figures"
+    symbol: Union[str, AnyPiece],
+    x: float = 0.0,
+    y: float = 0.0,
+    size: float = SQUARE_SIZE,
+    style: str = "figures",
+    *,
+    game: Optional[str] = None,
 ) -> str:
     """The SVG fragment (a ``<g>`` element) of one piece, given as a
-    ``Piece`` or its TFEN symbol (``"K"``, ``"g"``, ``"PR"``, ``"pp"``, ...),
-    drawn in the ``size``-wide square whose top-left corner is ``(x, y)``,
-    as a figurine (``style="figures"``) or a lettered disc
-    (``style="letters"``). A symbol that is not a piece gives ``ValueError``.
+    ``Piece`` (of ``tamerlane``, ``tamerlane.chess`` or ``tamerlane.makruk``)
+    or its symbol: a TFEN symbol (``"K"``, ``"g"``, ``"PR"``, ``"pp"``, ...)
+    or, with ``game="chess"`` or ``"makruk"``, that game's FEN letter
+    (``"Q"``, ``"m"``, ...); drawn in the ``size``-wide square whose
+    top-left corner is ``(x, y)``, as a figurine (``style="figures"``) or a
+    lettered disc (``style="letters"``). A symbol that is not a piece of the
+    game gives ``ValueError``, as does a ``game`` that is not the piece's.
 
     >>> piece_glyph("PR").startswith('<g class="piece PR"')
     True
+    >>> piece_glyph("q", game="chess").startswith('<g class="piece q"')
+    True
     """
-    sym = _symbol(symbol)
+    sym, of = _symbol(symbol, _game(game))
     style = _style(style)
     x, y = _real(x, "x"), _real(y, "y")
     size = _real(size, "size")
     if size <= 0:
         raise ValueError(f"size must be positive, not {size!r}")
     if style == "letters":
-        body = _letter_disc(sym)
+        body = _letter_disc(sym, of.royals)
     else:
-        body = _svg_figures.figure(sym.upper(), sym[0].isupper())
+        body = _svg_figures.figure(of.figures.get(sym.upper(), sym.upper()), sym[0].isupper())
     scale = size / _svg_figures.BOX
     transform = f"translate({x:g},{y:g})" + (f" scale({scale:g})" if scale != 1 else "")
     return f'<g class="piece {sym}" transform="{transform}">{body}</g>'
 
 
-def piece(symbol: Union[str, Piece], size: Optional[int] = SQUARE_SIZE, style: str = "figures") -> str:
-    """A standalone SVG image of one piece (a ``Piece`` or a TFEN symbol),
-    ``size`` pixels wide (``None``: just a viewBox).
+def piece(
+    symbol: Union[str, AnyPiece],
+    size: Optional[int] = SQUARE_SIZE,
+    style: str = "figures",
+    *,
+    game: Optional[str] = None,
+) -> str:
+    """A standalone SVG image of one piece (a ``Piece`` or a symbol, read
+    as in ``piece_glyph``), ``size`` pixels wide (``None``: just a viewBox).
 
     >>> piece("g", size=90).startswith("<svg")
     True
+    >>> from tamerlane import makruk
+    >>> piece("S", game="makruk") == piece(makruk.Piece.from_symbol("S"))
+    True
     """
-    glyph = piece_glyph(symbol, style=style)
+    glyph = piece_glyph(symbol, style=style, game=game)
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" viewBox="0 0 {SQUARE_SIZE} {SQUARE_SIZE}"'
         f"{_dimensions(size, 1.0)}>{glyph}</svg>"
@@ -351,15 +592,44 @@ def _dimensions(size: object, aspect: float) -> str:
     return f' width="{size}" height="{round(size * aspect)}"'
 
 
-def _to_arrow(value: object, where: str) -> Arrow:
-    """``value`` (``arrows`` item ``where``) as an ``Arrow``; errors name ``where``."""
-    if isinstance(value, Arrow):
-        return value
+_Arrow = Tuple[int, int, str]
+"""An arrow drawn: tail and head squares of the board drawn, colour."""
+
+
+def _move_squares(value: object, game: _Game, what: str) -> Optional[Tuple[int, int]]:
+    """The origin and target of ``value`` if it is a move of ``game``'s
+    board (``None`` if it is no move at all); a move of the other board
+    size is a ``TypeError`` naming ``what``."""
+    if game is _TAMERLANE:
+        return (value.from_square, value.to_square) if isinstance(value, Move) else None
     if isinstance(value, Move):
-        return Arrow(value.from_square, value.to_square)
+        raise TypeError(f"{what}: a tamerlane.Move is a move of the Tamerlane board, not of a {game.title} board")
+    if isinstance(value, (ChessMove, MakrukMove)):
+        return value.from_square, value.to_square
+    if callable(getattr(value, "uci", None)) and hasattr(value, "from_square") and hasattr(value, "to_square"):
+        # A python-chess Move (its squares are those of the 8x8 board).
+        return _square8(getattr(value, "from_square"), what), _square8(getattr(value, "to_square"), what)
+    return None
+
+
+def _to_arrow(value: object, where: str, game: _Game = _TAMERLANE) -> _Arrow:
+    """``value`` (``arrows`` item ``where``) as an arrow on ``game``'s board;
+    errors name ``where``."""
+    if isinstance(value, Arrow):
+        if game is _TAMERLANE:
+            return value.tail, value.head, value.color
+        tail, head = value._given
+        return _square8(tail, f"{where}: arrow tail"), _square8(head, f"{where}: arrow head"), value.color
+    squares = _move_squares(value, game, where)
+    if squares is not None:
+        return squares[0], squares[1], "green"
     if isinstance(value, (tuple, list)) and len(value) in (2, 3):
         try:
-            return Arrow(*value)
+            if game is _TAMERLANE:
+                arrow = Arrow(*value)
+                return arrow.tail, arrow.head, arrow.color
+            tail, head = _square8(value[0], "arrow tail"), _square8(value[1], "arrow head")
+            return tail, head, _arrow_color(value[2]) if len(value) == 3 else "green"
         except TypeError as e:
             raise TypeError(f"{where}: {e}") from None
         except ValueError as e:
@@ -370,13 +640,13 @@ def _to_arrow(value: object, where: str) -> Arrow:
     )
 
 
-def _squares(value: object, what: str) -> List[int]:
-    """A square or an iterable of squares, as a list of indices."""
+def _squares(value: object, what: str, game: _Game = _TAMERLANE) -> List[int]:
+    """A square or an iterable of squares of ``game``'s board, as a list of indices."""
     if isinstance(value, str) or (hasattr(value, "__index__") and not isinstance(value, bool)):
-        return [_square(value, what)]
+        return [game.square(value, what)]
     if isinstance(value, (bytes, bool)) or not isinstance(value, abc.Iterable):
         raise TypeError(f"{what} must be a square or an iterable of squares, not {type(value).__name__}")
-    return [_square(v, what) for v in value]
+    return [game.square(v, what) for v in value]
 
 
 def _placement(pieces: Mapping[int, Piece]) -> str:
@@ -427,14 +697,18 @@ def _checked_royals(position: Board) -> List[int]:
     return attacked
 
 
-def _check_squares(value: object, position: Optional[Board]) -> List[int]:
+def _check_squares(value: object, position: Optional[AnyBoard], game: _Game) -> List[int]:
     if isinstance(value, bool):
         raise TypeError('check must be "auto", None, a square or squares, not bool')
     if value is None:
         return []
     if isinstance(value, str) and value == "auto":
-        return _checked_royals(position) if position is not None else []
-    return _squares(value, "check")
+        if isinstance(position, Board):
+            return _checked_royals(position)
+        if position is not None and position.is_check():  # chess, Makruk: the one King
+            return position.royals(position.turn)
+        return []
+    return _squares(value, "check", game)
 
 
 def _colors(value: object) -> Dict[str, str]:
@@ -450,12 +724,12 @@ def _colors(value: object) -> Dict[str, str]:
     return colors
 
 
-def _fills(value: object) -> Dict[int, str]:
+def _fills(value: object, game: _Game) -> Dict[int, str]:
     if value is None:
         return {}
     if not isinstance(value, Mapping):
         raise TypeError(f"fill must be a dict of squares to colours, not {type(value).__name__}")
-    return {_square(sq, "fill"): _css_color(color, f"fill[{sq!r}]") for sq, color in value.items()}
+    return {game.square(sq, "fill"): _css_color(color, f"fill[{sq!r}]") for sq, color in value.items()}
 
 
 def _orientation(orientation: object, flipped: object) -> bool:
@@ -479,18 +753,19 @@ def _flag(value: object, what: str) -> bool:
     return value
 
 
-def _is_dark(square: int) -> bool:
+def _is_dark(square: int, layout: _Layout = _TAMERLANE_LAYOUT) -> bool:
     """Dark squares of the checkered board: a1 is dark, as in chess."""
-    return (square % 11 + square // 11) % 2 == 0
+    return (square % layout.files + square // layout.files) % 2 == 0
 
 
-def _arrow_svg(arrow: Arrow, flipped: bool, colors: Mapping[str, str]) -> str:
-    color = colors.get(f"arrow {arrow.color}", arrow.color)
+def _arrow_svg(arrow: _Arrow, flipped: bool, colors: Mapping[str, str], layout: _Layout) -> str:
+    tail_square, head_square, name = arrow
+    color = colors.get(f"arrow {name}", name)
     h = SQUARE_SIZE / 2
-    ax, ay = _xy(arrow.tail, flipped)
-    bx, by = _xy(arrow.head, flipped)
+    ax, ay = _xy(tail_square, flipped, layout)
+    bx, by = _xy(head_square, flipped, layout)
     x1, y1, x2, y2 = ax + h, ay + h, bx + h, by + h
-    if arrow.tail == arrow.head:
+    if tail_square == head_square:
         return (
             f'<circle class="arrow" cx="{x1:g}" cy="{y1:g}" r="{SQUARE_SIZE * 0.42:g}" fill="none"'
             f'{_paint("stroke", color)} stroke-width="{SQUARE_SIZE * 0.09:g}"/>'
@@ -510,11 +785,24 @@ def _arrow_svg(arrow: Arrow, flipped: bool, colors: Mapping[str, str]) -> str:
     )
 
 
+def _board_game(value: object) -> _Game:
+    """The game of a board argument (``None``: an empty Tamerlane board)."""
+    if value is None or isinstance(value, Board):
+        return _TAMERLANE
+    if isinstance(value, ChessBoard):
+        return _CHESS
+    if isinstance(value, MakrukBoard):
+        return _MAKRUK
+    raise TypeError(
+        f"board must be a tamerlane.Board, tamerlane.chess.Board or tamerlane.makruk.Board, not {type(value).__name__}"
+    )
+
+
 def board(
-    board: Optional[Board] = None,
+    board: Optional[AnyBoard] = None,
     *,
     orientation: Union[Color, bool] = Color.WHITE,
-    lastmove: Optional[Move] = None,
+    lastmove: Optional[MoveLike] = None,
     check: Union[str, SquareLike, Iterable[SquareLike], None] = "auto",
     arrows: Iterable[ArrowLike] = (),
     fill: Optional[Mapping[SquareLike, str]] = None,
@@ -526,53 +814,63 @@ def board(
     size: Optional[int] = 520,
     coordinates: bool = True,
 ) -> str:
-    """An SVG image (a string) of ``board``.
+    """An SVG image (a string) of ``board``: a ``tamerlane.Board`` (the
+    11x10 board and its citadels), a ``tamerlane.chess.Board`` or a
+    ``tamerlane.makruk.Board`` (the 8x8 board), in one style.
 
-    :param board: the position (``None``: an empty board).
+    :param board: the position (``None``: an empty Tamerlane board).
     :param orientation: the side at the bottom (``tamerlane.WHITE`` or
-        ``tamerlane.BLACK``).
-    :param lastmove: a move whose origin and target squares are highlighted.
+        ``tamerlane.BLACK``, or python-chess's ``True``/``False``).
+    :param lastmove: a move whose origin and target squares are highlighted
+        (a ``Move`` of the board's game, or a python-chess ``Move`` on an
+        8x8 board).
     :param check: ``"auto"`` marks the attacked royals of the side to move
         with a red glow; ``None`` marks nothing; a square or several squares
         are marked as given.
-    :param arrows: ``Arrow``s, ``Move``s or ``(tail, head)`` /
+    :param arrows: ``Arrow``s, moves or ``(tail, head)`` /
         ``(tail, head, color)`` tuples or lists, drawn as arrows.
     :param fill: a colour for some squares, e.g. ``{"f3": "#ff000080"}``.
     :param squares: squares marked with a cross.
     :param colors: overrides of ``DEFAULT_COLORS``, e.g.
         ``{"square light": "#ffffff"}``.
     :param style: ``"figures"`` (figurines) or ``"letters"`` (lettered discs).
-    :param checkered: light and dark squares (the board of the rules is
-        uncoloured: one colour with grid lines).
+    :param checkered: light and dark squares (the Tamerlane board of the
+        rules is uncoloured: one colour with grid lines; so is the default
+        drawing of every board).
     :param flipped: turn the board around (on top of ``orientation``).
     :param size: width in pixels (``None``: no fixed size, just a viewBox).
     :param coordinates: label files, ranks and citadels.
 
-    Bad arguments give ``TypeError`` or ``ValueError`` naming them.
+    Squares are those of the board drawn: on the Tamerlane board ints 0 to
+    111 or names (``"f3"``, ``"wc"``); on an 8x8 board ints 0 (a1) to 63
+    (h8), python-chess's numbers, or names ``"a1"`` to ``"h8"``. Bad
+    arguments give ``TypeError`` or ``ValueError`` naming them.
     """
-    if board is not None and not isinstance(board, Board):
-        raise TypeError(f"board must be a tamerlane.Board, not {type(board).__name__}")
-    width = 2 * _MARGIN + _COLS * SQUARE_SIZE
-    height = 2 * _MARGIN + _ROWS * SQUARE_SIZE
+    game = _board_game(board)
+    layout = game.layout
+    width = 2 * _MARGIN + layout.cols * SQUARE_SIZE
+    height = 2 * _MARGIN + layout.ranks * SQUARE_SIZE
     dims = _dimensions(size, height / width)
     flip = _orientation(orientation, flipped)
     coordinates = _flag(coordinates, "coordinates")
     checkered = _flag(checkered, "checkered")
     style = _style(style)
     palette = _colors(colors)
-    fills = _fills(fill)
-    marked = _squares(squares, "squares")
+    fills = _fills(fill, game)
+    marked = _squares(squares, "squares", game)
     if isinstance(arrows, (str, bytes)) or not isinstance(arrows, abc.Iterable):
         raise TypeError(
             f"arrows must be an iterable of arrows, moves or (tail, head) pairs, not {type(arrows).__name__}"
         )
-    arrow_list = [_to_arrow(a, f"arrows[{i}]") for i, a in enumerate(arrows)]
+    arrow_list = [_to_arrow(a, f"arrows[{i}]", game) for i, a in enumerate(arrows)]
     highlight = set()
     if lastmove is not None:
-        if not isinstance(lastmove, Move):
-            raise TypeError(f"lastmove must be a Move, not {type(lastmove).__name__}")
-        highlight = {lastmove.from_square, lastmove.to_square}
-    checked = _check_squares(check, board)
+        last = _move_squares(lastmove, game, "lastmove")
+        if last is None:
+            kind = "Move" if game is _TAMERLANE else f"{game.title} Move (or a python-chess Move)"
+            raise TypeError(f"lastmove must be a {kind}, not {type(lastmove).__name__}")
+        highlight = set(last)
+    checked = _check_squares(check, board, game)
 
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" viewBox="0 0 {width} {height}"{dims}>',
@@ -587,31 +885,32 @@ def board(
             "</radialGradient></defs>"
         )
     out.append(f'<rect x="0" y="0" width="{width}" height="{height}"{_paint("fill", palette["margin"])}/>')
-    # The frame around the 11x10 board and each citadel.
-    bx, by = _xy(99 if not flip else 10, flip)
+    # The frame around the board and each square outside it (the citadels).
+    bx, by = _MARGIN + layout.offset * SQUARE_SIZE, _MARGIN
     out.append(
-        f'<rect x="{bx - 1.5}" y="{by - 1.5}" width="{11 * SQUARE_SIZE + 3}" height="{10 * SQUARE_SIZE + 3}"'
-        f'{_paint("fill", palette["border"])}/>'
+        f'<rect x="{bx - 1.5}" y="{by - 1.5}" width="{layout.files * SQUARE_SIZE + 3}" '
+        f'height="{layout.ranks * SQUARE_SIZE + 3}"{_paint("fill", palette["border"])}/>'
     )
-    for sq in (110, 111):
-        x, y = _xy(sq, flip)
+    for sq in layout.outside:
+        x, y = _xy(sq, flip, layout)
         out.append(
             f'<rect x="{x - 1.5}" y="{y - 1.5}" width="{SQUARE_SIZE + 3}" height="{SQUARE_SIZE + 3}"'
             f'{_paint("fill", palette["border"])}/>'
         )
     grid = "" if checkered else f'{_paint("stroke", palette["grid"])} stroke-width="1"'
-    for sq in range(112):
-        x, y = _xy(sq, flip)
-        if sq >= 110:
+    for sq in range(layout.squares):
+        x, y = _xy(sq, flip, layout)
+        outside = sq in layout.outside
+        if outside:
             key = "citadel"
-        elif checkered and _is_dark(sq):
+        elif checkered and _is_dark(sq, layout):
             key = "square dark"
         else:
             key = "square light"
         if sq in highlight:
-            key = "citadel lastmove" if sq >= 110 else key + " lastmove"
+            key = "citadel lastmove" if outside else key + " lastmove"
         out.append(
-            f'<rect class="square{" citadel" if sq >= 110 else ""}" x="{x}" y="{y}" '
+            f'<rect class="square{" citadel" if outside else ""}" x="{x}" y="{y}" '
             f'width="{SQUARE_SIZE}" height="{SQUARE_SIZE}"{_paint("fill", palette[key])}{grid}/>'
         )
         if sq in fills:
@@ -619,19 +918,20 @@ def board(
                 f'<rect x="{x}" y="{y}" width="{SQUARE_SIZE}" height="{SQUARE_SIZE}"{_paint("fill", fills[sq])}/>'
             )
     for sq in checked:
-        x, y = _xy(sq, flip)
+        x, y = _xy(sq, flip, layout)
         out.append(
             f'<rect class="check" x="{x}" y="{y}" width="{SQUARE_SIZE}" height="{SQUARE_SIZE}" '
             f'fill="url(#{check_id})"/>'
         )
     if coordinates:
-        out.extend(_coordinates(flip, palette["coord"], height))
+        out.extend(_coordinates(flip, palette["coord"], height, layout))
     if board is not None:
-        for sq, p in sorted(board.piece_map().items()):
-            x, y = _xy(sq, flip)
-            out.append(piece_glyph(p.symbol(), x, y, style=style))
+        pieces: Mapping[int, AnyPiece] = board.piece_map()
+        for sq, p in sorted(pieces.items()):
+            x, y = _xy(sq, flip, layout)
+            out.append(piece_glyph(p.symbol(), x, y, style=style, game=game.name))
     for sq in marked:
-        x, y = _xy(sq, flip)
+        x, y = _xy(sq, flip, layout)
         a, b = SQUARE_SIZE * 0.2, SQUARE_SIZE * 0.8
         out.append(
             f'<path class="mark" d="M{x + a:g},{y + a:g} L{x + b:g},{y + b:g} '
@@ -639,38 +939,39 @@ def board(
             f'stroke-width="{SQUARE_SIZE * 0.1:g}" stroke-linecap="round"/>'
         )
     for arrow in arrow_list:
-        out.append(_arrow_svg(arrow, flip, palette))
+        out.append(_arrow_svg(arrow, flip, palette, layout))
     out.append("</svg>")
     return "".join(out)
 
 
-def _coordinates(flip: bool, color: str, height: int) -> List[str]:
+def _coordinates(flip: bool, color: str, height: int, layout: _Layout = _TAMERLANE_LAYOUT) -> List[str]:
     """File letters below the board; rank numbers on both sides, next to the
-    board in the citadel columns (on each side, not on the citadel's own
-    row); each citadel's name just outside its square (above or below it,
-    away from the board's middle, on the outer side), so a piece on the
-    citadel never hides it."""
+    board (on Tamerlane's board in the citadel columns, on each side, not on
+    the citadel's own row); each citadel's name just outside its square
+    (above or below it, away from the board's middle, on the outer side), so
+    a piece on the citadel never hides it."""
     font = f'class="coord" {_FONT} font-size="12"{_paint("fill", color)}'
     out = []
-    for f in range(11):
-        x, _ = _xy(f, flip)
+    for f in range(layout.files):
+        x, _ = _xy(f, flip, layout)
         out.append(
             f'<text x="{x + SQUARE_SIZE / 2:g}" y="{height - 5}" text-anchor="middle" {font}>{"abcdefghijk"[f]}</text>'
         )
-    citadel_rows = {_cell(sq, flip) for sq in (110, 111)}
-    for r in range(10):
-        _, y = _xy(r * 11, flip)
-        row = _cell(r * 11, flip)[1]
-        if (0, row) not in citadel_rows:
-            left = _MARGIN + SQUARE_SIZE - 6
+    outside_cells = {_cell(sq, flip, layout) for sq in layout.outside}
+    left_col, right_col = layout.offset - 1, layout.offset + layout.files
+    for r in range(layout.ranks):
+        _, y = _xy(r * layout.files, flip, layout)
+        row = _cell(r * layout.files, flip, layout)[1]
+        if (left_col, row) not in outside_cells:
+            left = _MARGIN + layout.offset * SQUARE_SIZE - 6
             out.append(f'<text x="{left}" y="{y + SQUARE_SIZE / 2 + 4:g}" text-anchor="end" {font}>{r + 1}</text>')
-        if (_COLS - 1, row) not in citadel_rows:
-            right = _MARGIN + (_COLS - 1) * SQUARE_SIZE + 6
+        if (right_col, row) not in outside_cells:
+            right = _MARGIN + right_col * SQUARE_SIZE + 6
             out.append(f'<text x="{right}" y="{y + SQUARE_SIZE / 2 + 4:g}" text-anchor="start" {font}>{r + 1}</text>')
-    for sq, name in ((110, "wc"), (111, "bc")):
-        x, y = _xy(sq, flip)
-        col, row = _cell(sq, flip)
-        ty = y + SQUARE_SIZE + 14 if row >= _ROWS // 2 else y - 6
+    for sq, name in layout.names.items():
+        x, y = _xy(sq, flip, layout)
+        col, row = _cell(sq, flip, layout)
+        ty = y + SQUARE_SIZE + 14 if row >= layout.ranks // 2 else y - 6
         tx, anchor = (x + 1, "start") if col == 0 else (x + SQUARE_SIZE - 1, "end")
         out.append(f'<text x="{tx:g}" y="{ty:g}" text-anchor="{anchor}" {font}>{name}</text>')
     return out
