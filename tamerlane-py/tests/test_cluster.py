@@ -52,6 +52,11 @@ def cluster() -> Iterator[str]:
     driver of this process connected to it."""
     port = _free_port()
     address = f"127.0.0.1:{port}"
+    # A local test cluster without token authentication, whatever this
+    # machine's ~/.ray holds (a token file left by an earlier local cluster
+    # turns it on for the head alone, and the second node cannot join).
+    old_mode = os.environ.get("RAY_AUTH_MODE")
+    os.environ["RAY_AUTH_MODE"] = "disabled"
     common = ["--num-cpus=1", "--object-store-memory=100000000", "--disable-usage-stats"]
     subprocess.run(
         [RAY, "start", "--head", f"--port={port}", "--include-dashboard=false", *common],
@@ -70,6 +75,10 @@ def cluster() -> Iterator[str]:
     finally:
         ray.shutdown()
         subprocess.run([RAY, "stop", "--force"], capture_output=True)
+        if old_mode is None:
+            del os.environ["RAY_AUTH_MODE"]
+        else:
+            os.environ["RAY_AUTH_MODE"] = old_mode
 
 
 def _reference(game: str, games: int, seed: int, nodes: int, shard_games: int) -> dict[str, bytes]:
@@ -295,3 +304,23 @@ def test_selfplay_takes_a_policy_served_by_an_actor(cluster: str) -> None:
         assert (e.actions == e.masks.argmax(axis=1)).all()
     calls: int = ray.get(server.count.remote())
     assert calls >= 10
+
+
+def test_a_whole_shard_not_yet_listed_is_listed_not_made_again(
+    cluster: str, tmp_path: Path, reference: dict[str, bytes]
+) -> None:
+    """A driver stopped between writing a shard and listing it: the next
+    run lists the shard from its file; a damaged listed shard is made
+    again."""
+    out = tmp_path / "run"
+    run(out)
+    manifest = json.loads((out / "manifest.json").read_text())
+    manifest["shards"] = manifest["shards"][1:]  # shard 0's listing lost
+    (out / "manifest.json").write_text(json.dumps(manifest))
+    (out / "shard-00002.txt").write_bytes(b"# damaged\n")  # listed, but damaged
+    before = (out / "shard-00000.txt").stat().st_mtime_ns
+    again = run(out)
+    assert again.made == 1  # shard 2 only
+    assert (out / "shard-00000.txt").stat().st_mtime_ns == before
+    assert _shards(out) == reference
+    _check_manifest(out, GAMES)

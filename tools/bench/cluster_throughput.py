@@ -13,6 +13,7 @@ cores.
 from __future__ import annotations
 
 import argparse
+import os
 import logging
 import socket
 import subprocess
@@ -39,6 +40,7 @@ def main() -> None:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
+    os.environ["RAY_AUTH_MODE"] = "disabled"  # as the tests' local cluster
     common = ["--num-cpus=1", "--object-store-memory=100000000", "--disable-usage-stats"]
     subprocess.run([RAY, "start", "--head", f"--port={port}", "--include-dashboard=false", *common],
                    check=True, capture_output=True)

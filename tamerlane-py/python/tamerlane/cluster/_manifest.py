@@ -139,10 +139,18 @@ class Manifest:
                 return True
             del self.shards[shard.index]
             return False
-        # Files are written whole (write_atomic): one not yet listed is a
-        # finished shard whose listing was lost.
-        header = f"first {shard.first} count {shard.count} ".encode()
-        if header in data.split(b"\n", 2)[1] if data.count(b"\n") >= 2 else False:
+        # Files are written whole (write_atomic): one not yet listed whose
+        # header names this run's settings and games is a finished shard
+        # whose listing was lost.
+        lines = data.split(b"\n", 2)
+        p = self.params
+        settings = (
+            f"seed {p['seed']} first {shard.first} count {shard.count} "
+            f"nodes {p['nodes']} opening-plies {p['opening_plies']} config {p['config']}"
+        ).encode()
+        if len(lines) == 3 and lines[1].startswith(f"# game {p['game']} ".encode()) and (
+            lines[1].endswith(settings)
+        ):
             self.shards[shard.index] = self.entry(shard, data)
             return True
         return False
