@@ -136,6 +136,13 @@ impl PyGame for Position {
         Ok(self.mirror())
     }
 
+    fn game_of(obj: &Bound<'_, PyAny>) -> PyResult<Option<core::tamerlane::Game>> {
+        match obj.downcast::<Board>() {
+            Ok(b) => Ok(Some(board_core::read(b)?.game.clone())),
+            Err(_) => Ok(None),
+        }
+    }
+
     /// Decided by the position's own ending (a citadel entry comes first).
     fn board_is_checkmate(&self) -> bool {
         self.outcome().map(|o| o.termination) == Some(core::Termination::Checkmate)

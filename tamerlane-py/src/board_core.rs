@@ -244,6 +244,12 @@ pub trait PyGame: Position {
     fn mirrored(&self) -> PyResult<Self>;
     /// The text diagram of `str(board)`.
     fn diagram(&self) -> String;
+    /// The game of a board argument when it is a board of this game (this
+    /// game's `Board`; for chess also a python-chess `Board`), `None` when
+    /// it is no board of this game (so that a caller taking the boards of
+    /// several games tries the next one). A board of this game that cannot
+    /// be read is an error.
+    fn game_of(obj: &Bound<'_, PyAny>) -> PyResult<Option<Game<Self>>>;
     /// Whether the side to move is checkmated, as the board reports it.
     fn board_is_checkmate(&self) -> bool {
         self.is_checkmate()

@@ -3,6 +3,13 @@
 //! needed there) that passes its progress to Python through a channel, as
 //! `chess.engine`'s `analysis()`: iterate it for infos, stop it, wait for
 //! the result.
+//!
+//! One engine searches the boards of the three games: each method reads its
+//! board argument as a core game of any of them ([`board_game`], an
+//! [`AnyGame`]) and dispatches once (`each_game!`) to code generic over
+//! the game ([`EngineGame`]), which answers in the game's own result
+//! classes. The sibling modules' `search` functions are this code too
+//! ([`search_once`]).
 
 use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -11,17 +18,16 @@ use std::sync::{Arc, Mutex, MutexGuard, TryLockError, Weak};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use pyo3::exceptions::{PyKeyboardInterrupt, PyRuntimeError};
+use pyo3::exceptions::{PyKeyboardInterrupt, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use tamerlane_ai as ai;
-use tamerlane_core::tamerlane::Game;
+use tamerlane_core::{chess, makruk, tamerlane, AnyGame, Game, Variant};
 
-use crate::board::Board;
-use crate::board_core;
+use crate::board_core::PyGame;
 use crate::interrupt::run_interruptible;
 use crate::search_limits::{check_range, limit_object, set_lines, LimitArgs};
-use crate::search_results::{Info, PlayResult, SearchResult};
-use crate::types::opt_int_arg;
+use crate::search_results::EngineGame;
+use crate::types::{opt_int_arg, type_name};
 
 /// Largest transposition table accepted, in MiB.
 const MAX_HASH_MB: i64 = 4096;
@@ -32,6 +38,73 @@ pub const SEARCH_STACK: usize = 64 << 20;
 /// How long a wait for a busy engine sleeps between polls.
 pub const LOCK_POLL: Duration = Duration::from_millis(2);
 
+/// Runs `$body` with `$g` bound to the game inside an [`AnyGame`], of
+/// whichever of the three games it is: the one dispatch from a board
+/// argument to the code generic over the game.
+macro_rules! each_game {
+    ($game:expr, $g:ident => $body:expr) => {
+        match $game {
+            AnyGame::Tamerlane($g) => $body,
+            AnyGame::Chess($g) => $body,
+            AnyGame::Makruk($g) => $body,
+        }
+    };
+}
+
+/// A board argument of the engine as its game: a `tamerlane.Board`, a
+/// `tamerlane.chess.Board`, a `tamerlane.makruk.Board` or a python-chess
+/// `chess.Board` (its root position and move stack); for anything else a
+/// `TypeError` naming the method (`Engine.{what}`) and the type.
+pub fn board_game(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<AnyGame> {
+    if let Some(g) = <tamerlane::Position as PyGame>::game_of(obj)? {
+        return Ok(AnyGame::Tamerlane(g));
+    }
+    if let Some(g) = <chess::Position as PyGame>::game_of(obj)? {
+        return Ok(AnyGame::Chess(g));
+    }
+    if let Some(g) = <makruk::Position as PyGame>::game_of(obj)? {
+        return Ok(AnyGame::Makruk(g));
+    }
+    Err(PyTypeError::new_err(format!(
+        "Engine.{what}: expected a board (a tamerlane.Board, tamerlane.chess.Board, \
+         tamerlane.makruk.Board or python-chess chess.Board), not {}",
+        type_name(obj)
+    )))
+}
+
+/// What the engine lock guards: the engine and the game its table and
+/// history are about.
+pub struct EngineState {
+    engine: ai::Engine,
+    /// The game of the last search (`None` before the first, and after
+    /// `new_game`).
+    game: Option<Variant>,
+}
+
+impl EngineState {
+    /// Readies the engine for a search of `variant`: a search of another
+    /// game than the last one's starts with a cleared table and history
+    /// (as `new_game`), a search of the same game keeps them.
+    fn switch_to(&mut self, variant: Variant) {
+        if self.game.is_some_and(|g| g != variant) {
+            self.engine.new_game();
+        }
+        self.game = Some(variant);
+    }
+
+    /// Searches `game` within `limits` (after [`switch_to`](Self::switch_to)
+    /// its game), calling `info` after each completed iteration.
+    fn search<P: EngineGame>(
+        &mut self,
+        game: &Game<P>,
+        limits: &ai::Limits,
+        info: impl FnMut(&ai::Info<P::Move>),
+    ) -> ai::SearchResult<P::Move> {
+        self.switch_to(P::VARIANT);
+        self.engine.search(game, limits, info)
+    }
+}
+
 thread_local! {
     /// The address of the engine whose search (and so whose `info`
     /// callback) runs on this thread, or 0.
@@ -39,7 +112,12 @@ thread_local! {
 }
 
 /// The search engine (PVS alpha-beta, Lazy SMP with `threads` threads, a
-/// transposition table of `hash_mb` MiB).
+/// transposition table of `hash_mb` MiB), for the boards of the three
+/// games (Tamerlane, chess, Makruk; a python-chess `chess.Board` too): the
+/// results are of the board's game (its `Move`s, its `SearchResult`,
+/// `Info`, `PvLine`, `PlayResult` classes). The table and the history
+/// scores are kept from one search to the next of the same game; a search
+/// of another game than the last one's clears them first (as `new_game`).
 ///
 /// Searches from several Python threads on one `Engine` are serialised
 /// (each waits for the previous to finish, GIL released, Ctrl-C honoured);
@@ -48,9 +126,10 @@ thread_local! {
 /// for itself).
 #[pyclass(module = "tamerlane", frozen)]
 pub struct Engine {
-    engine: Mutex<ai::Engine>,
+    engine: Mutex<EngineState>,
     stop: Arc<AtomicBool>,
-    last: Mutex<Option<Py<SearchResult>>>,
+    /// The result of the last search (a `SearchResult` of its game).
+    last: Mutex<Option<PyObject>>,
     /// The stop control of the latest analysis, which a new command
     /// (`search`, `play`, `analysis`, `new_game`) stops first.
     analysis: Mutex<Weak<AnalysisStop>>,
@@ -61,6 +140,27 @@ pub struct Engine {
 }
 
 impl Engine {
+    /// An engine with a table of `hash` MiB and `threads` threads (both
+    /// already checked).
+    fn build(hash: usize, threads: usize) -> Engine {
+        let e = ai::Engine::builder()
+            .hash_mib(hash)
+            .threads(threads)
+            .build();
+        let stop = e.stop_flag();
+        Engine {
+            engine: Mutex::new(EngineState {
+                engine: e,
+                game: None,
+            }),
+            stop,
+            last: Mutex::new(None),
+            analysis: Mutex::new(Weak::new()),
+            hash_mb: hash,
+            threads,
+        }
+    }
+
     fn id(&self) -> usize {
         self as *const Engine as usize
     }
@@ -77,7 +177,7 @@ impl Engine {
     }
 
     /// The engine lock, or `None` if it is held by someone else right now.
-    pub fn try_lock(&self) -> Option<MutexGuard<'_, ai::Engine>> {
+    pub fn try_lock(&self) -> Option<MutexGuard<'_, EngineState>> {
         match self.engine.try_lock() {
             Ok(g) => Some(g),
             Err(TryLockError::Poisoned(e)) => Some(e.into_inner()),
@@ -88,7 +188,7 @@ impl Engine {
     /// Waits for the engine lock (a search on another thread may hold it)
     /// with the GIL released between polls, checking for signals: Ctrl-C
     /// raises `KeyboardInterrupt` promptly.
-    fn lock_interruptible(&self, py: Python<'_>) -> PyResult<MutexGuard<'_, ai::Engine>> {
+    fn lock_interruptible(&self, py: Python<'_>) -> PyResult<MutexGuard<'_, EngineState>> {
         loop {
             if let Some(g) = self.try_lock() {
                 return Ok(g);
@@ -116,19 +216,7 @@ impl Engine {
         let threads = opt_int_arg(threads, "threads")?.unwrap_or(1);
         let hash = check_range("hash_mb", hash_mb, 1, MAX_HASH_MB)? as usize;
         let threads = check_range("threads", threads, 1, MAX_THREADS)? as usize;
-        let e = ai::Engine::builder()
-            .hash_mib(hash)
-            .threads(threads)
-            .build();
-        let stop = e.stop_flag();
-        Ok(Engine {
-            engine: Mutex::new(e),
-            stop,
-            last: Mutex::new(None),
-            analysis: Mutex::new(Weak::new()),
-            hash_mb: hash,
-            threads,
-        })
+        Ok(Engine::build(hash, threads))
     }
 
     /// The table size in MiB.
@@ -153,8 +241,11 @@ impl Engine {
         self.check_not_reentrant("new_game")?;
         self.stop_analysis();
         let mut guard = self.lock_interruptible(py)?;
-        let engine: &mut ai::Engine = &mut guard;
-        py.allow_threads(|| engine.new_game());
+        let state: &mut EngineState = &mut guard;
+        py.allow_threads(|| {
+            state.engine.new_game();
+            state.game = None;
+        });
         Ok(())
     }
 
@@ -164,9 +255,10 @@ impl Engine {
         self.stop.store(true, Ordering::SeqCst);
     }
 
-    /// The result of the last search that finished or was interrupted.
+    /// The result of the last search that finished or was interrupted (a
+    /// `SearchResult` of that search's game).
     #[getter]
-    fn last_result(&self, py: Python<'_>) -> Option<Py<SearchResult>> {
+    fn last_result(&self, py: Python<'_>) -> Option<PyObject> {
         self.last
             .lock()
             .unwrap_or_else(|e| e.into_inner())
@@ -186,11 +278,19 @@ impl Engine {
     /// is called with an `Info` after each completed iteration (one per
     /// line); an exception in it stops the search and is re-raised.
     ///
+    /// `board` is a `tamerlane.Board`, a `tamerlane.chess.Board`, a
+    /// `tamerlane.makruk.Board` or a python-chess `chess.Board` (read as
+    /// its root position and move stack); the result and the infos are of
+    /// its game (`tamerlane.chess.SearchResult` with `tamerlane.chess.Move`s
+    /// for a chess board, ...). Anything else is a `TypeError` naming its
+    /// type.
+    ///
     /// `multipv` asks for that many best lines (`SearchResult.lines`, best
-    /// first; fewer if there are fewer root moves). `searchmoves` (`Move`s
-    /// or coordinate strings) restricts the root to those moves; each must
-    /// be legal in the board's position (`IllegalMoveError` naming it
-    /// otherwise), and an empty iterable means every move.
+    /// first; fewer if there are fewer root moves). `searchmoves` (the
+    /// game's `Move`s or coordinate strings) restricts the root to those
+    /// moves; each must be legal in the board's position
+    /// (`IllegalMoveError` naming it otherwise), and an empty iterable
+    /// means every move.
     ///
     /// The board is read once, when called: changes made to it during the
     /// search do not affect the search.
@@ -214,7 +314,7 @@ impl Engine {
     fn search(
         &self,
         py: Python<'_>,
-        board: &Bound<'_, Board>,
+        board: &Bound<'_, PyAny>,
         depth: Option<&Bound<'_, PyAny>>,
         movetime: Option<&Bound<'_, PyAny>>,
         nodes: Option<&Bound<'_, PyAny>>,
@@ -226,10 +326,9 @@ impl Engine {
         movestogo: Option<&Bound<'_, PyAny>>,
         multipv: Option<&Bound<'_, PyAny>>,
         searchmoves: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Py<SearchResult>> {
+    ) -> PyResult<PyObject> {
         self.check_not_reentrant("search")?;
-        let game = board_core::read(board)?.game.clone();
-        let mut limits = LimitArgs {
+        let args = LimitArgs {
             depth,
             movetime,
             nodes,
@@ -238,60 +337,81 @@ impl Engine {
             winc,
             binc,
             movestogo,
-        }
-        .limits(game.turn())?;
-        set_lines(&mut limits, game.position(), multipv, searchmoves)?;
-        self.run(py, game, limits, info)
+        };
+        each_game!(board_game(board, "search")?, game => {
+            let mut limits = args.limits(game.turn())?;
+            set_lines(&mut limits, game.position(), multipv, searchmoves)?;
+            Ok(self.run(py, game, limits, info)?.into_any())
+        })
     }
 
-    /// The move to play in `board`'s position within `limit` (a
-    /// `tamerlane.engine.Limit`), as `chess.engine`'s `play`: a
-    /// `PlayResult` with `.move` (`None` if the game has ended), `.ponder`
-    /// and the search result `.info`. Searches as `search` does (GIL
-    /// released, Ctrl-C honoured), among the root moves `searchmoves` if
-    /// given (as in `search`).
+    /// The move to play in `board`'s position (a board of any of the three
+    /// games, as in `search`) within `limit` (a `tamerlane.engine.Limit`),
+    /// as `chess.engine`'s `play`: the game's `PlayResult` with `.move`
+    /// (`None` if the game has ended), `.ponder` and the search result
+    /// `.info`. Searches as `search` does (GIL released, Ctrl-C honoured),
+    /// among the root moves `searchmoves` if given (as in `search`).
     #[pyo3(signature = (board, limit, *, searchmoves = None))]
     fn play(
         &self,
         py: Python<'_>,
-        board: &Bound<'_, Board>,
+        board: &Bound<'_, PyAny>,
         limit: &Bound<'_, PyAny>,
         searchmoves: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<PlayResult> {
+    ) -> PyResult<PyObject> {
         self.check_not_reentrant("play")?;
-        let game = board_core::read(board)?.game.clone();
-        let mut limits = limit_object(limit, game.turn())?;
-        set_lines(&mut limits, game.position(), None, searchmoves)?;
-        let result = self.run(py, game, limits, None)?;
-        Ok(PlayResult::new(result.get().clone()))
+        each_game!(board_game(board, "play")?, game => self.play_game(py, game, limit, searchmoves))
     }
 
-    /// Starts searching `board`'s position on a background thread within
-    /// `limit` (a `tamerlane.engine.Limit`; `None`: until stopped) and
-    /// returns at once an `Analysis`: iterate it for an `Info` after each
-    /// completed iteration (one per line: with `multipv=3`, three infos,
-    /// `Info.multipv` 1 to 3, per iteration), `stop()` it, `wait()` for the
-    /// result; as a context manager it stops the search and waits on exit.
-    /// `multipv` and `searchmoves` are as in `search`. A running analysis
-    /// of this engine is stopped first.
+    /// Starts searching `board`'s position (a board of any of the three
+    /// games, as in `search`) on a background thread within `limit` (a
+    /// `tamerlane.engine.Limit`; `None`: until stopped) and returns at once
+    /// an `Analysis`: iterate it for an `Info` of the board's game after
+    /// each completed iteration (one per line: with `multipv=3`, three
+    /// infos, `Info.multipv` 1 to 3, per iteration), `stop()` it, `wait()`
+    /// for the result; as a context manager it stops the search and waits
+    /// on exit. `multipv` and `searchmoves` are as in `search`. A running
+    /// analysis of this engine is stopped first.
     #[pyo3(signature = (board, limit = None, *, multipv = None, searchmoves = None))]
     fn analysis(
         slf: &Bound<'_, Self>,
-        board: &Bound<'_, Board>,
+        board: &Bound<'_, PyAny>,
         limit: Option<&Bound<'_, PyAny>>,
         multipv: Option<&Bound<'_, PyAny>>,
         searchmoves: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Analysis> {
         slf.get().check_not_reentrant("analysis")?;
-        let game = board_core::read(board)?.game.clone();
-        let mut limits = match limit.filter(|l| !l.is_none()) {
-            Some(l) => limit_object(l, game.turn())?,
-            None => ai::Limits::new().infinite(),
-        };
-        set_lines(&mut limits, game.position(), multipv, searchmoves)?;
-        slf.get().stop_analysis();
-        Analysis::start(slf.py(), slf.clone().unbind(), game, limits)
+        each_game!(board_game(board, "analysis")?, game => {
+            let mut limits = match limit.filter(|l| !l.is_none()) {
+                Some(l) => limit_object(l, game.turn())?,
+                None => ai::Limits::new().infinite(),
+            };
+            set_lines(&mut limits, game.position(), multipv, searchmoves)?;
+            slf.get().stop_analysis();
+            Analysis::start(slf.py(), slf.clone().unbind(), game, limits)
+        })
     }
+}
+
+/// `search` of the sibling modules (`tamerlane.chess.search`,
+/// `tamerlane.makruk.search`): `Engine.search` of `game` on a new engine
+/// of `hash_mb` MiB (default 16) and one thread, within `limits`, one of
+/// which (depth, time or nodes) is required (`ValueError` otherwise).
+pub fn search_once<P: EngineGame>(
+    py: Python<'_>,
+    game: Game<P>,
+    limits: &LimitArgs<'_, '_>,
+    hash_mb: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Py<P::Result>> {
+    let limits = limits.limits(game.turn())?;
+    if limits.infinite {
+        return Err(PyValueError::new_err(
+            "search needs a limit: depth=, movetime= or nodes=",
+        ));
+    }
+    let hash = opt_int_arg(hash_mb, "hash_mb")?
+        .map_or(Ok(16), |n| check_range("hash_mb", n, 1, MAX_HASH_MB))? as usize;
+    Engine::build(hash, 1).run(py, game, limits, None)
 }
 
 impl Engine {
@@ -318,8 +438,24 @@ impl Engine {
         *self.analysis.lock().unwrap_or_else(|e| e.into_inner()) = Arc::downgrade(stop);
     }
 
-    /// Keeps `result` as the engine's `last_result`.
-    pub fn set_last(&self, result: Py<SearchResult>) {
+    /// `play` of a board of the game `P`.
+    fn play_game<P: EngineGame>(
+        &self,
+        py: Python<'_>,
+        game: Game<P>,
+        limit: &Bound<'_, PyAny>,
+        searchmoves: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyObject> {
+        let mut limits = limit_object(limit, game.turn())?;
+        set_lines(&mut limits, game.position(), None, searchmoves)?;
+        let result = self.run(py, game, limits, None)?;
+        let play = <P as EngineGame>::play(result.bind(py).borrow().clone());
+        Ok(Py::new(py, play)?.into_any())
+    }
+
+    /// Keeps `result` (a `SearchResult` of some game) as the engine's
+    /// `last_result`.
+    pub fn set_last(&self, result: PyObject) {
         *self.last.lock().unwrap_or_else(|e| e.into_inner()) = Some(result);
     }
 
@@ -327,13 +463,13 @@ impl Engine {
     /// moves, for the repetition rule; a game that has ended is answered at
     /// once) within `limits` on a helper thread, GIL released, Ctrl-C
     /// honoured (see `search`).
-    fn run(
+    fn run<P: EngineGame>(
         &self,
         py: Python<'_>,
-        game: Game,
+        game: Game<P>,
         limits: ai::Limits,
         info: Option<PyObject>,
-    ) -> PyResult<Py<SearchResult>> {
+    ) -> PyResult<Py<P::Result>> {
         self.stop_analysis();
         let turn = game.turn();
         let interrupted = AtomicBool::new(false);
@@ -374,8 +510,11 @@ impl Engine {
                 if callback_error.is_some() {
                     return;
                 }
-                let obj = Info::new(i, turn);
-                let r = Python::with_gil(|py| cb.call1(py, (obj,)).map(|_| ()));
+                let obj = P::info(i, turn);
+                let r = Python::with_gil(|py| {
+                    let obj = Py::new(py, obj)?;
+                    cb.call1(py, (obj,)).map(|_| ())
+                });
                 if let Err(e) = r {
                     callback_error = Some(e);
                     stop.store(true, Ordering::SeqCst);
@@ -390,8 +529,8 @@ impl Engine {
                 PyKeyboardInterrupt::new_err("interrupted while waiting for the engine")
             }));
         };
-        let r = Py::new(py, SearchResult::new(&result, turn))?;
-        self.set_last(r.clone_ref(py));
+        let r = Py::new(py, P::result(&result, turn))?;
+        self.set_last(r.clone_ref(py).into_any());
         if let Some(e) = signal {
             if e.is_instance_of::<PyKeyboardInterrupt>(py) {
                 let _ = e.value(py).setattr("result", r.clone_ref(py));
@@ -410,12 +549,25 @@ impl Engine {
 /// How often a wait for the next event looks for Ctrl-C.
 const POLL: Duration = Duration::from_millis(20);
 
+/// A value made on the search thread (without the GIL) as the Python
+/// object it becomes once the GIL is held (an `Info` or a `SearchResult` of
+/// the searched game).
+type ToPython = Box<dyn FnOnce(Python<'_>) -> PyResult<PyObject> + Send>;
+
+/// `value` (a pyclass value) as a [`ToPython`].
+fn to_python<T>(value: T) -> ToPython
+where
+    T: pyo3::PyClass + Into<pyo3::PyClassInitializer<T>> + Send + 'static,
+{
+    Box::new(move |py| Ok(Py::new(py, value)?.into_any()))
+}
+
 /// What the search thread sends.
 enum Event {
-    /// An iteration completed.
-    Info(Info),
-    /// The search ended with this result.
-    Done(SearchResult),
+    /// An iteration completed: its `Info`.
+    Info(ToPython),
+    /// The search ended with this result (a `SearchResult`).
+    Done(ToPython),
     /// Stopped before the search began (while waiting for another search
     /// of the engine to end).
     Cancelled,
@@ -455,8 +607,8 @@ impl AnalysisStop {
 
 /// A search on a background thread, started by `Engine.analysis`.
 ///
-/// Iterating it yields an `Info` after each completed iteration until the
-/// search ends (by its limit, or `stop()`: a search stopped once it holds
+/// Iterating it yields an `Info` (of the searched board's game) after each
+/// completed iteration until the search ends (by its limit, or `stop()`: a search stopped once it holds
 /// the engine still completes its first iteration, so it has a result with
 /// a move; one stopped while waiting for another search of the engine
 /// never begins, and has no result); the wait for the next one
@@ -473,17 +625,19 @@ pub struct Analysis {
     events: Mutex<Receiver<Event>>,
     stop_state: Arc<AnalysisStop>,
     thread: Mutex<Option<JoinHandle<()>>>,
-    result: Mutex<Option<Py<SearchResult>>>,
-    latest: Mutex<Option<Py<Info>>>,
+    /// The result (a `SearchResult` of the searched game).
+    result: Mutex<Option<PyObject>>,
+    /// The latest `Info` (of the searched game).
+    latest: Mutex<Option<PyObject>>,
     finished: AtomicBool,
 }
 
 impl Analysis {
     /// Starts searching `game` within `limits` with `engine`.
-    pub fn start(
+    pub fn start<P: EngineGame>(
         py: Python<'_>,
         engine: Py<Engine>,
-        game: Game,
+        game: Game<P>,
         limits: ai::Limits,
     ) -> PyResult<Analysis> {
         let (tx, rx) = mpsc::channel();
@@ -531,7 +685,7 @@ impl Analysis {
     /// `KeyboardInterrupt` with its result as `.result` (also kept as the
     /// analysis' `result` and the engine's `last_result`), as `search`
     /// does; none if the search never began.
-    fn next_event(&self, py: Python<'_>) -> PyResult<Option<Py<Info>>> {
+    fn next_event(&self, py: Python<'_>) -> PyResult<Option<PyObject>> {
         loop {
             if self.finished.load(Ordering::SeqCst) {
                 return Ok(None);
@@ -563,15 +717,15 @@ impl Analysis {
     /// Takes in an event: an `Info` is returned (and kept as the latest);
     /// the result is kept (and the analysis finished); `Cancelled`
     /// finishes it.
-    fn take(&self, py: Python<'_>, event: Event) -> PyResult<Option<Py<Info>>> {
+    fn take(&self, py: Python<'_>, event: Event) -> PyResult<Option<PyObject>> {
         match event {
             Event::Info(i) => {
-                let info = Py::new(py, i)?;
+                let info = i(py)?;
                 *lock(&self.latest) = Some(info.clone_ref(py));
                 Ok(Some(info))
             }
             Event::Done(r) => {
-                let r = Py::new(py, r)?;
+                let r = r(py)?;
                 self.engine.get().set_last(r.clone_ref(py));
                 *lock(&self.result) = Some(r);
                 self.finish(py);
@@ -606,9 +760,9 @@ impl Analysis {
 
 /// The search thread: waits for the engine (unless stopped first),
 /// searches, sends the infos and the result.
-fn search_thread(
+fn search_thread<P: EngineGame>(
     engine: Py<Engine>,
-    game: Game,
+    game: Game<P>,
     limits: ai::Limits,
     shared: Arc<AnalysisStop>,
     tx: mpsc::Sender<Event>,
@@ -636,11 +790,11 @@ fn search_thread(
         if lock(&shared.0).cancelled {
             stop.store(true, Ordering::SeqCst);
         }
-        let _ = tx.send(Event::Info(Info::new(i, turn)));
+        let _ = tx.send(Event::Info(to_python(P::info(i, turn))));
     });
     lock(&shared.0).searching = false;
     drop(guard);
-    let _ = tx.send(Event::Done(SearchResult::new(&result, turn)));
+    let _ = tx.send(Event::Done(to_python(P::result(&result, turn))));
 }
 
 #[pymethods]
@@ -649,7 +803,7 @@ impl Analysis {
         slf
     }
 
-    fn __next__(&self, py: Python<'_>) -> PyResult<Option<Py<Info>>> {
+    fn __next__(&self, py: Python<'_>) -> PyResult<Option<PyObject>> {
         self.next_event(py)
     }
 
@@ -664,7 +818,7 @@ impl Analysis {
     /// returns its result, `None` if it was stopped while waiting for
     /// another search of the engine. The
     /// infos not iterated yet are skipped (the last one stays in `info`).
-    fn wait(&self, py: Python<'_>) -> PyResult<Option<Py<SearchResult>>> {
+    fn wait(&self, py: Python<'_>) -> PyResult<Option<PyObject>> {
         while self.next_event(py)?.is_some() {}
         Ok(self.result(py))
     }
@@ -672,13 +826,13 @@ impl Analysis {
     /// The result once the search has ended (and been waited for or
     /// iterated to the end), else `None`.
     #[getter]
-    fn result(&self, py: Python<'_>) -> Option<Py<SearchResult>> {
+    fn result(&self, py: Python<'_>) -> Option<PyObject> {
         lock(&self.result).as_ref().map(|r| r.clone_ref(py))
     }
 
     /// The latest `Info` received, `None` before the first.
     #[getter]
-    fn info(&self, py: Python<'_>) -> Option<Py<Info>> {
+    fn info(&self, py: Python<'_>) -> Option<PyObject> {
         lock(&self.latest).as_ref().map(|r| r.clone_ref(py))
     }
 

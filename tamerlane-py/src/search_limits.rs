@@ -11,7 +11,7 @@ use pyo3::types::{PyBool, PyString};
 use tamerlane_ai as ai;
 use tamerlane_core as core;
 
-use crate::board::coord_arg;
+use crate::board_core::PyGame;
 use crate::errors::IllegalMoveError;
 use crate::types::{opt_int_arg, type_name};
 
@@ -163,12 +163,13 @@ pub fn limit_object(limit: &Bound<'_, PyAny>, turn: core::Color) -> PyResult<ai:
     .limits(turn)
 }
 
-/// Sets the lines of a search of `pos`: `multipv` (1 or more; `None`: 1)
-/// best lines, among the root moves `searchmoves` (an iterable of `Move`s
-/// or coordinate strings, each legal in `pos`; `None` or empty: all moves).
-pub fn set_lines(
+/// Sets the lines of a search of `pos` (a position of any of the three
+/// games): `multipv` (1 or more; `None`: 1) best lines, among the root
+/// moves `searchmoves` (an iterable of the game's `Move`s or coordinate
+/// strings, each legal in `pos`; `None` or empty: all moves).
+pub fn set_lines<P: PyGame>(
     limits: &mut ai::Limits,
-    pos: &core::tamerlane::Position,
+    pos: &P,
     multipv: Option<&Bound<'_, PyAny>>,
     searchmoves: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<()> {
@@ -185,12 +186,12 @@ pub fn set_lines(
 /// legal move of `pos`: a `TypeError` for an item that is no move, an
 /// `InvalidMoveError` for a malformed string, an `IllegalMoveError` for a
 /// move not legal in `pos`, each naming `searchmoves` and the item.
-fn root_moves(pos: &core::tamerlane::Position, moves: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+fn root_moves<P: PyGame>(pos: &P, moves: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
     let py = moves.py();
     let not_iterable = || {
         PyTypeError::new_err(format!(
-            "searchmoves must be an iterable of tamerlane.Move or coordinate strings \
-             (like ['f3f4']), not {}",
+            "searchmoves must be an iterable of moves (the game's Move or coordinate \
+             strings, like ['f3f4']), not {}",
             type_name(moves)
         ))
     };
@@ -202,11 +203,11 @@ fn root_moves(pos: &core::tamerlane::Position, moves: &Bound<'_, PyAny>) -> PyRe
     let mut texts = Vec::new();
     for item in items {
         let item = item?;
-        let coord = coord_arg(&item).map_err(|e| {
+        let key = P::move_key(&item).map_err(|e| {
             PyErr::from_type(e.get_type(py), format!("searchmoves: {}", e.value(py)))
         })?;
         let m = pos
-            .find_move(coord)
+            .find(key)
             .map_err(|e| IllegalMoveError::new_err(format!("searchmoves: {e}")))?;
         texts.push(m.to_string());
     }

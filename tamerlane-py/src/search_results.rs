@@ -1,8 +1,13 @@
 //! What a search gives back: `SearchResult` (with its best lines as
 //! `PvLine`s), `Info` and `PlayResult`, made from the search's own types,
-//! with their scores as `tamerlane.engine.PovScore` and pickle support; and
-//! the [`search_record!`](crate::search_record) macro that defines these
-//! classes (and the sibling games' `SearchResult`) from their fields.
+//! with their scores as `tamerlane.engine.PovScore` and pickle support.
+//!
+//! Each game has its own four classes (their moves are the game's Python
+//! `Move`s), all defined by one macro, [`engine_records!`](crate::engine_records)
+//! (Tamerlane's here, the sibling games' in `sibling_board.rs`), on the
+//! [`search_record!`](crate::search_record) macro; the [`EngineGame`] trait
+//! it implements is what the engine (`engine.rs`) needs of a game to search
+//! it and answer in the game's classes.
 
 use std::fmt::Display;
 use std::time::Duration;
@@ -10,10 +15,32 @@ use std::time::Duration;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use pyo3::IntoPyObjectExt;
+use pyo3::PyClassInitializer;
 use tamerlane_ai as ai;
 use tamerlane_core as core;
 
+use crate::board_core::PyGame;
 use crate::types::{Color, Move};
+
+/// A game the Python `Engine` searches: a core position that the search
+/// knows ([`ai::SearchPosition`]) and that has a Python board
+/// ([`PyGame`]), with the Python classes of its search results (made by
+/// [`engine_records!`](crate::engine_records), which implements this trait).
+pub trait EngineGame: ai::SearchPosition + PyGame + Send + Sync + 'static {
+    /// The game's `SearchResult` class.
+    type Result: pyo3::PyClass + Into<PyClassInitializer<Self::Result>> + Clone + Send + Sync;
+    /// The game's `Info` class.
+    type Info: pyo3::PyClass + Into<PyClassInitializer<Self::Info>> + Send;
+    /// The game's `PlayResult` class.
+    type Play: pyo3::PyClass + Into<PyClassInitializer<Self::Play>>;
+
+    /// The result of a search of a position where `turn` is to move.
+    fn result(r: &ai::SearchResult<Self::Move>, turn: core::Color) -> Self::Result;
+    /// The progress of a search of a position where `turn` is to move.
+    fn info(i: &ai::Info<Self::Move>, turn: core::Color) -> Self::Info;
+    /// The play result (move, ponder) of a search result.
+    fn play(r: Self::Result) -> Self::Play;
+}
 
 /// A score as `(score_cp, mate)`.
 pub fn score_parts(s: ai::Score) -> (Option<i32>, Option<i32>) {
@@ -23,26 +50,15 @@ pub fn score_parts(s: ai::Score) -> (Option<i32>, Option<i32>) {
     }
 }
 
-/// Wraps a PV: the moves alternate sides starting with `turn`.
-fn pv_moves(pv: &[core::Move], turn: core::Color) -> Vec<Move> {
-    let mut c = turn;
-    pv.iter()
-        .map(|&m| {
-            let r = Move::full(m, c);
-            c = !c;
-            r
-        })
-        .collect()
-}
-
-fn nps(nodes: u64, time: Duration) -> u64 {
+/// Nodes per second of `nodes` in `time`.
+pub fn nps(nodes: u64, time: Duration) -> u64 {
     let us = time.as_micros().max(1);
     (u128::from(nodes) * 1_000_000 / us).min(u128::from(u64::MAX)) as u64
 }
 
 /// The score as a `tamerlane.engine.PovScore`: `Mate(mate)` or
 /// `Cp(score_cp)` for the side `turn`.
-fn pov_score(
+pub fn pov_score(
     py: Python<'_>,
     score_cp: Option<i32>,
     mate: Option<i32>,
@@ -126,243 +142,292 @@ macro_rules! search_record {
     };
 }
 
-search_record!(
-    /// One of the best lines of a search (`SearchResult.lines`), as an entry
-    /// of `chess.engine`'s `analyse(..., multipv=k)`: its rank, score and
-    /// moves.
-    "tamerlane",
-    PvLine {
-        /// The rank of the line, from 1 (the best).
-        multipv: usize,
-        /// The score in centipawns for the side to move (`None` for a mate score).
-        score_cp: Option<i32>,
-        /// Mate in this many moves (negative: the side to move is mated), or `None`.
-        mate: Option<i32>,
-        /// The moves, the first being the root move of the line.
-        pv: Vec<Move>,
-        /// The side to move in the searched position (the point of view of
-        /// `score_cp` and `mate`).
-        turn: Color,
-    } {
-        /// The score as a `tamerlane.engine.PovScore`.
-        #[getter]
-        fn score(&self, py: Python<'_>) -> PyResult<PyObject> {
-            pov_score(py, self.score_cp, self.mate, self.turn)
+/// Defines, in the module where it is invoked, the search results of the
+/// game whose core position is `$P` and whose Python move class is `$Move`,
+/// as classes of the Python module `$pymodule`: `PvLine`, `SearchResult`,
+/// `Info` and `PlayResult` (the same fields, methods and pickling for the
+/// three games), and implements [`EngineGame`] for `$P` with them. `$wrap`
+/// is a function `(&core move, mover) -> $Move`.
+#[macro_export]
+macro_rules! engine_records {
+    ($pymodule:literal, $P:ty, $Move:ty, $wrap:path) => {
+        /// Wraps a PV: the moves alternate sides starting with `turn`.
+        fn pv_moves(
+            pv: &[<$P as tamerlane_core::Position>::Move],
+            turn: tamerlane_core::Color,
+        ) -> Vec<$Move> {
+            let mut c = turn;
+            pv.iter()
+                .map(|m| {
+                    let r = $wrap(m, c);
+                    c = !c;
+                    r
+                })
+                .collect()
         }
 
-        fn __repr__(&self) -> String {
-            format!(
-                "PvLine(multipv={}, {}, pv=[{}])",
-                self.multipv,
-                score_text(self.score_cp, self.mate),
-                pv_text(&self.pv)
-            )
-        }
-    }
-);
+        $crate::search_record!(
+            /// One of the best lines of a search (`SearchResult.lines`), as an entry
+            /// of `chess.engine`'s `analyse(..., multipv=k)`: its rank, score and
+            /// moves.
+            $pymodule,
+            PvLine {
+                /// The rank of the line, from 1 (the best).
+                multipv: usize,
+                /// The score in centipawns for the side to move (`None` for a mate score).
+                score_cp: Option<i32>,
+                /// Mate in this many moves (negative: the side to move is mated), or `None`.
+                mate: Option<i32>,
+                /// The moves, the first being the root move of the line.
+                pv: Vec<$Move>,
+                /// The side to move in the searched position (the point of view of
+                /// `score_cp` and `mate`).
+                turn: $crate::types::Color,
+            } {
+                /// The score as a `tamerlane.engine.PovScore`.
+                #[getter]
+                fn score(&self, py: Python<'_>) -> PyResult<PyObject> {
+                    $crate::search_results::pov_score(py, self.score_cp, self.mate, self.turn)
+                }
 
-impl PvLine {
-    /// The line of rank `multipv` (from 1) of a search of a position where
-    /// `turn` is to move.
-    fn new(multipv: usize, line: &ai::PvLine, turn: core::Color) -> PvLine {
-        let (score_cp, mate) = score_parts(line.score);
-        PvLine {
-            multipv,
-            score_cp,
-            mate,
-            pv: pv_moves(&line.pv, turn),
-            turn: turn.into(),
+                fn __repr__(&self) -> String {
+                    format!(
+                        "PvLine(multipv={}, {}, pv=[{}])",
+                        self.multipv,
+                        $crate::search_results::score_text(self.score_cp, self.mate),
+                        $crate::search_results::pv_text(&self.pv)
+                    )
+                }
+            }
+        );
+
+        impl PvLine {
+            /// The line of rank `multipv` (from 1) of a search of a position where
+            /// `turn` is to move.
+            fn new(
+                multipv: usize,
+                line: &tamerlane_ai::PvLine<<$P as tamerlane_core::Position>::Move>,
+                turn: tamerlane_core::Color,
+            ) -> PvLine {
+                let (score_cp, mate) = $crate::search_results::score_parts(line.score);
+                PvLine {
+                    multipv,
+                    score_cp,
+                    mate,
+                    pv: pv_moves(&line.pv, turn),
+                    turn: turn.into(),
+                }
+            }
         }
-    }
+
+        $crate::search_record!(
+            /// What `Engine.search` returns (and `search` of the game's module).
+            $pymodule,
+            SearchResult {
+                /// The best move (`None` if the game has ended).
+                r#move: Option<$Move>,
+                /// The score in centipawns for the side to move (`None` for a mate score).
+                score_cp: Option<i32>,
+                /// Mate in this many moves (negative: the side to move is mated), or `None`.
+                mate: Option<i32>,
+                /// The principal variation.
+                pv: Vec<$Move>,
+                /// The best lines of the last completed iteration, best first (as many
+                /// as `multipv` asked for and the root has moves; the first is `score`
+                /// and `pv`); empty when no iteration completed (a game that has
+                /// ended).
+                lines: Vec<PvLine>,
+                /// The last completed depth.
+                depth: u32,
+                /// Nodes searched (all threads).
+                nodes: u64,
+                /// Nodes per second.
+                nps: u64,
+                /// Seconds spent.
+                time: f64,
+                /// The side to move in the searched position (the point of view of
+                /// `score_cp` and `mate`).
+                turn: $crate::types::Color,
+            } {
+                /// The score as a `tamerlane.engine.PovScore` (`.relative` for the side
+                /// to move, `.white()`, `.black()`).
+                #[getter]
+                fn score(&self, py: Python<'_>) -> PyResult<PyObject> {
+                    $crate::search_results::pov_score(py, self.score_cp, self.mate, self.turn)
+                }
+
+                fn __repr__(&self) -> String {
+                    format!(
+                        "SearchResult(move={}, {}, depth={}, nodes={}, nps={}, pv=[{}])",
+                        $crate::search_results::opt_text(self.r#move),
+                        $crate::search_results::score_text(self.score_cp, self.mate),
+                        self.depth,
+                        self.nodes,
+                        self.nps,
+                        $crate::search_results::pv_text(&self.pv)
+                    )
+                }
+            }
+        );
+
+        $crate::search_record!(
+            /// Progress of a search, passed to the `info` callback (or yielded by an
+            /// analysis) after each completed iteration.
+            $pymodule,
+            Info {
+                /// The iteration depth.
+                depth: u32,
+                /// The deepest ply reached.
+                seldepth: u32,
+                /// Which line this is, from 1 (the best) to the `multipv` asked for
+                /// (each iteration reports every line).
+                multipv: usize,
+                /// The score in centipawns for the side to move (`None` for a mate score).
+                score_cp: Option<i32>,
+                /// Mate in this many moves, or `None`.
+                mate: Option<i32>,
+                /// Nodes searched so far.
+                nodes: u64,
+                /// Nodes per second.
+                nps: u64,
+                /// Seconds since the start of the search.
+                time: f64,
+                /// The principal variation.
+                pv: Vec<$Move>,
+                /// Permille of the transposition table in use.
+                hashfull: u32,
+                /// The side to move in the searched position (the point of view of
+                /// `score_cp` and `mate`).
+                turn: $crate::types::Color,
+            } {
+                /// The score as a `tamerlane.engine.PovScore`.
+                #[getter]
+                fn score(&self, py: Python<'_>) -> PyResult<PyObject> {
+                    $crate::search_results::pov_score(py, self.score_cp, self.mate, self.turn)
+                }
+
+                fn __repr__(&self) -> String {
+                    format!(
+                        "Info(depth={}, multipv={}, score_cp={}, mate={}, nodes={}, pv=[{}])",
+                        self.depth,
+                        self.multipv,
+                        $crate::search_results::opt_text(self.score_cp),
+                        $crate::search_results::opt_text(self.mate),
+                        self.nodes,
+                        $crate::search_results::pv_text(&self.pv)
+                    )
+                }
+            }
+        );
+
+        /// What `Engine.play` returns, as `chess.engine.PlayResult`: the move to
+        /// play, the expected reply, and the search result they come from.
+        #[pyclass(module = $pymodule, frozen, get_all, eq)]
+        #[derive(Clone, PartialEq)]
+        pub struct PlayResult {
+            /// The move to play (`None` if the game has ended).
+            pub r#move: Option<$Move>,
+            /// The reply the engine expects (the second move of the PV), or `None`.
+            pub ponder: Option<$Move>,
+            /// The search result.
+            pub info: SearchResult,
+        }
+
+        impl PlayResult {
+            /// The play result of a search result.
+            pub fn new(info: SearchResult) -> PlayResult {
+                PlayResult {
+                    r#move: info.r#move,
+                    ponder: info.pv.get(1).copied(),
+                    info,
+                }
+            }
+        }
+
+        #[pymethods]
+        impl PlayResult {
+            /// Rebuilds a play result from `__reduce__`'s state (private: for pickle).
+            #[staticmethod]
+            fn _restore(info: SearchResult) -> PlayResult {
+                PlayResult::new(info)
+            }
+
+            fn __reduce__<'py>(
+                slf: &Bound<'py, Self>,
+            ) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+                let info = Py::new(slf.py(), slf.get().info.clone())?;
+                $crate::search_results::restore_with(slf.as_any(), (info,))
+            }
+
+            fn __repr__(&self) -> String {
+                format!(
+                    "PlayResult(move={}, ponder={}, info={})",
+                    $crate::search_results::opt_text(self.r#move),
+                    $crate::search_results::opt_text(self.ponder),
+                    self.info.__repr__()
+                )
+            }
+        }
+
+        impl $crate::search_results::EngineGame for $P {
+            type Result = SearchResult;
+            type Info = Info;
+            type Play = PlayResult;
+
+            fn result(
+                r: &tamerlane_ai::SearchResult<<$P as tamerlane_core::Position>::Move>,
+                turn: tamerlane_core::Color,
+            ) -> SearchResult {
+                let (score_cp, mate) = $crate::search_results::score_parts(r.score);
+                SearchResult {
+                    r#move: r.best.as_ref().map(|m| $wrap(m, turn)),
+                    score_cp,
+                    mate,
+                    pv: pv_moves(&r.pv, turn),
+                    lines: r
+                        .lines
+                        .iter()
+                        .enumerate()
+                        .map(|(k, l)| PvLine::new(k + 1, l, turn))
+                        .collect(),
+                    depth: r.depth,
+                    nodes: r.nodes,
+                    nps: $crate::search_results::nps(r.nodes, r.time),
+                    time: r.time.as_secs_f64(),
+                    turn: turn.into(),
+                }
+            }
+
+            fn info(
+                i: &tamerlane_ai::Info<<$P as tamerlane_core::Position>::Move>,
+                turn: tamerlane_core::Color,
+            ) -> Info {
+                let (score_cp, mate) = $crate::search_results::score_parts(i.score);
+                Info {
+                    depth: i.depth,
+                    seldepth: i.seldepth,
+                    multipv: i.multipv,
+                    score_cp,
+                    mate,
+                    nodes: i.nodes,
+                    nps: i.nps,
+                    time: i.time.as_secs_f64(),
+                    pv: pv_moves(&i.pv, turn),
+                    hashfull: i.hashfull,
+                    turn: turn.into(),
+                }
+            }
+
+            fn play(r: SearchResult) -> PlayResult {
+                PlayResult::new(r)
+            }
+        }
+    };
 }
 
-search_record!(
-    /// What `Engine.search` returns.
-    "tamerlane",
-    SearchResult {
-        /// The best move (`None` if the game has ended).
-        r#move: Option<Move>,
-        /// The score in centipawns for the side to move (`None` for a mate score).
-        score_cp: Option<i32>,
-        /// Mate in this many moves (negative: the side to move is mated), or `None`.
-        mate: Option<i32>,
-        /// The principal variation.
-        pv: Vec<Move>,
-        /// The best lines of the last completed iteration, best first (as many
-        /// as `multipv` asked for and the root has moves; the first is `score`
-        /// and `pv`); empty when no iteration completed (a game that has
-        /// ended).
-        lines: Vec<PvLine>,
-        /// The last completed depth.
-        depth: u32,
-        /// Nodes searched (all threads).
-        nodes: u64,
-        /// Nodes per second.
-        nps: u64,
-        /// Seconds spent.
-        time: f64,
-        /// The side to move in the searched position (the point of view of
-        /// `score_cp` and `mate`).
-        turn: Color,
-    } {
-        /// The score as a `tamerlane.engine.PovScore` (`.relative` for the side
-        /// to move, `.white()`, `.black()`).
-        #[getter]
-        fn score(&self, py: Python<'_>) -> PyResult<PyObject> {
-            pov_score(py, self.score_cp, self.mate, self.turn)
-        }
-
-        fn __repr__(&self) -> String {
-            format!(
-                "SearchResult(move={}, {}, depth={}, nodes={}, nps={}, pv=[{}])",
-                opt_text(self.r#move),
-                score_text(self.score_cp, self.mate),
-                self.depth,
-                self.nodes,
-                self.nps,
-                pv_text(&self.pv)
-            )
-        }
-    }
-);
-
-impl SearchResult {
-    /// The result of a search of a position where `turn` is to move.
-    pub fn new(r: &ai::SearchResult, turn: core::Color) -> SearchResult {
-        let (score_cp, mate) = score_parts(r.score);
-        SearchResult {
-            r#move: r.best.map(|m| Move::full(m, turn)),
-            score_cp,
-            mate,
-            pv: pv_moves(&r.pv, turn),
-            lines: r
-                .lines
-                .iter()
-                .enumerate()
-                .map(|(k, l)| PvLine::new(k + 1, l, turn))
-                .collect(),
-            depth: r.depth,
-            nodes: r.nodes,
-            nps: nps(r.nodes, r.time),
-            time: r.time.as_secs_f64(),
-            turn: turn.into(),
-        }
-    }
+/// A Tamerlane move of the search with its context: the mover is `turn`.
+fn tamerlane_move(m: &core::Move, turn: core::Color) -> Move {
+    Move::full(*m, turn)
 }
 
-search_record!(
-    /// Progress of a search, passed to the `info` callback (or yielded by an
-    /// analysis) after each completed iteration.
-    "tamerlane",
-    Info {
-        /// The iteration depth.
-        depth: u32,
-        /// The deepest ply reached.
-        seldepth: u32,
-        /// Which line this is, from 1 (the best) to the `multipv` asked for
-        /// (each iteration reports every line).
-        multipv: usize,
-        /// The score in centipawns for the side to move (`None` for a mate score).
-        score_cp: Option<i32>,
-        /// Mate in this many moves, or `None`.
-        mate: Option<i32>,
-        /// Nodes searched so far.
-        nodes: u64,
-        /// Nodes per second.
-        nps: u64,
-        /// Seconds since the start of the search.
-        time: f64,
-        /// The principal variation.
-        pv: Vec<Move>,
-        /// Permille of the transposition table in use.
-        hashfull: u32,
-        /// The side to move in the searched position (the point of view of
-        /// `score_cp` and `mate`).
-        turn: Color,
-    } {
-        /// The score as a `tamerlane.engine.PovScore`.
-        #[getter]
-        fn score(&self, py: Python<'_>) -> PyResult<PyObject> {
-            pov_score(py, self.score_cp, self.mate, self.turn)
-        }
-
-        fn __repr__(&self) -> String {
-            format!(
-                "Info(depth={}, multipv={}, score_cp={}, mate={}, nodes={}, pv=[{}])",
-                self.depth,
-                self.multipv,
-                opt_text(self.score_cp),
-                opt_text(self.mate),
-                self.nodes,
-                pv_text(&self.pv)
-            )
-        }
-    }
-);
-
-impl Info {
-    /// The progress of a search of a position where `turn` is to move.
-    pub fn new(i: &ai::Info, turn: core::Color) -> Info {
-        let (score_cp, mate) = score_parts(i.score);
-        Info {
-            depth: i.depth,
-            seldepth: i.seldepth,
-            multipv: i.multipv,
-            score_cp,
-            mate,
-            nodes: i.nodes,
-            nps: i.nps,
-            time: i.time.as_secs_f64(),
-            pv: pv_moves(&i.pv, turn),
-            hashfull: i.hashfull,
-            turn: turn.into(),
-        }
-    }
-}
-
-/// What `Engine.play` returns, as `chess.engine.PlayResult`: the move to
-/// play, the expected reply, and the search result they come from.
-#[pyclass(module = "tamerlane", frozen, get_all, eq)]
-#[derive(Clone, PartialEq)]
-pub struct PlayResult {
-    /// The move to play (`None` if the game has ended).
-    pub r#move: Option<Move>,
-    /// The reply the engine expects (the second move of the PV), or `None`.
-    pub ponder: Option<Move>,
-    /// The search result.
-    pub info: SearchResult,
-}
-
-impl PlayResult {
-    /// The play result of a search result.
-    pub fn new(info: SearchResult) -> PlayResult {
-        PlayResult {
-            r#move: info.r#move,
-            ponder: info.pv.get(1).copied(),
-            info,
-        }
-    }
-}
-
-#[pymethods]
-impl PlayResult {
-    /// Rebuilds a play result from `__reduce__`'s state (private: for pickle).
-    #[staticmethod]
-    fn _restore(info: SearchResult) -> PlayResult {
-        PlayResult::new(info)
-    }
-
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
-        let info = Py::new(slf.py(), slf.get().info.clone())?;
-        restore_with(slf.as_any(), (info,))
-    }
-
-    fn __repr__(&self) -> String {
-        format!(
-            "PlayResult(move={}, ponder={}, info={})",
-            opt_text(self.r#move),
-            opt_text(self.ponder),
-            self.info.__repr__()
-        )
-    }
-}
+engine_records!("tamerlane", core::tamerlane::Position, Move, tamerlane_move);

@@ -1,9 +1,12 @@
 //! `tamerlane.chess` and `tamerlane.makruk`: the Python `Move`, `Piece`,
-//! `Outcome` and `SearchResult` of the sibling games, their module
-//! functions, and their `Board`s (made by `board_class!` from the shared
-//! implementation of `board_core.rs`, through the
-//! [`PyGame`](crate::board_core::PyGame) impl here),
-//! defined once by the `sibling_board!` macro and instantiated for each
+//! `Outcome` and search results (`SearchResult`, `PvLine`, `Info`,
+//! `PlayResult`, from [`engine_records!`](crate::engine_records): what
+//! `tamerlane.Engine` answers for these boards) of the sibling games, their
+//! module functions (`search` being a call of the engine's code,
+//! [`search_once`](crate::engine::search_once)), and their `Board`s (made
+//! by `board_class!` from the shared implementation of `board_core.rs`,
+//! through the [`PyGame`](crate::board_core::PyGame) impl here), defined
+//! once by the `sibling_board!` macro and instantiated for each
 //! game (the modules [`chess`] and [`makruk`]) with its own extras
 //! (castling and en passant for chess, the count for Makruk).
 //!
@@ -44,6 +47,17 @@ pub fn fen_text(obj: &Bound<'_, PyAny>, game: &str) -> PyResult<String> {
             ))),
         },
     }
+}
+
+/// Whether `obj` is a python-chess board (an object with `fen()`) of the
+/// python-chess variant `variant`: its `uci_variant` (`"chess"` for
+/// `chess.Board`, `"atomic"` for `chess.variant.AtomicBoard`, ...).
+pub fn is_python_chess_board(obj: &Bound<'_, PyAny>, variant: &str) -> bool {
+    let named = obj
+        .getattr("uci_variant")
+        .and_then(|v| v.extract::<String>())
+        .is_ok_and(|v| v == variant);
+    named && obj.getattr("fen").is_ok_and(|f| f.is_callable())
 }
 
 /// A square of the 8x8 board: an int 0..63 (`a1` = 0, `h8` = 63) or a
@@ -126,14 +140,11 @@ macro_rules! sibling_board {
     ($module:ident, $core:ident, $pymodule:literal, $board:literal, { $($extra:tt)* }) => {
         /// The Python classes and functions of one sibling game.
         pub mod $module {
-            use std::sync::atomic::Ordering;
-
             use pyo3::exceptions::{
                 PyTypeError, PyValueError,
             };
             use pyo3::prelude::*;
             use pyo3::types::{PyDict, PyString, PyTuple};
-            use tamerlane_ai as ai;
             use tamerlane_core::$core as game_core;
             use tamerlane_core::Color as CoreColor;
 
@@ -141,16 +152,15 @@ macro_rules! sibling_board {
             use crate::errors::{
                 IllegalMoveError, InvalidFenError, InvalidMoveError, InvalidPositionError,
             };
-            use crate::interrupt::run_interruptible;
             use crate::rules::RulesArg;
-            use crate::search_limits::{check_range, LimitArgs};
-            use crate::search_results::{opt_text, pv_text, score_parts, score_text};
+            use crate::search_limits::LimitArgs;
             use crate::sibling_board::{
-                fen_text, plane_values, read, square_arg, to_numpy, PIECE_PLANES,
+                fen_text, is_python_chess_board, plane_values, read, square_arg, to_numpy,
+                PIECE_PLANES,
             };
             use crate::sibling_game::SiblingGame;
             use crate::types::{
-                duck_text, int_arg, opt_int_arg, result_of, type_name, winner_repr, Color,
+                duck_text, int_arg, result_of, type_name, winner_repr, Color,
                 ColorArg,
             };
 
@@ -162,10 +172,6 @@ macro_rules! sibling_board {
 
             /// The game's name in messages.
             const NAME: &str = <G as SiblingGame>::NAME;
-            /// Stack of the worker thread of search.
-            const WORKER_STACK: usize = 64 << 20;
-            /// Largest transposition table of `search`, in MiB.
-            const MAX_HASH_MB: i64 = 4096;
 
             /// A UCI string as a move, `InvalidMoveError` if it is not one.
             fn parse_uci_text(text: &str) -> PyResult<Uci> {
@@ -487,39 +493,13 @@ macro_rules! sibling_board {
                 }
             }
 
-            crate::search_record!(
-                /// What `search` returns.
-                $pymodule,
-                SearchResult {
-                    /// The best move (`None` if the game has ended).
-                    r#move: Option<Move>,
-                    /// The score in centipawns for the side to move (`None`
-                    /// for a mate score).
-                    score_cp: Option<i32>,
-                    /// Mate in this many moves (negative: the side to move is
-                    /// mated), or `None`.
-                    mate: Option<i32>,
-                    /// The principal variation.
-                    pv: Vec<Move>,
-                    /// The last completed depth.
-                    depth: u32,
-                    /// Nodes searched.
-                    nodes: u64,
-                    /// Seconds spent.
-                    time: f64,
-                } {
-                    fn __repr__(&self) -> String {
-                        format!(
-                            "SearchResult(move={}, {}, depth={}, nodes={}, pv=[{}])",
-                            opt_text(self.r#move),
-                            score_text(self.score_cp, self.mate),
-                            self.depth,
-                            self.nodes,
-                            pv_text(&self.pv)
-                        )
-                    }
-                }
-            );
+            /// A move of the search as the Python `Move` (these moves
+            /// carry no colour).
+            fn py_move(m: &game_core::Move, _turn: CoreColor) -> Move {
+                Move { uci: m.uci() }
+            }
+
+            crate::engine_records!($pymodule, G, Move, py_move);
 
             impl PyGame for G {
                 type PyMove = Move;
@@ -631,6 +611,19 @@ macro_rules! sibling_board {
                         .map_err(|e| InvalidPositionError::new_err(format!("invalid position: {e}")))
                 }
 
+                /// This game's `Board`, or a python-chess `Board` of this
+                /// game (its `uci_variant`, `"chess"` for a standard
+                /// `chess.Board`, being the game's python-chess name).
+                fn game_of(obj: &Bound<'_, PyAny>) -> PyResult<Option<Game>> {
+                    if let Ok(b) = obj.downcast::<Board>() {
+                        return Ok(Some(read(b)?.game.clone()));
+                    }
+                    match <G as SiblingGame>::PYTHON_CHESS_VARIANT {
+                        Some(v) if is_python_chess_board(obj, v) => python_chess_game(obj).map(Some),
+                        _ => Ok(None),
+                    }
+                }
+
             }
 
             crate::board_class!(
@@ -724,6 +717,13 @@ macro_rules! sibling_board {
                         type_name(obj)
                     )));
                 }
+                python_chess_game(obj)
+            }
+
+            /// A python-chess `Board` (or any object with `fen()`) as a
+            /// game of this module: its root position's FEN and its move
+            /// stack's UCI strings (just its `fen()` without them).
+            fn python_chess_game(obj: &Bound<'_, PyAny>) -> PyResult<Game> {
                 let py = obj.py();
                 let (start, moves) = match (obj.getattr("root"), obj.getattr("move_stack")) {
                     (Ok(root), Ok(stack)) => (root.call0()?, stack.try_iter()?.collect::<PyResult<Vec<_>>>()?),
@@ -772,9 +772,11 @@ macro_rules! sibling_board {
             /// Searches `board`'s position (its move stack counts for
             /// repetitions) with a new engine of `hash_mb` MiB, until
             /// `depth` plies, `movetime` seconds or `nodes` nodes, whichever
-            /// comes first (at least one is required). The GIL is released;
-            /// Ctrl-C stops the search and raises `KeyboardInterrupt`. A
-            /// game that has ended is not searched: the result has no move.
+            /// comes first (at least one is required): `tamerlane.Engine`'s
+            /// `search` on a new engine (the same code), so the GIL is
+            /// released and Ctrl-C raises `KeyboardInterrupt` with the
+            /// result so far as `.result`. A game that has ended is not
+            /// searched: the result has no move.
             #[pyfunction]
             #[pyo3(signature = (board, *, depth = None, movetime = None, nodes = None, hash_mb = None))]
             pub fn search(
@@ -784,43 +786,14 @@ macro_rules! sibling_board {
                 movetime: Option<&Bound<'_, PyAny>>,
                 nodes: Option<&Bound<'_, PyAny>>,
                 hash_mb: Option<&Bound<'_, PyAny>>,
-            ) -> PyResult<SearchResult> {
-                let game = game_arg(board)?;
+            ) -> PyResult<Py<SearchResult>> {
                 let limits = LimitArgs {
                     depth,
                     movetime,
                     nodes,
                     ..LimitArgs::default()
-                }
-                .limits(game.position().turn())?;
-                if limits.infinite {
-                    return Err(PyValueError::new_err(
-                        "search needs a limit: depth=, movetime= or nodes=",
-                    ));
-                }
-                let hash = opt_int_arg(hash_mb, "hash_mb")?
-                    .map_or(Ok(16), |n| check_range("hash_mb", n, 1, MAX_HASH_MB))?
-                    as usize;
-                let mut engine = ai::Engine::builder().hash_mib(hash).build();
-                let stop = engine.stop_flag();
-                let on_signal = || stop.store(true, Ordering::SeqCst);
-                let (r, signal) = run_interruptible(py, &on_signal, WORKER_STACK, || {
-                    engine.search(&game, &limits, |_| {})
-                })?;
-                if let Some(e) = signal {
-                    return Err(e);
-                }
-                let wrap = |m: &game_core::Move| Move { uci: m.uci() };
-                let (score_cp, mate) = score_parts(r.score);
-                Ok(SearchResult {
-                    r#move: r.best.as_ref().map(wrap),
-                    score_cp,
-                    mate,
-                    pv: r.pv.iter().map(wrap).collect(),
-                    depth: r.depth,
-                    nodes: r.nodes,
-                    time: r.time.as_secs_f64(),
-                })
+                };
+                crate::engine::search_once(py, game_arg(board)?, &limits, hash_mb)
             }
 
             /// Adds the module `$module` (classes, functions, constants) to `parent`.
@@ -833,6 +806,9 @@ macro_rules! sibling_board {
                 m.add_class::<Outcome>()?;
                 m.add_class::<Piece>()?;
                 m.add_class::<SearchResult>()?;
+                m.add_class::<PvLine>()?;
+                m.add_class::<Info>()?;
+                m.add_class::<PlayResult>()?;
                 m.add_function(wrap_pyfunction!(move_to_index, &m)?)?;
                 m.add_function(wrap_pyfunction!(index_to_move, &m)?)?;
                 m.add_function(wrap_pyfunction!(search, &m)?)?;

@@ -47,6 +47,10 @@ pub trait SiblingGame: Position {
 
     /// The game's name in messages: `"chess"`, `"Makruk"`.
     const NAME: &'static str;
+    /// The `uci_variant` of python-chess's boards of this game (`"chess"`),
+    /// whose boards `tamerlane.Engine` then takes as this game's; `None`
+    /// when python-chess does not have the game.
+    const PYTHON_CHESS_VARIANT: Option<&'static str>;
     /// The number of actions (see [`action_index`](Self::action_index)).
     const ACTION_SPACE_SIZE: usize;
     /// The names of the planes after the twelve piece planes.
@@ -84,6 +88,7 @@ impl SiblingGame for chess::Position {
     type Setup = chess::Setup;
 
     const NAME: &'static str = "chess";
+    const PYTHON_CHESS_VARIANT: Option<&'static str> = Some("chess");
     /// From-to pairs, then the 72 underpromotions.
     const ACTION_SPACE_SIZE: usize = 64 * 64 + 8 * 3 * 3;
     const EXTRA_PLANE_NAMES: &'static [&'static str] = &[
@@ -171,6 +176,7 @@ impl SiblingGame for makruk::Position {
     type Setup = makruk::Setup;
 
     const NAME: &'static str = "Makruk";
+    const PYTHON_CHESS_VARIANT: Option<&'static str> = None;
     /// From-to pairs: a pawn reaching its sixth rank always becomes a Met,
     /// so the squares name the move.
     const ACTION_SPACE_SIZE: usize = 64 * 64;

@@ -282,7 +282,7 @@ def test_play_returns_a_move_within_a_limit() -> None:
     with pytest.raises(ValueError, match="movestogo"):
         engine.play(board, Limit(depth=2, remaining_moves=0))
     with pytest.raises(TypeError, match="Limit"):
-        engine.play(board, 3)  # type: ignore[arg-type]
+        engine.play(board, 3)  # type: ignore[call-overload]
 
 
 def test_analysis_yields_infos_and_can_be_stopped() -> None:

@@ -155,7 +155,34 @@ def typed_engine() -> int:
     return sure + len(infos) + len(scores) + rank + len(ranks)
 
 
+def typed_sibling_engine() -> int:
+    """One Engine for the three games: each board's results in its game's classes."""
+    import chess as python_chess
+
+    from tamerlane import chess, makruk
+    from tamerlane.engine import Limit, PovScore
+
+    engine = tamerlane.Engine(hash_mb=1)
+    infos: List[chess.Info] = []
+    result: chess.SearchResult = engine.search(
+        chess.Board(), depth=2, info=infos.append, multipv=2, searchmoves=["e2e4", chess.Move.from_uci("d2d4")]
+    )
+    best: Optional[chess.Move] = result.move
+    lines: List[chess.PvLine] = result.lines
+    pov: PovScore = lines[0].score
+    theirs: chess.SearchResult = engine.search(python_chess.Board(), depth=1, wtime=1.0)
+    played: makruk.PlayResult = engine.play(makruk.Board(), Limit(depth=1))
+    reply: Optional[makruk.Move] = played.ponder
+    with engine.analysis(makruk.Board(), Limit(depth=1)) as analysis:
+        streamed: List[makruk.Info] = list(analysis)
+    done: Optional[makruk.SearchResult] = analysis.result
+    once: chess.SearchResult = chess.search(chess.Board(), depth=1)
+    del best, pov, reply, done
+    return len(infos) + len(lines) + theirs.depth + len(streamed) + once.depth
+
+
 if __name__ == "__main__":
     print(typed_tour())
     print(typed_pgn())
     print(typed_engine())
+    print(typed_sibling_engine())

@@ -1,6 +1,7 @@
 """Type stubs of the API the three games share (``tamerlane``,
 ``tamerlane.chess``, ``tamerlane.makruk``): their boards' methods, the
-legal-move views and what a search returns, once, as generic bases
+legal-move views and what a search returns (``SearchResult``, ``PvLine``,
+``Info``, ``PlayResult``), once, as generic bases
 (stub-only: at run time each game's classes are separate native classes,
 the boards generated from one Rust definition)."""
 
@@ -23,6 +24,7 @@ import numpy.typing as npt
 from typing_extensions import Self
 
 from ._tamerlane import Color, SquareSet
+from .engine import PovScore
 
 SquareArg = Union[SupportsIndex, str]
 """A square: its index or its name."""
@@ -55,7 +57,7 @@ class LegalMovesApi(Generic[_M]):
         """The number of legal moves."""
 
 class ScoredLine(Generic[_M]):
-    """A line of a search with its score."""
+    """A line of a search with its score, from the side to move's view."""
 
     @property
     def score_cp(self) -> Optional[int]:
@@ -66,24 +68,92 @@ class ScoredLine(Generic[_M]):
     @property
     def pv(self) -> list[_M]:
         """The principal variation (the moves of the line)."""
+    @property
+    def turn(self) -> Color:
+        """The side to move in the searched position (the scores' point of view)."""
+    @property
+    def score(self) -> PovScore:
+        """The score as a ``tamerlane.engine.PovScore``."""
     def __eq__(self, other: object) -> bool: ...
     def __reduce__(self) -> tuple[Any, ...]: ...
 
-class SearchResultApi(ScoredLine[_M]):
-    """What a search returns."""
+class InfoApi(ScoredLine[_M]):
+    """Progress of a search, passed to the ``info`` callback (or yielded by
+    an ``Analysis``) after each iteration, one per line (``multipv``)."""
+
+    @property
+    def depth(self) -> int:
+        """The iteration depth."""
+    @property
+    def seldepth(self) -> int:
+        """The deepest ply reached."""
+    @property
+    def multipv(self) -> int:
+        """Which line this is, from 1 (the best) to the ``multipv`` asked for."""
+    @property
+    def nodes(self) -> int:
+        """Nodes searched so far."""
+    @property
+    def nps(self) -> int:
+        """Nodes per second."""
+    @property
+    def time(self) -> float:
+        """Seconds since the start of the search."""
+    @property
+    def hashfull(self) -> int:
+        """Permille of the transposition table in use."""
+
+class PvLineApi(ScoredLine[_M]):
+    """One of the best lines of a search (``SearchResult.lines``), as an
+    entry of ``chess.engine``'s ``analyse(..., multipv=k)``."""
+
+    @property
+    def multipv(self) -> int:
+        """The rank of the line, from 1 (the best)."""
+
+_LINE = TypeVar("_LINE")
+"""The game's ``PvLine``."""
+
+class SearchResultApi(ScoredLine[_M], Generic[_M, _LINE]):
+    """What a search returns (``Engine.search``, the sibling modules' ``search``)."""
 
     @property
     def move(self) -> Optional[_M]:
         """The best move (``None`` if the game has ended)."""
     @property
+    def lines(self) -> list[_LINE]:
+        """The best lines (``multipv``), best first; the first is ``score`` and
+        ``pv``; empty for a game that has ended."""
+    @property
     def depth(self) -> int:
         """The last completed depth."""
     @property
     def nodes(self) -> int:
-        """Nodes searched."""
+        """Nodes searched (all threads)."""
+    @property
+    def nps(self) -> int:
+        """Nodes per second."""
     @property
     def time(self) -> float:
         """Seconds spent."""
+
+_RESULT = TypeVar("_RESULT")
+"""The game's ``SearchResult``."""
+
+class PlayResultApi(Generic[_M, _RESULT]):
+    """What ``Engine.play`` returns (as ``chess.engine.PlayResult``)."""
+
+    @property
+    def move(self) -> Optional[_M]:
+        """The move to play (``None`` if the game has ended)."""
+    @property
+    def ponder(self) -> Optional[_M]:
+        """The reply the engine expects, or ``None``."""
+    @property
+    def info(self) -> _RESULT:
+        """The search result."""
+    def __eq__(self, other: object) -> bool: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
 
 class BoardApi(Generic[_M, _MA, _O, _L, _P, _PA, _R]):
     """A game: a start position under a rule set, and the moves played from it."""

@@ -140,9 +140,11 @@ class IndexToMove(Protocol[_B_contra, _M_co]):
 class SearchFunction(Protocol[_B_contra, _R_co]):
     """``search(board, *, depth=None, movetime=None, nodes=None,
     hash_mb=None)``: searches ``board`` (a ``Board``, or a python-chess
-    ``Board``: its root FEN and move stack) with a new engine (GIL released)
-    until ``depth`` plies, ``movetime`` seconds or ``nodes`` nodes (at least
-    one limit)."""
+    ``Board``: its root FEN and move stack) until ``depth`` plies,
+    ``movetime`` seconds or ``nodes`` nodes (at least one limit):
+    ``tamerlane.Engine(hash_mb).search(board, ...)`` on a new engine (the
+    same code: GIL released, Ctrl-C raises ``KeyboardInterrupt`` with
+    ``.result``)."""
 
     def __call__(
         self,

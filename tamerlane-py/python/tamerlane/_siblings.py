@@ -1,6 +1,7 @@
 """The public names of a sibling game's module (``tamerlane.chess``,
 ``tamerlane.makruk``): those of its native submodule (``Board``, ``Move``,
-``LegalMoves``, ``Outcome``, ``SearchResult``, ``move_to_index``,
+``LegalMoves``, ``Outcome``, ``SearchResult``, ``PvLine``, ``Info``,
+``PlayResult``, ``move_to_index``,
 ``index_to_move``, ``search`` and the constants), plus the colours, ``SquareSet`` and
 the exceptions it shares with the Tamerlane board."""
 

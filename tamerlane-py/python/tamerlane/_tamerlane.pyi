@@ -12,8 +12,11 @@ from typing import (
     Iterator,
     Literal,
     Mapping,
+    Generic,
     Optional,
+    Protocol,
     SupportsIndex,
+    TypeVar,
     Union,
     overload,
 )
@@ -21,7 +24,19 @@ from typing import (
 import numpy as np
 import numpy.typing as npt
 
-from ._board_api import BoardApi, LegalMovesApi, ScoredLine, SearchResultApi
+from typing_extensions import Self
+
+from . import chess as _chess
+from . import makruk as _makruk
+from ._board_api import (
+    BoardApi,
+    InfoApi,
+    LegalMovesApi,
+    PlayResultApi,
+    PvLineApi,
+    SearchResultApi,
+)
+from ._sibling_api import _HasUci
 
 __version__: str
 INITIAL_TFEN: str
@@ -338,91 +353,63 @@ class Board(BoardApi[Move, MoveArg, Outcome, LegalMoves, Piece, Piece, Role]):
     def _repr_svg_(self) -> str:
         """SVG for Jupyter."""
 
-class _FromSide:
-    """A search output whose scores are from the side to move's view."""
+class Info(InfoApi[Move]):
+    """Progress of a search of a Tamerlane board, passed to the ``info``
+    callback after each iteration, one per line (``multipv``)."""
 
-    @property
-    def turn(self) -> Color:
-        """The side to move in the searched position (the scores' point of view)."""
-    @property
-    def score(self) -> PovScore:
-        """The score as a ``tamerlane.engine.PovScore``."""
+class PvLine(PvLineApi[Move]):
+    """One of the best lines of a search of a Tamerlane board
+    (``SearchResult.lines``), as an entry of ``chess.engine``'s
+    ``analyse(..., multipv=k)``."""
 
-class Info(ScoredLine[Move], _FromSide):
-    """Progress of a search, passed to the ``info`` callback after each
-    iteration, one per line (``multipv``)."""
+class SearchResult(SearchResultApi[Move, PvLine]):
+    """What ``Engine.search`` returns for a Tamerlane board."""
 
-    @property
-    def depth(self) -> int: ...
-    @property
-    def seldepth(self) -> int: ...
-    @property
-    def multipv(self) -> int:
-        """Which line this is, from 1 (the best) to the ``multipv`` asked for."""
-    @property
-    def nodes(self) -> int: ...
-    @property
-    def nps(self) -> int: ...
-    @property
-    def time(self) -> float: ...
-    @property
-    def hashfull(self) -> int: ...
+class PlayResult(PlayResultApi[Move, SearchResult]):
+    """What ``Engine.play`` returns for a Tamerlane board (as ``chess.engine.PlayResult``)."""
 
-class PvLine(ScoredLine[Move], _FromSide):
-    """One of the best lines of a search (``SearchResult.lines``), as an
-    entry of ``chess.engine``'s ``analyse(..., multipv=k)``."""
+_INFO = TypeVar("_INFO", covariant=True)
+"""The searched game's ``Info``."""
+_RESULT = TypeVar("_RESULT", covariant=True)
+"""The searched game's ``SearchResult``."""
 
-    @property
-    def multipv(self) -> int:
-        """The rank of the line, from 1 (the best)."""
-
-class SearchResult(SearchResultApi[Move], _FromSide):
-    """What ``Engine.search`` returns."""
-
-    @property
-    def lines(self) -> list[PvLine]:
-        """The best lines (``multipv``), best first; the first is ``score`` and
-        ``pv``; empty for a game that has ended."""
-    @property
-    def nps(self) -> int:
-        """Nodes per second."""
-
-class PlayResult:
-    """What ``Engine.play`` returns (as ``chess.engine.PlayResult``)."""
-
-    @property
-    def move(self) -> Optional[Move]:
-        """The move to play (``None`` if the game has ended)."""
-    @property
-    def ponder(self) -> Optional[Move]:
-        """The reply the engine expects, or ``None``."""
-    @property
-    def info(self) -> SearchResult:
-        """The search result."""
-    def __eq__(self, other: object) -> bool: ...
-    def __reduce__(self) -> tuple[Any, ...]: ...
-
-class Analysis:
+class Analysis(Generic[_INFO, _RESULT]):
     """A search on a background thread (``Engine.analysis``): iterate it for
-    infos; ``stop()``; ``wait()``; a context manager that stops and waits."""
+    infos (of the board's game); ``stop()``; ``wait()``; a context manager
+    that stops and waits."""
 
-    def __iter__(self) -> Iterator[Info]: ...
-    def __next__(self) -> Info: ...
+    def __iter__(self) -> Iterator[_INFO]: ...
+    def __next__(self) -> _INFO: ...
     def stop(self) -> None:
         """Asks the search to stop soon (from any thread)."""
-    def wait(self) -> Optional[SearchResult]:
+    def wait(self) -> Optional[_RESULT]:
         """Waits for the end (Ctrl-C honoured): the result, ``None`` if stopped before it began."""
     @property
-    def result(self) -> Optional[SearchResult]:
+    def result(self) -> Optional[_RESULT]:
         """The result once the search has ended, else ``None``."""
     @property
-    def info(self) -> Optional[Info]:
+    def info(self) -> Optional[_INFO]:
         """The latest info received."""
-    def __enter__(self) -> Analysis: ...
+    def __enter__(self) -> Self: ...
     def __exit__(self, *args: object) -> bool: ...
 
+class _PythonChessBoard(Protocol):
+    """A python-chess ``chess.Board`` (read by its ``root()`` FEN and its
+    ``move_stack``; its variants are refused)."""
+
+    chess960: bool
+    def fen(self) -> str: ...
+
+_ChessBoardArg = Union[_chess.Board, _PythonChessBoard]
+_ChessMoveArg = Union[_chess.Move, str, _HasUci]
+_MakrukMoveArg = Union[_makruk.Move, str, _HasUci]
+
 class Engine:
-    """The search engine: ``hash_mb`` MiB of table, ``threads`` threads."""
+    """The search engine: ``hash_mb`` MiB of table, ``threads`` threads, for
+    the boards of the three games (``Board``, ``chess.Board``,
+    ``makruk.Board``, a python-chess ``chess.Board``); its results are of
+    the board's game. The table and history are kept between searches of
+    one game, cleared when the game changes."""
 
     def __init__(self, hash_mb: int = 16, threads: int = 1) -> None: ...
     @property
@@ -432,14 +419,17 @@ class Engine:
     def threads(self) -> int:
         """The number of search threads."""
     @property
-    def last_result(self) -> Optional[SearchResult]:
-        """The result of the last finished or interrupted search."""
+    def last_result(
+        self,
+    ) -> Optional[Union[SearchResult, _chess.SearchResult, _makruk.SearchResult]]:
+        """The result of the last finished or interrupted search (of its board's game)."""
     def new_game(self) -> None:
         """Clears the transposition table and the history scores kept between
         searches; waits (Ctrl-C honoured) for a search
         on another thread; ``RuntimeError`` from this engine's ``info`` callback."""
     def stop(self) -> None:
         """Asks the running search to stop soon (from any thread)."""
+    @overload
     def search(
         self,
         board: Board,
@@ -464,12 +454,65 @@ class Engine:
         ``searchmoves``: only these root moves (each legal, else
         ``IllegalMoveError``; empty: all). Ctrl-C raises ``KeyboardInterrupt`` carrying ``.result``. Waits (Ctrl-C
         honoured) for a search of this engine on another thread; called from
-        this engine's own ``info`` callback, raises ``RuntimeError``."""
+        this engine's own ``info`` callback, raises ``RuntimeError``. A
+        board of another type raises ``TypeError``."""
+    @overload
+    def search(
+        self,
+        board: _ChessBoardArg,
+        depth: Optional[SupportsIndex] = None,
+        movetime: Optional[float] = None,
+        nodes: Optional[SupportsIndex] = None,
+        info: Optional[Callable[[_chess.Info], object]] = None,
+        *,
+        wtime: Optional[float] = None,
+        btime: Optional[float] = None,
+        winc: Optional[float] = None,
+        binc: Optional[float] = None,
+        movestogo: Optional[SupportsIndex] = None,
+        multipv: SupportsIndex = 1,
+        searchmoves: Optional[Iterable[_ChessMoveArg]] = None,
+    ) -> _chess.SearchResult: ...
+    @overload
+    def search(
+        self,
+        board: _makruk.Board,
+        depth: Optional[SupportsIndex] = None,
+        movetime: Optional[float] = None,
+        nodes: Optional[SupportsIndex] = None,
+        info: Optional[Callable[[_makruk.Info], object]] = None,
+        *,
+        wtime: Optional[float] = None,
+        btime: Optional[float] = None,
+        winc: Optional[float] = None,
+        binc: Optional[float] = None,
+        movestogo: Optional[SupportsIndex] = None,
+        multipv: SupportsIndex = 1,
+        searchmoves: Optional[Iterable[_MakrukMoveArg]] = None,
+    ) -> _makruk.SearchResult: ...
+    @overload
     def play(
         self, board: Board, limit: Limit, *, searchmoves: Optional[Iterable[MoveArg]] = None
     ) -> PlayResult:
         """The move to play within ``limit`` (as ``chess.engine``'s ``play``),
         among ``searchmoves`` if given."""
+    @overload
+    def play(
+        self,
+        board: _ChessBoardArg,
+        limit: Limit,
+        *,
+        searchmoves: Optional[Iterable[_ChessMoveArg]] = None,
+    ) -> _chess.PlayResult: ...
+    @overload
+    def play(
+        self,
+        board: _makruk.Board,
+        limit: Limit,
+        *,
+        searchmoves: Optional[Iterable[_MakrukMoveArg]] = None,
+    ) -> _makruk.PlayResult: ...
+    @overload
     def analysis(
         self,
         board: Board,
@@ -477,9 +520,27 @@ class Engine:
         *,
         multipv: SupportsIndex = 1,
         searchmoves: Optional[Iterable[MoveArg]] = None,
-    ) -> Analysis:
+    ) -> Analysis[Info, SearchResult]:
         """Starts a search on a background thread (``None``: until stopped);
         iterating it gives an ``Info`` per line (``multipv``) per iteration."""
+    @overload
+    def analysis(
+        self,
+        board: _ChessBoardArg,
+        limit: Optional[Limit] = None,
+        *,
+        multipv: SupportsIndex = 1,
+        searchmoves: Optional[Iterable[_ChessMoveArg]] = None,
+    ) -> Analysis[_chess.Info, _chess.SearchResult]: ...
+    @overload
+    def analysis(
+        self,
+        board: _makruk.Board,
+        limit: Optional[Limit] = None,
+        *,
+        multipv: SupportsIndex = 1,
+        searchmoves: Optional[Iterable[_MakrukMoveArg]] = None,
+    ) -> Analysis[_makruk.Info, _makruk.SearchResult]: ...
 
 def square_name(square: SquareArg) -> str:
     """The name of a square: ``"a1"`` .. ``"k10"``, ``"wc"`` (110), ``"bc"`` (111)."""

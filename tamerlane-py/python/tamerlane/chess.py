@@ -1,6 +1,8 @@
 """FIDE chess with the API of ``tamerlane.Board`` (python-chess's names):
-``Board``, ``Move``, ``LegalMoves``, ``Outcome``, ``SearchResult``, the
-action space (``move_to_index``, ``index_to_move``) and ``search``. The
+``Board``, ``Move``, ``LegalMoves``, ``Outcome``, the search results
+(``SearchResult``, ``PvLine``, ``Info``, ``PlayResult``: what
+``tamerlane.Engine`` returns for these boards), the action space
+(``move_to_index``, ``index_to_move``) and ``search``. The
 rules are those of the Rust crate (docs/CHESS.md); the guide is
 docs/PYTHON.md, "Chess and Makruk".
 

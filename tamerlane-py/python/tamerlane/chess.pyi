@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Optional, Union
 
-from ._board_api import LegalMovesApi, SearchResultApi
+from ._board_api import InfoApi, LegalMovesApi, PlayResultApi, PvLineApi, SearchResultApi
 from ._board_api import ColorArg
 from ._sibling_api import (
     _HasFen,
@@ -28,8 +28,18 @@ class Outcome(SiblingOutcome):
 class LegalMoves(LegalMovesApi[Move]):
     """The legal moves of a FIDE chess position."""
 
-class SearchResult(SearchResultApi[Move]):
-    """What ``search`` returns."""
+class PvLine(PvLineApi[Move]):
+    """One of the best lines of a search of a FIDE chess board (``SearchResult.lines``)."""
+
+class Info(InfoApi[Move]):
+    """Progress of a search of a FIDE chess board (``Engine.search``'s ``info``
+    callback, ``Engine.analysis``)."""
+
+class SearchResult(SearchResultApi[Move, PvLine]):
+    """What ``search`` and ``tamerlane.Engine.search`` return for a FIDE chess board."""
+
+class PlayResult(PlayResultApi[Move, SearchResult]):
+    """What ``tamerlane.Engine.play`` returns for a FIDE chess board."""
 
 class Piece(SiblingPiece):
     """A FIDE chess piece."""

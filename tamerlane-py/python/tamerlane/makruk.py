@@ -1,6 +1,8 @@
 """Makruk (Thai chess) with the API of ``tamerlane.Board`` (python-chess's
-names): ``Board``, ``Move``, ``LegalMoves``, ``Outcome``, ``SearchResult``,
-the action space (``move_to_index``, ``index_to_move``) and ``search``. The
+names): ``Board``, ``Move``, ``LegalMoves``, ``Outcome``, the search results
+(``SearchResult``, ``PvLine``, ``Info``, ``PlayResult``: what
+``tamerlane.Engine`` returns for these boards), the action space
+(``move_to_index``, ``index_to_move``) and ``search``. The
 rules, the FEN and the UCI moves (``e5e6m`` for a promotion) are
 Fairy-Stockfish's (docs/MAKRUK.md); the guide is docs/PYTHON.md, "Chess and
 Makruk".

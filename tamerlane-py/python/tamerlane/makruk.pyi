@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Optional, Union
 
-from ._board_api import LegalMovesApi, SearchResultApi
+from ._board_api import InfoApi, LegalMovesApi, PlayResultApi, PvLineApi, SearchResultApi
 from ._sibling_api import (
     _HasFen,
     IndexToMove,
@@ -26,8 +26,18 @@ class Outcome(SiblingOutcome):
 class LegalMoves(LegalMovesApi[Move]):
     """The legal moves of a Makruk position."""
 
-class SearchResult(SearchResultApi[Move]):
-    """What ``search`` returns."""
+class PvLine(PvLineApi[Move]):
+    """One of the best lines of a search of a Makruk board (``SearchResult.lines``)."""
+
+class Info(InfoApi[Move]):
+    """Progress of a search of a Makruk board (``Engine.search``'s ``info``
+    callback, ``Engine.analysis``)."""
+
+class SearchResult(SearchResultApi[Move, PvLine]):
+    """What ``search`` and ``tamerlane.Engine.search`` return for a Makruk board."""
+
+class PlayResult(PlayResultApi[Move, SearchResult]):
+    """What ``tamerlane.Engine.play`` returns for a Makruk board."""
 
 class Piece(SiblingPiece):
     """A Makruk piece."""
