@@ -750,15 +750,25 @@ class PgnError(ValueError):
     column: Optional[int]
 
 class PgnRecord:
-    """A game record (``tamerlane_core::GameRecord``): tags, moves, comments,
-    result; every change checked so that it always reads back equal."""
+    """A game record of Tamerlane, chess or Makruk
+    (``tamerlane_core::GameRecord``): tags, moves, comments, result; every
+    change checked so that it always reads back equal. Its moves, boards
+    and outcome are those of its game's module."""
 
     @staticmethod
-    def from_board(board: Board) -> PgnRecord:
-        """The record of ``board``'s game, with the standard tags."""
+    def from_board(board: Union[Board, _chess.Board, _makruk.Board]) -> PgnRecord:
+        """The record of ``board``'s game, with the standard tags; ``TypeError``
+        for anything but a board of the three games."""
     @staticmethod
-    def parse(text: str) -> PgnRecord:
-        """Reads a text of exactly one game (``PgnError`` otherwise)."""
+    def parse(text: str, game: Optional[str] = None) -> PgnRecord:
+        """Reads a text of exactly one game (``PgnError`` otherwise) of
+        ``game``, or with ``None`` of the game its ``Variant`` tag names."""
+    @property
+    def game(self) -> str:
+        """The record's game: ``"tamerlane"``, ``"chess"`` or ``"makruk"``."""
+    @property
+    def rules(self) -> str:
+        """The rule set of the record's game, as its canonical string."""
     def tags(self) -> list[tuple[str, str]]:
         """The tag pairs as written, ``Result`` among them."""
     def tag(self, name: str) -> Optional[str]:
@@ -769,25 +779,29 @@ class PgnRecord:
         """Removes a tag (its value or ``None``); ``PgnError`` for a needed tag."""
     def result(self) -> str:
         """The result token."""
+    def outcome(self) -> Any:
+        """How the game ended by the rules (its game's ``Outcome``), or ``None``."""
     def comments(self) -> list[tuple[int, str]]:
         """The comments as ``(ply, text)`` in ply order."""
     def set_comments(self, comments: list[tuple[int, str]]) -> None:
         """Replaces every comment (unchanged on ``PgnError``)."""
     def plies(self) -> int:
         """The number of moves."""
-    def moves(self) -> list[Move]:
-        """The moves, with context."""
+    def moves(self) -> list[Any]:
+        """The moves, as the game's ``Move``s."""
     def san(self, ply: int) -> str:
         """The SAN of the move of ply ``ply`` (0-based); ``IndexError`` past the end."""
-    def board(self, ply: int) -> Board:
-        """A new board after the first ``ply`` moves; ``IndexError`` past the end."""
+    def board(self, ply: int) -> Any:
+        """A new board of the game after the first ``ply`` moves; ``IndexError``
+        past the end."""
     def __copy__(self) -> PgnRecord: ...
 
 class PgnReader:
     """The Rust record reader over text file objects, keeping its place
-    between calls."""
+    between calls: the records of ``game``, or with ``None`` of each
+    record's game by its ``Variant`` tag (Tamerlane without one)."""
 
-    def __init__(self, rules: Optional[str] = None) -> None: ...
+    def __init__(self, rules: Optional[str] = None, game: Optional[str] = None) -> None: ...
     def read(self, handle: Any) -> Optional[PgnRecord]:
         """The next game of ``handle``, ``None`` at the end; ``PgnError`` for
         a bad game (skipped: the next call reads on)."""
