@@ -20,6 +20,7 @@ import ray
 from .. import _tamerlane
 from ._connect import connect, task_slots
 from ._errors import ClusterError
+from ._interrupt import deferred_interrupt
 from ._manifest import Manifest, ShardPlan, plan, write_atomic
 from ._progress import Progress
 
@@ -27,6 +28,8 @@ from ._progress import Progress
 GAMES = ("tamerlane", "chess", "makruk")
 #: How often a shard's task is run again when its worker dies.
 TASK_RETRIES = 5
+#: How long the driver waits for a result before it checks for a Ctrl-C.
+WAIT_SECONDS = 0.25
 
 
 @dataclass(frozen=True)
@@ -158,12 +161,13 @@ def _run(
     running: dict[Any, ShardPlan] = {}
     slots = task_slots(workers)
     made = 0
-    try:
+    with deferred_interrupt() as stop:
         while pending or running:
+            stop.check()
             while pending and len(running) < slots:
                 s = pending.pop()
                 running[_make_shard.remote(params, s.first, s.count)] = s
-            ready, _ = ray.wait(list(running), num_returns=1)
+            ready, _ = ray.wait(list(running), num_returns=1, timeout=WAIT_SECONDS)
             for ref in ready:
                 shard = running.pop(ref)
                 try:
@@ -178,7 +182,7 @@ def _run(
                 manifest.save()
                 made += 1
                 bar.update(bar.done + shard.count)
-    finally:
-        for ref in running:
-            ray.cancel(ref, force=True)
+    # Tasks still in flight when a stop or an error ended the loop finish on
+    # their workers and are dropped (cancelling a task as it completes can
+    # break Ray's client).
     return made

@@ -14,6 +14,8 @@ them.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,8 +24,9 @@ import ray
 
 from .. import _tamerlane
 from ._connect import connect, task_slots
-from ._datagen import GAMES, TASK_RETRIES, _whole
+from ._datagen import GAMES, TASK_RETRIES, WAIT_SECONDS, _whole
 from ._errors import ClusterError
+from ._interrupt import deferred_interrupt
 from ._manifest import write_atomic
 from ._progress import Progress
 
@@ -141,6 +144,21 @@ def match(
     )
 
 
+@contextmanager
+def _records_kept(out: Path | None, done: dict[int, tuple[float, str, str]]) -> Iterator[None]:
+    """Writes the records of every finished game to `out`, in game order,
+    when the block ends, however it ends (a stop or an error included:
+    nothing finished is lost). Tasks still in flight then finish on their
+    workers and are dropped (cancelling a task as it completes can break
+    Ray's client)."""
+    try:
+        yield
+    finally:
+        if out is not None:
+            text = "".join(f"{done[i][2]}\n" for i in sorted(done))
+            write_atomic(out, text.encode("utf-8"))
+
+
 def _run(
     spec: dict[str, Any],
     openings: list[str],
@@ -160,12 +178,13 @@ def _run(
     tally = [0, 0, 0]
     bar = Progress(n, "games", enabled=progress)
     openings_ref = ray.put(openings)
-    try:
+    with deferred_interrupt() as stop, _records_kept(out, done):
         while running or (tasks and result.decided_at is None):
+            stop.check()
             while tasks and result.decided_at is None and len(running) < slots:
                 idx = tasks.pop()
                 running[_play.remote(spec, openings_ref, idx)] = idx
-            ready, _ = ray.wait(list(running), num_returns=1)
+            ready, _ = ray.wait(list(running), num_returns=1, timeout=WAIT_SECONDS)
             for ref in ready:
                 running.pop(ref)
                 try:
@@ -191,14 +210,6 @@ def _run(
             if result.decided_at is not None:
                 extra += f": {result.sprt} at game {result.decided_at}"
             bar.update(len(done), extra)
-    finally:
-        for ref in running:
-            ray.cancel(ref, force=True)
-        if out is not None:
-            # The records of every finished game, in game order (also when
-            # the driver is stopped: nothing finished is lost).
-            text = "".join(f"{done[i][2]}\n" for i in sorted(done))
-            write_atomic(out, text.encode("utf-8"))
     # The games after the decision that were in play: counted too.
     for i in sorted(done):
         if i >= counted:
