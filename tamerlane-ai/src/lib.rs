@@ -13,8 +13,9 @@
 //! The tooling on top, shared by the `tamerlane` command-line tool
 //! (`tamerlane-cli`) and the Python package: engine matches with an
 //! arbiter, Elo and SPRT ([`arena`]), the client of engine commands that
-//! speak the protocol ([`external`]), and self-play training data
-//! ([`datagen`]).
+//! speak the protocol ([`external`]), self-play training data
+//! ([`datagen`]), and a batched Monte Carlo tree search with PUCT for
+//! AlphaZero-style training ([`mcts`]).
 //!
 //! A timed search, stopped from another thread long before its time is up:
 //!
@@ -60,6 +61,7 @@ pub mod external;
 mod game;
 mod games;
 mod limits;
+pub mod mcts;
 mod movepick;
 mod packed_move;
 mod result;

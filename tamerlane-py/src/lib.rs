@@ -24,6 +24,7 @@ pub mod edit;
 pub mod engine;
 pub mod errors;
 pub mod interrupt;
+pub mod mcts;
 pub mod notation;
 pub mod pgn;
 pub mod plane_updates;
@@ -94,6 +95,7 @@ fn _tamerlane(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(research_batch::masks_many, m)?)?;
     m.add_function(wrap_pyfunction!(research_batch::moves_to_indices, m)?)?;
     m.add_class::<vector_env::VectorEnv>()?;
+    m.add_class::<mcts::Mcts>()?;
     m.add_function(wrap_pyfunction!(vector_env::random_rollouts, m)?)?;
     m.add_function(wrap_pyfunction!(cluster_tasks::datagen_shard, m)?)?;
     m.add_function(wrap_pyfunction!(cluster_tasks::match_openings, m)?)?;

@@ -4,7 +4,8 @@ mypy (and every editor) types the package from its stubs: ``_tamerlane.pyi``
 for the native module, ``chess.pyi`` and ``makruk.pyi`` for the sibling
 games (which share ``_sibling_api.pyi`` and ``_sibling_names.pyi``; all
 three share ``_board_api.pyi``), and
-``__init__.py`` itself, typed inline, for ``tamerlane``. Nothing but this
+``__init__.py`` itself, typed inline, for ``tamerlane`` (and ``mcts.py``
+for ``tamerlane.mcts``). Nothing but this
 test ties them to what the modules hold at run time. For each module, the
 stub file is parsed with ``ast`` and read as mypy reads it, and compared
 with the imported module:
@@ -57,6 +58,7 @@ CHECKED: Dict[str, str] = {
     "tamerlane._tamerlane": "_tamerlane.pyi",
     "tamerlane.chess": "chess.pyi",
     "tamerlane.makruk": "makruk.pyi",
+    "tamerlane.mcts": "mcts.py",
 }
 
 # Stubs with no module of their own at run time, checked through the

@@ -741,6 +741,71 @@ class VectorEnv:
 
 # --- Game records (used through ``tamerlane.pgn``) ---------------------
 
+_MctsBoardArg = Union[Board, _chess.Board, _makruk.Board, _PythonChessBoard]
+_MctsEvaluator = Callable[
+    [npt.NDArray[np.float32], npt.NDArray[np.bool_]],
+    tuple[npt.ArrayLike, npt.ArrayLike],
+]
+
+class MCTS:
+    """Batched Monte Carlo tree search (PUCT, AlphaZero-style) on a board of
+    any of the three games, its tree kept from move to move; re-exported as
+    ``tamerlane.mcts.MCTS`` (docs/PYTHON.md, "MCTS").
+
+    ``evaluator``: ``None`` (uniform priors and a random playout of
+    ``rollout_plies`` plies, in Rust) or a callable receiving the
+    observations ``[B, *planes]`` (float32) and the legal-action masks
+    ``[B, ACTION_SPACE_SIZE]`` (bool) of a batch of leaves and returning
+    ``(priors, values)``: priors ``[B, ACTION_SPACE_SIZE]`` as
+    probabilities (not logits; renormalised over the legal actions) and
+    values ``[B]`` from the side to move's view (clamped to -1..1)."""
+
+    def __init__(
+        self,
+        board: _MctsBoardArg,
+        *,
+        simulations: SupportsIndex = 800,
+        batch: SupportsIndex = 64,
+        c_puct: float = 1.25,
+        dirichlet_alpha: float = 0.3,
+        dirichlet_fraction: float = 0.25,
+        temperature: float = 1.0,
+        seed: SupportsIndex = 0,
+        evaluator: Optional[_MctsEvaluator] = None,
+        rollout_plies: SupportsIndex = 4,
+        max_plies: Optional[SupportsIndex] = None,
+    ) -> None: ...
+    def run(self) -> tuple[npt.NDArray[np.int64], float]:
+        """Runs ``simulations`` more simulations; the root's visit counts over
+        the action space and its value for the side to move."""
+    def visits(self) -> npt.NDArray[np.int64]:
+        """The root's visit counts over the action space."""
+    def policy(self) -> npt.NDArray[np.float32]:
+        """The visit counts normalised to sum to 1: the training target."""
+    def priors(self) -> npt.NDArray[np.float32]:
+        """The root's priors over the action space (noise mixed in)."""
+    @property
+    def root_value(self) -> Optional[float]:
+        """The root's value for its side to move; ``None`` before a run."""
+    def choose(self) -> Union[Move, _chess.Move, _makruk.Move]:
+        """The move to play (by visits and ``temperature``); not played."""
+    def play(self, move: Union[MoveArg, _ChessMoveArg, _MakrukMoveArg, SupportsIndex], /) -> None:
+        """Plays a move at the root, keeping its subtree for the next run."""
+    def fen(self) -> str:
+        """The root position's TFEN or FEN."""
+    @property
+    def turn(self) -> bool:
+        """Whether White is to move at the root."""
+    @property
+    def action_space_size(self) -> int:
+        """The size of the game's action space."""
+    @property
+    def tree_size(self) -> int:
+        """The number of nodes in the tree."""
+    @property
+    def simulations(self) -> int:
+        """The simulations of each ``run()``."""
+
 class PgnError(ValueError):
     """A record that cannot be read (``game``, ``line``, ``column``: 1-based,
     where), or a record change refused (those are then ``None``)."""

@@ -1,0 +1,374 @@
+//! The search on the three games: mates in one found, visit counts, the
+//! tree kept between moves, the noise, determinism, errors.
+
+use std::convert::Infallible;
+
+use tamerlane_core::{chess, makruk, tamerlane, Position};
+
+use super::tree::{NodeState, ROOT};
+use super::*;
+
+/// Chess: Ra8 mates (the king on g8 is walled in by its own pawns).
+const CHESS_MATE: &str = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1";
+/// Makruk: Ruea h1-h8 mates the Khun on a8.
+const MAKRUK_MATE: &str = "k7/8/1K6/8/8/8/8/7R w - - 0 1";
+/// Tamerlane: the rooks mate the king on a10 in one (more than one move
+/// mates).
+const TAMERLANE_MATE: &str = "k10/2R8/11/11/11/11/11/11/5K5/1R8R w - 00 0 1";
+
+fn pos<P: Position>(fen: &str) -> P {
+    P::from_fen_with_rules(fen, P::Rules::default()).unwrap()
+}
+
+/// Settings without noise, choosing the most visited move.
+fn quiet(simulations: u32) -> MctsConfig {
+    MctsConfig {
+        simulations,
+        dirichlet_fraction: 0.0,
+        temperature: 0.0,
+        ..MctsConfig::default()
+    }
+}
+
+/// Whether `m` ends the game at once with a win for the side playing it.
+fn wins_at_once<P: Position>(p: &P, m: &P::Move) -> bool {
+    let mut after = p.clone();
+    after.play_unchecked(m);
+    after.outcome().is_some_and(|o| o.winner == Some(p.turn()))
+}
+
+fn run_with_rollouts<P: Position>(p: P, config: MctsConfig) -> Mcts<P> {
+    let mut mcts = Mcts::new(p, config).unwrap();
+    let mut eval = mcts.rollout_evaluator();
+    let stats = mcts.run(&mut eval, None).unwrap();
+    assert_eq!(stats.simulations, config.simulations);
+    mcts
+}
+
+fn finds_mate_in_one<P: Position>(fen: &str) {
+    let p: P = pos(fen);
+    let mut mcts = run_with_rollouts(p.clone(), quiet(3000));
+    let stats = mcts.root_stats();
+    let total: u32 = stats.iter().map(|c| c.visits).sum();
+    assert_eq!(total, 3000);
+    let mating: u32 = stats
+        .iter()
+        .filter(|c| wins_at_once(&p, &c.mv))
+        .map(|c| c.visits)
+        .sum();
+    assert!(mating > total / 2, "{fen}: mates got {mating} of {total}");
+    let best = mcts.choose().unwrap();
+    assert!(wins_at_once(&p, &best), "{fen}: {best}");
+    // The root knows it wins.
+    assert!(mcts.root_value().unwrap() > 0.5, "{:?}", mcts.root_value());
+}
+
+#[test]
+fn finds_the_mate_in_one_in_each_game() {
+    finds_mate_in_one::<chess::Position>(CHESS_MATE);
+    finds_mate_in_one::<makruk::Position>(MAKRUK_MATE);
+    finds_mate_in_one::<tamerlane::Position>(TAMERLANE_MATE);
+}
+
+#[test]
+fn the_visits_sum_to_the_simulations() {
+    for batch in [1, 7, 64, 500] {
+        for sims in [1, 63, 200] {
+            let config = MctsConfig {
+                batch,
+                ..quiet(sims)
+            };
+            let mcts = run_with_rollouts(tamerlane::Position::new(), config);
+            let total: u32 = mcts.root_stats().iter().map(|c| c.visits).sum();
+            assert_eq!(total, sims, "batch {batch}");
+            // The root counts its own evaluation too, and nothing is left
+            // in flight.
+            assert_eq!(mcts.tree.nodes[ROOT].visits, sims + 1);
+            assert!(mcts.tree.nodes.iter().all(|n| n.in_flight == 0));
+            // Every node's visits: its own evaluation plus its children's
+            // (a batch never sends two simulations to one new leaf).
+            for n in &mcts.tree.nodes {
+                if n.state == NodeState::Expanded {
+                    let below: u32 = mcts.tree.nodes[n.children()].iter().map(|c| c.visits).sum();
+                    assert_eq!(n.visits, below + 1);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_batch_spreads_over_different_leaves() {
+    // One batch of 24 simulations from the start: virtual loss sends each
+    // to a different first move (24 legal moves).
+    let config = MctsConfig {
+        batch: 24,
+        ..quiet(24)
+    };
+    let mcts = run_with_rollouts(tamerlane::Position::new(), config);
+    assert!(mcts.root_stats().iter().all(|c| c.visits == 1));
+}
+
+#[test]
+fn the_tree_is_kept_after_a_move() {
+    let config = MctsConfig {
+        batch: 16,
+        ..quiet(600)
+    };
+    let mut mcts = run_with_rollouts(chess::Position::new(), config);
+    let m = mcts.choose().unwrap();
+    let first = mcts.tree.nodes[ROOT].first_child as usize;
+    let child = mcts.root_stats().iter().position(|c| c.mv == m).unwrap();
+    let child = &mcts.tree.nodes[first + child];
+    let (visits, value_sum) = (child.visits, child.value_sum);
+    let below: Vec<(String, u32, f32)> = mcts.tree.nodes[child.children()]
+        .iter()
+        .map(|c| (c.mv.unwrap().to_string(), c.visits, c.prior))
+        .collect();
+    let size_below = mcts.tree_size();
+    mcts.play(&m).unwrap();
+    assert!(mcts.tree_size() < size_below);
+    assert_eq!(mcts.tree.nodes[ROOT].visits, visits);
+    assert_eq!(mcts.tree.nodes[ROOT].value_sum, value_sum);
+    let now: Vec<(String, u32, f32)> = mcts
+        .root_stats()
+        .iter()
+        .map(|c| (c.mv.to_string(), c.visits, c.prior))
+        .collect();
+    assert_eq!(now, below);
+    assert_eq!(now.iter().map(|c| c.1).sum::<u32>(), visits - 1);
+    // The next run adds to them.
+    let mut eval = mcts.rollout_evaluator();
+    mcts.run(&mut eval, None).unwrap();
+    let total: u32 = mcts.root_stats().iter().map(|c| c.visits).sum();
+    assert_eq!(total, visits - 1 + 600);
+    // An illegal move changes nothing.
+    let before = *mcts.position();
+    let other: chess::Position = pos(CHESS_MATE);
+    let illegal = other.parse_move("a1a8").unwrap();
+    assert!(mcts.play(&illegal).is_err());
+    assert_eq!(mcts.position(), &before);
+}
+
+#[test]
+fn a_move_outside_the_tree_starts_a_new_one() {
+    let mut mcts = Mcts::new(tamerlane::Position::new(), quiet(10)).unwrap();
+    let m = mcts.position().legal_moves()[0];
+    mcts.play(&m).unwrap();
+    assert_eq!(mcts.tree_size(), 1);
+    let mut eval = mcts.rollout_evaluator();
+    mcts.run(&mut eval, None).unwrap();
+    assert_eq!(mcts.root_stats().iter().map(|c| c.visits).sum::<u32>(), 10);
+}
+
+#[test]
+fn the_noise_changes_the_root_priors_only() {
+    let mut mcts = run_with_rollouts(makruk::Position::new(), quiet(300));
+    let before: Vec<f32> = mcts.tree.nodes.iter().map(|n| n.prior).collect();
+    mcts.config.dirichlet_fraction = 0.25;
+    mcts.add_root_noise();
+    let after: Vec<f32> = mcts.tree.nodes.iter().map(|n| n.prior).collect();
+    let root = mcts.tree.nodes[ROOT].children();
+    for (i, (b, a)) in before.iter().zip(&after).enumerate() {
+        if !root.contains(&i) {
+            assert_eq!(a, b, "node {i}");
+        }
+    }
+    assert_ne!(&before[root.clone()], &after[root.clone()]);
+    let sum: f32 = after[root.clone()].iter().sum();
+    assert!((sum - 1.0).abs() < 1e-4);
+    // Fresh noise on the clean priors, not noise on noise: with all of it
+    // noise, the clean priors are gone; with none, they are back.
+    mcts.config.dirichlet_fraction = 1.0;
+    mcts.add_root_noise();
+    assert_ne!(
+        &mcts.tree.nodes[root.clone()]
+            .iter()
+            .map(|n| n.prior)
+            .collect::<Vec<_>>()[..],
+        &before[root.clone()]
+    );
+    mcts.config.dirichlet_fraction = 1e-9;
+    mcts.add_root_noise();
+    for (n, b) in mcts.tree.nodes[root.clone()].iter().zip(&before[root]) {
+        assert!((n.prior - b).abs() < 1e-6);
+    }
+}
+
+fn visits_of(config: MctsConfig) -> Vec<(String, u32)> {
+    let mut mcts = run_with_rollouts(tamerlane::Position::new(), config);
+    let mut v: Vec<(String, u32)> = mcts
+        .root_stats()
+        .iter()
+        .map(|c| (c.mv.to_string(), c.visits))
+        .collect();
+    v.push((mcts.choose().unwrap().to_string(), 0));
+    v
+}
+
+#[test]
+fn a_seed_gives_one_search() {
+    let config = MctsConfig {
+        simulations: 400,
+        batch: 8,
+        ..MctsConfig::default()
+    };
+    assert_eq!(visits_of(config), visits_of(config));
+    let other = MctsConfig { seed: 1, ..config };
+    assert_ne!(visits_of(config), visits_of(other));
+}
+
+#[test]
+fn temperature_samples_visited_moves_in_proportion() {
+    let config = MctsConfig {
+        temperature: 1.0,
+        ..quiet(200)
+    };
+    let mut mcts = run_with_rollouts(chess::Position::new(), config);
+    let stats = mcts.root_stats();
+    let mut seen = std::collections::HashMap::new();
+    for _ in 0..2000 {
+        let m = mcts.choose().unwrap();
+        *seen.entry(m).or_insert(0u32) += 1;
+    }
+    for c in &stats {
+        let got = f64::from(seen.get(&c.mv).copied().unwrap_or(0)) / 2000.0;
+        let want = f64::from(c.visits) / 200.0;
+        assert!((got - want).abs() < 0.05, "{}: {got} vs {want}", c.mv);
+    }
+}
+
+#[test]
+fn an_ended_game_is_not_searched() {
+    // Stalemate: Black to move has no move.
+    let p: chess::Position = pos("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    let mut mcts = Mcts::new(p, quiet(10)).unwrap();
+    let mut eval = mcts.rollout_evaluator();
+    assert_eq!(mcts.run(&mut eval, None), Err(MctsError::GameOver));
+    assert_eq!(mcts.choose(), None);
+    // A ply cap of 0 ends the game at the root.
+    let config = MctsConfig {
+        max_plies: Some(0),
+        ..quiet(10)
+    };
+    let mut mcts = Mcts::new(chess::Position::new(), config).unwrap();
+    assert_eq!(mcts.run(&mut eval, None), Err(MctsError::GameOver));
+}
+
+#[test]
+fn the_ply_cap_counts_as_a_draw() {
+    // With one ply left, every child is an ending: the mate wins, the
+    // rest are draws, and the search sees it without any playout.
+    let config = MctsConfig {
+        max_plies: Some(1),
+        rollout_plies: 0,
+        ..quiet(400)
+    };
+    let p: chess::Position = pos(CHESS_MATE);
+    let mut mcts = run_with_rollouts(p, config);
+    assert!(wins_at_once(&p, &mcts.choose().unwrap()));
+    assert!(mcts.tree.nodes[mcts.tree.nodes[ROOT].children()]
+        .iter()
+        .all(|n| matches!(n.state, NodeState::Terminal(v) if v == -1.0 || v == 0.0)));
+}
+
+/// Fails on its `n`-th call.
+struct FailsAt(u32);
+
+impl<P: Position> Evaluator<P> for FailsAt {
+    type Error = &'static str;
+    fn evaluate(&mut self, batch: &mut Batch<P>) -> Result<(), &'static str> {
+        if self.0 == 0 {
+            return Err("boom");
+        }
+        self.0 -= 1;
+        for i in 0..batch.len() {
+            let (_, _, priors, value) = batch.leaf_mut(i);
+            priors.iter_mut().for_each(|p| *p = -1.0); // not usable: uniform
+            *value = 7.0; // clamped to 1
+        }
+        Ok(())
+    }
+}
+
+#[test]
+fn a_failed_evaluation_leaves_a_consistent_tree() {
+    let config = MctsConfig {
+        batch: 10,
+        ..quiet(100)
+    };
+    let mut mcts = Mcts::new(chess::Position::new(), config).unwrap();
+    assert_eq!(
+        mcts.run(&mut FailsAt(3), None),
+        Err(MctsError::Evaluator("boom"))
+    );
+    // The root's evaluation and two batches went through.
+    assert_eq!(mcts.root_stats().iter().map(|c| c.visits).sum::<u32>(), 20);
+    assert!(mcts.tree.nodes.iter().all(|n| n.in_flight == 0));
+    assert!(mcts
+        .root_stats()
+        .iter()
+        .all(|c| (c.prior - 0.05).abs() < 1e-6));
+    let stats = mcts.run(&mut FailsAt(100), None).unwrap();
+    assert_eq!(stats.simulations, 100);
+    assert_eq!(mcts.root_stats().iter().map(|c| c.visits).sum::<u32>(), 120);
+}
+
+#[test]
+fn a_stop_flag_ends_the_run() {
+    let stop = std::sync::atomic::AtomicBool::new(true);
+    let mut mcts = Mcts::new(chess::Position::new(), quiet(100)).unwrap();
+    let mut eval = mcts.rollout_evaluator();
+    let stats = mcts.run(&mut eval, Some(&stop)).unwrap();
+    assert!(stats.stopped && stats.simulations == 0);
+}
+
+#[test]
+fn bad_settings_are_errors() {
+    let bad = [
+        MctsConfig {
+            simulations: 0,
+            ..MctsConfig::default()
+        },
+        MctsConfig {
+            batch: 0,
+            ..MctsConfig::default()
+        },
+        MctsConfig {
+            c_puct: f32::NAN,
+            ..MctsConfig::default()
+        },
+        MctsConfig {
+            dirichlet_alpha: 0.0,
+            ..MctsConfig::default()
+        },
+        MctsConfig {
+            dirichlet_fraction: 1.5,
+            ..MctsConfig::default()
+        },
+        MctsConfig {
+            temperature: -1.0,
+            ..MctsConfig::default()
+        },
+        MctsConfig {
+            rollout_plies: 1 << 20,
+            ..MctsConfig::default()
+        },
+    ];
+    for config in bad {
+        let e = Mcts::new(chess::Position::new(), config).unwrap_err();
+        assert!(!e.to_string().is_empty());
+    }
+}
+
+#[test]
+fn rollouts_value_endings_from_the_leaf_side() {
+    // White to move mates in one; a one-ply playout from here is either
+    // the mate (+1 for White) or nothing (0).
+    let p: chess::Position = pos(CHESS_MATE);
+    let mut eval: RolloutEvaluator<chess::Position> = RolloutEvaluator::new(1, 5);
+    let values: Vec<f32> = (0..400).map(|_| eval.rollout(&p)).collect();
+    assert!(values.contains(&1.0) && values.contains(&0.0));
+    assert!(values.iter().all(|v| *v == 0.0 || *v == 1.0));
+    let _: Option<Infallible> = None;
+}
