@@ -1,7 +1,8 @@
 # Tamerlane chess: build, demo and test entry points.
 #
-#   make deps   install the reference engines the tests use (Debian's fairy-stockfish
-#               and stockfish), only those missing; `test` and `demo` run it
+#   make deps   install the Debian packages the tests use, only those missing: the
+#               reference engines (fairy-stockfish, stockfish) and the headless browser
+#               of the web board's test (chromium, chromium-driver); `test` and `demo` run it
 #   make demo   build in release and run the main job (perft, then an engine-vs-engine game)
 #   make test   every test: fmt, clippy, docs, Rust tests (the deep perft suites in
 #               release), the crates as packaged,
@@ -31,15 +32,20 @@ all: build
 build:
 	$(CARGO) build --release -p tamerlane-cli
 
-# The reference engines, from Debian (root or sudo): only the missing ones
-# are installed. A failed install fails the target (and `make test`).
+# The Debian packages the tests need (root or sudo), as PACKAGE:COMMAND:
+# the reference engines, and Chromium with its WebDriver for the web
+# board's browser test (tamerlane-py/tests/test_web.py, docs/WEB.md). Only
+# the packages whose command is missing are installed. A failed install
+# fails the target (and `make test`).
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-REFERENCE_ENGINES := fairy-stockfish stockfish
+DEBIAN_PACKAGES := fairy-stockfish:fairy-stockfish stockfish:stockfish \
+	chromium:chromium chromium-driver:chromedriver
 
 deps:
 	@missing=""; \
-	for p in $(REFERENCE_ENGINES); do \
-		command -v $$p >/dev/null 2>&1 || [ -x /usr/games/$$p ] || missing="$$missing $$p"; \
+	for pc in $(DEBIAN_PACKAGES); do \
+		p=$${pc%%:*}; c=$${pc#*:}; \
+		command -v $$c >/dev/null 2>&1 || [ -x /usr/games/$$c ] || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
 		echo "installing:$$missing"; \
@@ -125,8 +131,9 @@ py-dev: venv
 
 dev: py-dev
 
-# pytest (with hypothesis, the CLI oracle, the examples and the notebook), then mypy.
-py-test: py-dev build
+# pytest (with hypothesis, the CLI oracle, the examples, the notebook and
+# the web board in headless Chromium), then mypy.
+py-test: deps py-dev build
 	TAMERLANE_BIN=$(abspath $(BIN)) $(VPY) -m pytest $(PY_CRATE)/tests -q -p no:cacheprovider
 	$(MAKE) --no-print-directory py-typecheck
 

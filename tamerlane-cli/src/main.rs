@@ -17,6 +17,7 @@ mod engine_cmd;
 mod game_args;
 mod games;
 mod record_cmd;
+mod serve;
 use game_args::GameArgs;
 use games::{apply, game_after, outcome_text, sorted_moves, start};
 use tamerlane_ai::{AnyGame, AnyRules};
@@ -80,6 +81,8 @@ enum Command {
     Match(Box<engine_cmd::MatchArgs>),
     /// Write self-play positions with engine scores and results (for tuning).
     Datagen(datagen_cmd::DatagenArgs),
+    /// Serve a web board for the three games on this machine (docs/WEB.md).
+    Serve(serve::ServeArgs),
 }
 
 /// The arguments of `moves` and `outcome`: a game from a position and
@@ -225,6 +228,7 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Analyze(args) => engine_cmd::analyze(args),
         Command::Play(args) => engine_cmd::play(args),
         Command::Match(args) => engine_cmd::run(*args),
+        Command::Serve(args) => serve::run(args),
     }
 }
 

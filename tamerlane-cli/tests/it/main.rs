@@ -10,3 +10,6 @@ mod datagen;
 mod engine_games;
 mod match_external;
 mod match_siblings;
+mod serve;
+mod serve_client;
+mod serve_fuzz;
