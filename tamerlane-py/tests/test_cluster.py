@@ -27,6 +27,9 @@ from tamerlane import _tamerlane
 from tamerlane.cluster import ClusterError, DatagenSummary, datagen, match, selfplay
 
 RAY = str(Path(sys.executable).with_name("ray"))
+# A node that does not start within this fails the tests instead of hanging
+# them.
+RAY_START_SECONDS = 120
 # A small run: 3 shards of 4 games, a few hundred nodes a move.
 GAME, GAMES, SEED, NODES, SHARD = "makruk", 12, 7, 300, 4
 
@@ -60,11 +63,12 @@ def cluster() -> Iterator[str]:
     common = ["--num-cpus=1", "--object-store-memory=100000000", "--disable-usage-stats"]
     subprocess.run(
         [RAY, "start", "--head", f"--port={port}", "--include-dashboard=false", *common],
-        check=True, capture_output=True,
+        check=True, capture_output=True, timeout=RAY_START_SECONDS,
     )
     try:
         subprocess.run(
-            [RAY, "start", f"--address={address}", *common], check=True, capture_output=True
+            [RAY, "start", f"--address={address}", *common],
+            check=True, capture_output=True, timeout=RAY_START_SECONDS,
         )
         ray.init(address=address, logging_level=logging.WARNING, log_to_driver=False)
         deadline = time.monotonic() + 30
@@ -74,7 +78,7 @@ def cluster() -> Iterator[str]:
         yield address
     finally:
         ray.shutdown()
-        subprocess.run([RAY, "stop", "--force"], capture_output=True)
+        subprocess.run([RAY, "stop", "--force"], capture_output=True, timeout=RAY_START_SECONDS)
         if old_mode is None:
             del os.environ["RAY_AUTH_MODE"]
         else:
