@@ -8,17 +8,6 @@ use crate::engine::Engine;
 use crate::limits::Limits;
 use crate::result::{Info, SearchResult};
 
-/// Runs `$body` with `$g` bound to the game inside, whatever its type.
-macro_rules! each_game {
-    ($game:expr, $g:ident => $body:expr) => {
-        match $game {
-            AnyGame::Tamerlane($g) => $body,
-            AnyGame::Chess($g) => $body,
-            AnyGame::Makruk($g) => $body,
-        }
-    };
-}
-
 impl Engine {
     /// Searches the current position of `game`, whichever game it is, with
     /// the moves of the result and of `info` in UCI.
@@ -28,7 +17,7 @@ impl Engine {
         limits: &Limits,
         mut info: impl FnMut(&Info<String>),
     ) -> SearchResult<String> {
-        each_game!(game, g => self
+        tamerlane_core::each_game!(game, g => self
             .search(g, limits, |i| info(&i.clone().map_moves(|m| m.to_string())))
             .map_moves(|m| m.to_string()))
     }

@@ -135,13 +135,24 @@ impl fmt::Display for AnyPlayError {
 
 impl std::error::Error for AnyPlayError {}
 
-/// Runs `$body` with `$g` bound to the game inside, whatever its type.
+/// Runs `$body` with `$g` bound to the game inside an [`AnyGame`], whatever
+/// its type: the one dispatch from a game chosen at run time to code
+/// generic over the [`Position`](crate::Position) trait.
+///
+/// ```
+/// use tamerlane_core::{each_game, AnyGame, Variant};
+///
+/// let game = AnyGame::new(Variant::Makruk.default_rules());
+/// let moves = each_game!(&game, g => g.position().legal_moves().len());
+/// assert_eq!(moves, 23);
+/// ```
+#[macro_export]
 macro_rules! each_game {
     ($game:expr, $g:ident => $body:expr) => {
         match $game {
-            AnyGame::Tamerlane($g) => $body,
-            AnyGame::Chess($g) => $body,
-            AnyGame::Makruk($g) => $body,
+            $crate::AnyGame::Tamerlane($g) => $body,
+            $crate::AnyGame::Chess($g) => $body,
+            $crate::AnyGame::Makruk($g) => $body,
         }
     };
 }

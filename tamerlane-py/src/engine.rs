@@ -38,19 +38,6 @@ pub const SEARCH_STACK: usize = 64 << 20;
 /// How long a wait for a busy engine sleeps between polls.
 pub const LOCK_POLL: Duration = Duration::from_millis(2);
 
-/// Runs `$body` with `$g` bound to the game inside an [`AnyGame`], of
-/// whichever of the three games it is: the one dispatch from a board
-/// argument to the code generic over the game.
-macro_rules! each_game {
-    ($game:expr, $g:ident => $body:expr) => {
-        match $game {
-            AnyGame::Tamerlane($g) => $body,
-            AnyGame::Chess($g) => $body,
-            AnyGame::Makruk($g) => $body,
-        }
-    };
-}
-
 /// A board argument of the engine as its game: a `tamerlane.Board`, a
 /// `tamerlane.chess.Board`, a `tamerlane.makruk.Board` or a python-chess
 /// `chess.Board` (its root position and move stack); for anything else a
@@ -338,7 +325,7 @@ impl Engine {
             binc,
             movestogo,
         };
-        each_game!(board_game(board, "search")?, game => {
+        tamerlane_core::each_game!(board_game(board, "search")?, game => {
             let mut limits = args.limits(game.turn())?;
             set_lines(&mut limits, game.position(), multipv, searchmoves)?;
             Ok(self.run(py, game, limits, info)?.into_any())
@@ -360,7 +347,7 @@ impl Engine {
         searchmoves: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyObject> {
         self.check_not_reentrant("play")?;
-        each_game!(board_game(board, "play")?, game => self.play_game(py, game, limit, searchmoves))
+        tamerlane_core::each_game!(board_game(board, "play")?, game => self.play_game(py, game, limit, searchmoves))
     }
 
     /// Starts searching `board`'s position (a board of any of the three
@@ -381,7 +368,7 @@ impl Engine {
         searchmoves: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Analysis> {
         slf.get().check_not_reentrant("analysis")?;
-        each_game!(board_game(board, "analysis")?, game => {
+        tamerlane_core::each_game!(board_game(board, "analysis")?, game => {
             let mut limits = match limit.filter(|l| !l.is_none()) {
                 Some(l) => limit_object(l, game.turn())?,
                 None => ai::Limits::new().infinite(),

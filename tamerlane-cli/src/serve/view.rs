@@ -8,17 +8,6 @@ use serde_json::{json, Value};
 use tamerlane_ai::AnyGame;
 use tamerlane_core::{Color, Game, Position};
 
-/// Runs `$body` with `$g` bound to the core game inside an [`AnyGame`].
-macro_rules! each_game {
-    ($game:expr, $g:ident => $body:expr) => {
-        match $game {
-            AnyGame::Tamerlane($g) => $body,
-            AnyGame::Chess($g) => $body,
-            AnyGame::Makruk($g) => $body,
-        }
-    };
-}
-
 /// The pieces of a position as `(square, token)`: the TFEN tokens for
 /// Tamerlane (`K`, `pr`, ...), the FEN letters for chess and Makruk; upper
 /// case is White.
@@ -77,7 +66,7 @@ fn san_line<P: Position>(pos: &P, uci: &[String]) -> Vec<String> {
 
 /// The SAN of the UCI moves `uci` from the position at `ply` of `game`.
 pub fn san_of(game: &AnyGame, ply: usize, uci: &[String]) -> Vec<String> {
-    each_game!(game, g => san_line(&g.positions()[ply.min(g.moves().len())], uci))
+    tamerlane_core::each_game!(game, g => san_line(&g.positions()[ply.min(g.moves().len())], uci))
 }
 
 /// The moves, SAN, check and outcome that need the game's own types.
@@ -110,7 +99,7 @@ fn facts<P: Position>(line: &Game<P>, ply: usize) -> Facts {
 pub fn state(line: &AnyGame, ply: usize) -> Value {
     let uci = line.moves();
     let ply = ply.min(uci.len());
-    let facts = each_game!(line, g => facts(g, ply));
+    let facts = tamerlane_core::each_game!(line, g => facts(g, ply));
     let mut at = line.clone();
     while at.moves().len() > ply {
         at.undo();
