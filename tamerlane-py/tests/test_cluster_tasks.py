@@ -6,9 +6,7 @@ decisions), the arguments checked before any work, and Ctrl-C."""
 
 from __future__ import annotations
 
-import _thread
 import re
-import signal
 import subprocess
 import threading
 import time
@@ -28,6 +26,7 @@ from tamerlane._tamerlane import (
     sprt_llr,
     sprt_state,
 )
+from test_engine import interrupt_main_after
 
 GAMES = ["tamerlane", "chess", "makruk"]
 
@@ -138,34 +137,10 @@ def test_datagen_keyword_only_and_unknown_arguments() -> None:
         datagen_shard("chess", "", 1, 0, 1, threads=2)  # type: ignore[call-arg]
 
 
-class _Interrupter:
-    """Interrupts the main thread after `first` seconds, then every 3
-    seconds until `join()` (at most 10 times), with Python's SIGINT handler
-    installed meanwhile (a background job may inherit SIGINT ignored; see
-    test_engine.py)."""
-
-    def __init__(self, first: float) -> None:
-        self._old = signal.signal(signal.SIGINT, signal.default_int_handler)
-        self._done = threading.Event()
-        self._thread = threading.Thread(target=self._run, args=(first,), daemon=True)
-        self._thread.start()
-
-    def _run(self, first: float) -> None:
-        if self._done.wait(first):
-            return
-        for _ in range(10):
-            _thread.interrupt_main()
-            if self._done.wait(3.0):
-                return
-
-    def join(self) -> None:
-        self._done.set()
-        self._thread.join()
-        signal.signal(signal.SIGINT, self._old)
 
 
 def test_ctrl_c_stops_a_long_shard_promptly() -> None:
-    interrupter = _Interrupter(0.3)
+    interrupter = interrupt_main_after(0.3)
     started = time.monotonic()
     try:
         with pytest.raises(KeyboardInterrupt):
@@ -179,7 +154,7 @@ def test_ctrl_c_stops_a_long_shard_promptly() -> None:
 
 def test_ctrl_c_stops_match_games_promptly() -> None:
     openings = match_openings("chess", "", 1, 2, 1)
-    interrupter = _Interrupter(0.3)
+    interrupter = interrupt_main_after(0.3)
     started = time.monotonic()
     try:
         with pytest.raises(KeyboardInterrupt):

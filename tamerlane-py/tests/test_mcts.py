@@ -3,9 +3,6 @@ with the Rust random-rollout evaluator and with numpy callables."""
 
 from __future__ import annotations
 
-import _thread
-import signal
-import threading
 import time
 from typing import Any, Callable, Dict, List, Tuple, Type, Union
 
@@ -17,6 +14,7 @@ import tamerlane
 import tamerlane.chess
 import tamerlane.makruk
 from tamerlane.mcts import MCTS
+from test_engine import interrupt_main_after
 
 AnyBoard = Union[tamerlane.Board, tamerlane.chess.Board, tamerlane.makruk.Board]
 
@@ -283,28 +281,6 @@ def test_bad_evaluator_answers_are_clear_errors() -> None:
     np.testing.assert_allclose(zero.priors()[legal], 1 / legal.sum(), rtol=1e-5)
 
 
-class _Interrupter:
-    """Interrupts the main thread after `first` seconds, then every 3
-    seconds until `join()` (as test_engine.py's)."""
-
-    def __init__(self, first: float) -> None:
-        self._old = signal.signal(signal.SIGINT, signal.default_int_handler)
-        self._done = threading.Event()
-        self._thread = threading.Thread(target=self._run, args=(first,), daemon=True)
-        self._thread.start()
-
-    def _run(self, first: float) -> None:
-        if self._done.wait(first):
-            return
-        for _ in range(10):
-            _thread.interrupt_main()
-            if self._done.wait(3.0):
-                return
-
-    def join(self) -> None:
-        self._done.set()
-        self._thread.join()
-        signal.signal(signal.SIGINT, self._old)
 
 
 @pytest.mark.parametrize("python", [False, True], ids=["rust", "python"])
@@ -315,7 +291,7 @@ def test_ctrl_c_stops_a_run(python: bool) -> None:
         batch=64,
         evaluator=uniform if python else None,
     )
-    interrupter = _Interrupter(0.3)
+    interrupter = interrupt_main_after(0.3)
     started = time.monotonic()
     try:
         with pytest.raises(KeyboardInterrupt):
