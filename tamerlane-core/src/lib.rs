@@ -121,6 +121,7 @@ mod outcome;
 mod parse_value;
 mod perft;
 mod position;
+mod position_inherent;
 mod record;
 mod rng;
 mod rule_string;

@@ -2,7 +2,6 @@
 //! hashing, and the end-of-game rules that depend on the position alone.
 
 use core::fmt;
-use core::str::FromStr;
 
 use super::board::Board;
 use super::castling::{CastlingRights, CastlingSide};
@@ -44,7 +43,27 @@ pub(crate) const FIFTY_MOVES: u32 = 100;
 /// assert_eq!(pos.to_fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
 /// # Ok::<(), tamerlane_core::chess::MoveError>(())
 /// ```
-#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+///
+/// Moves and positions are read with their errors typed:
+///
+/// ```
+/// use tamerlane_core::chess::{FenError, IllegalReason, MoveError, Position, PositionError};
+///
+/// let pos = Position::new();
+/// assert_eq!(pos.parse_uci("g1f3")?.to_string(), "g1f3");
+/// match pos.parse_uci("e1g1") {
+///     Err(MoveError::Illegal(e)) => assert!(matches!(e.reason, IllegalReason::Castling(_))),
+///     other => panic!("{other:?}"),
+/// }
+/// assert!(matches!(pos.parse_uci("e2e5"), Err(MoveError::Illegal(_))));
+/// assert!(matches!(pos.parse_uci("e2e9"), Err(MoveError::Invalid(_))));
+///
+/// // The kings side by side: Black, not to move, is in check.
+/// let pos = Position::from_fen("8/8/8/8/8/8/8/Kk6 w - - 0 1");
+/// assert!(matches!(pos, Err(FenError::Position(PositionError::OppositeCheck { .. }))));
+/// # Ok::<(), MoveError>(())
+/// ```
+#[derive(Copy, Clone, PartialEq, Eq)]
 pub struct Position {
     pub(crate) board: Board,
     pub(crate) turn: Color,
@@ -63,26 +82,18 @@ pub struct Position {
     pub(crate) rules: Rules,
 }
 
-impl Default for Position {
-    fn default() -> Position {
-        Position::new()
-    }
-}
+crate::position_inherent::position_inherent!(
+    rules: Rules,
+    fen: FenError, from_fen, from_fen_with_rules, to_fen,
+    coordinate: UciMove, uci, parse_uci, play_uci,
+    debug: "Position"
+);
 
 impl Position {
-    /// The initial position.
-    pub fn new() -> Position {
-        Position::from_setup(Setup::initial()).expect("the initial position is valid")
-    }
-
-    /// Validates a [`Setup`] into a position (see [`Setup::validate`]). An
-    /// en-passant square from which no en-passant capture is legal is
-    /// dropped: the position is the same without it (FIDE 9.2.2).
-    pub fn from_setup(setup: Setup) -> Result<Position, PositionError> {
-        Position::from_setup_with_rules(setup, Rules::DEFAULT)
-    }
-
-    /// Validates a [`Setup`] into a position played under `rules`.
+    /// Validates a [`Setup`] into a position played under `rules` (see
+    /// [`Setup::validate`]). An en-passant square from which no en-passant
+    /// capture is legal is dropped: the position is the same without it
+    /// (FIDE 9.2.2).
     pub fn from_setup_with_rules(setup: Setup, rules: Rules) -> Result<Position, PositionError> {
         setup.validate()?;
         let mut pos = Position {
@@ -105,27 +116,6 @@ impl Position {
         Ok(pos)
     }
 
-    /// Parses and validates a FEN string.
-    ///
-    /// ```
-    /// use tamerlane_core::chess::{FenError, Position, PositionError};
-    ///
-    /// // The kings side by side: Black, not to move, is in check.
-    /// let pos = Position::from_fen("8/8/8/8/8/8/8/Kk6 w - - 0 1");
-    /// assert!(matches!(pos, Err(FenError::Position(PositionError::OppositeCheck { .. }))));
-    /// ```
-    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
-        Position::from_fen_with_rules(fen, Rules::DEFAULT)
-    }
-
-    /// Parses a FEN string and validates it, played under `rules`.
-    pub fn from_fen_with_rules(fen: &str, rules: Rules) -> Result<Position, FenError> {
-        Ok(Position::from_setup_with_rules(
-            Setup::from_fen(fen)?,
-            rules,
-        )?)
-    }
-
     /// The initial position, played under `rules`.
     pub fn start_with_rules(rules: Rules) -> Position {
         Position::from_setup_with_rules(Setup::initial(), rules)
@@ -137,18 +127,6 @@ impl Position {
     pub fn with_rules(mut self, rules: Rules) -> Position {
         self.rules = rules;
         self
-    }
-
-    /// The rule options this position is played under.
-    #[inline]
-    pub fn rules(&self) -> &Rules {
-        &self.rules
-    }
-
-    /// The position as FEN (the en-passant square only when an en-passant
-    /// capture is legal).
-    pub fn to_fen(&self) -> String {
-        self.to_setup().to_fen()
     }
 
     /// The position as a plain [`Setup`].
@@ -163,18 +141,6 @@ impl Position {
         }
     }
 
-    /// The placement.
-    #[inline]
-    pub fn board(&self) -> &Board {
-        &self.board
-    }
-
-    /// The side to move.
-    #[inline]
-    pub fn turn(&self) -> Color {
-        self.turn
-    }
-
     /// The castling rights.
     #[inline]
     pub fn castling_rights(&self) -> CastlingRights {
@@ -187,27 +153,6 @@ impl Position {
     #[inline]
     pub fn ep_square(&self) -> Option<Square> {
         self.ep_square
-    }
-
-    /// Plies since the last capture or pawn move.
-    #[inline]
-    pub fn halfmoves(&self) -> u32 {
-        self.halfmoves
-    }
-
-    /// The move number: starts at 1, incremented after Black's move.
-    #[inline]
-    pub fn fullmoves(&self) -> u32 {
-        self.fullmoves
-    }
-
-    /// The Zobrist hash of placement, side to move, castling rights and
-    /// en-passant square (only when an en-passant capture is legal): the
-    /// position's identity for the repetition rules. Kept up to date move
-    /// by move.
-    #[inline]
-    pub fn hash(&self) -> u64 {
-        self.hash
     }
 
     /// The hash computed from scratch (the incremental one must equal it).
@@ -469,40 +414,6 @@ impl Position {
         CastlingProblem::IntoCheck
     }
 
-    /// Parses a UCI move string and finds it among the legal moves.
-    ///
-    /// ```
-    /// use tamerlane_core::chess::{IllegalReason, MoveError, Position};
-    ///
-    /// let pos = Position::new();
-    /// assert_eq!(pos.parse_uci("g1f3")?.to_string(), "g1f3");
-    /// match pos.parse_uci("e1g1") {
-    ///     Err(MoveError::Illegal(e)) => assert!(matches!(e.reason, IllegalReason::Castling(_))),
-    ///     other => panic!("{other:?}"),
-    /// }
-    /// assert!(matches!(pos.parse_uci("e2e5"), Err(MoveError::Illegal(_))));
-    /// assert!(matches!(pos.parse_uci("e2e9"), Err(MoveError::Invalid(_))));
-    /// # Ok::<(), MoveError>(())
-    /// ```
-    pub fn parse_uci(&self, s: &str) -> Result<Move, MoveError> {
-        let uci = UciMove::from_str(s)?;
-        Ok(self.find_move(uci)?)
-    }
-
-    /// Plays `m` if it is legal; otherwise returns why not and leaves the
-    /// position unchanged.
-    pub fn play(&mut self, m: &Move) -> Result<(), IllegalMoveError> {
-        IllegalMoveError::play_checked(self, m, |pos| match pos.find_move(m.uci()) {
-            Ok(_) => IllegalReason::WrongContext,
-            Err(e) => e.reason,
-        })
-    }
-
-    /// Parses and plays a UCI move string.
-    pub fn play_uci(&mut self, s: &str) -> Result<Move, MoveError> {
-        crate::Position::play_str(self, s)
-    }
-
     #[inline]
     fn toggle(&mut self, sq: Square, piece: Piece) {
         self.board.toggle(sq, piece);
@@ -699,22 +610,9 @@ impl Position {
     }
 }
 
-impl fmt::Debug for Position {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Position({})", self.to_fen())
-    }
-}
-
 impl fmt::Display for Position {
     /// The FEN.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.to_fen())
-    }
-}
-
-impl FromStr for Position {
-    type Err = FenError;
-    fn from_str(s: &str) -> Result<Position, FenError> {
-        Position::from_fen(s)
     }
 }

@@ -2,7 +2,6 @@
 //! hashing and the end-of-game rules that depend on the position alone.
 
 use core::fmt;
-use core::str::FromStr;
 
 use super::board::Board;
 use super::counting::{self, Count};
@@ -38,26 +37,18 @@ pub struct Position {
     pub(crate) rules: Rules,
 }
 
-impl Default for Position {
-    fn default() -> Position {
-        Position::new()
-    }
-}
+crate::position_inherent::position_inherent!(
+    rules: Rules,
+    fen: FenError, from_fen, from_fen_with_rules, to_fen,
+    coordinate: UciMove, uci, parse_move, play_str,
+    debug: "makruk::Position",
+    put_take: put_take
+);
 
 impl Position {
-    /// The start position, with the default rules.
-    pub fn new() -> Position {
-        Position::start_with_rules(Rules::DEFAULT)
-    }
-
     /// The start position, played under `rules`.
     pub fn start_with_rules(rules: Rules) -> Position {
         Position::from_setup_with_rules(Setup::start(), rules).expect("the start position is valid")
-    }
-
-    /// Validates a [`Setup`] into a position with the default rules.
-    pub fn from_setup(setup: Setup) -> Result<Position, PositionError> {
-        Position::from_setup_with_rules(setup, Rules::DEFAULT)
     }
 
     /// Validates a [`Setup`] into a position played under `rules`.
@@ -76,24 +67,6 @@ impl Position {
         Ok(pos)
     }
 
-    /// Parses and validates a FEN, with the default rules.
-    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
-        Position::from_fen_with_rules(fen, Rules::DEFAULT)
-    }
-
-    /// Parses a FEN and validates it, to be played under `rules`.
-    pub fn from_fen_with_rules(fen: &str, rules: Rules) -> Result<Position, FenError> {
-        Ok(Position::from_setup_with_rules(
-            Setup::from_fen(fen)?,
-            rules,
-        )?)
-    }
-
-    /// The position as a FEN (Fairy-Stockfish's format).
-    pub fn to_fen(&self) -> String {
-        self.to_setup().to_fen()
-    }
-
     /// The position as a plain [`Setup`].
     pub fn to_setup(&self) -> Setup {
         Setup {
@@ -105,47 +78,10 @@ impl Position {
         }
     }
 
-    /// The rule options this position is played under.
-    #[inline]
-    pub fn rules(&self) -> &Rules {
-        &self.rules
-    }
-
-    /// The placement.
-    #[inline]
-    pub fn board(&self) -> &Board {
-        &self.board
-    }
-
-    /// The side to move.
-    #[inline]
-    pub fn turn(&self) -> Color {
-        self.turn
-    }
-
     /// The running count of the counting rules, if one runs.
     #[inline]
     pub fn count(&self) -> Option<Count> {
         self.count
-    }
-
-    /// Plies since the last capture or pawn move.
-    #[inline]
-    pub fn halfmoves(&self) -> u32 {
-        self.halfmoves
-    }
-
-    /// The move number: starts at 1, incremented after Black's move.
-    #[inline]
-    pub fn fullmoves(&self) -> u32 {
-        self.fullmoves
-    }
-
-    /// The Zobrist hash of placement and side to move: the position's
-    /// identity for the repetition rule.
-    #[inline]
-    pub fn hash(&self) -> u64 {
-        self.hash
     }
 
     /// Whether two positions are the same for the repetition rule (same
@@ -253,39 +189,6 @@ impl Position {
         stuck.then_some(Outcome::draw(Termination::Stalemate))
     }
 
-    /// Parses a UCI move string and finds it among the legal moves.
-    pub fn parse_move(&self, s: &str) -> Result<Move, MoveError> {
-        let u = UciMove::from_str(s)?;
-        Ok(self.find_move(u)?)
-    }
-
-    /// Plays `m` if it is legal; otherwise returns why not and leaves the
-    /// position unchanged.
-    pub fn play(&mut self, m: &Move) -> Result<(), IllegalMoveError> {
-        IllegalMoveError::play_checked(self, m, |pos| match pos.find_move(m.uci()) {
-            Ok(_) => IllegalReason::WrongContext,
-            Err(e) => e.reason,
-        })
-    }
-
-    /// Parses and plays a UCI move string.
-    pub fn play_str(&mut self, s: &str) -> Result<Move, MoveError> {
-        crate::Position::play_str(self, s)
-    }
-
-    #[inline]
-    fn put(&mut self, sq: Square, piece: Piece) {
-        self.board.put(sq, piece);
-        self.hash ^= zobrist::piece(piece, sq);
-    }
-
-    #[inline]
-    fn take(&mut self, sq: Square) -> Option<Piece> {
-        let p = self.board.take(sq)?;
-        self.hash ^= zobrist::piece(p, sq);
-        Some(p)
-    }
-
     /// Plays `m` without checking that it is legal. `m` must be a legal
     /// move of this position (from [`legal_moves`](Self::legal_moves) or
     /// [`parse_move`](Self::parse_move)); anything else leaves a position
@@ -360,33 +263,10 @@ impl Position {
     }
 }
 
-impl core::hash::Hash for Position {
-    /// Hashes the Zobrist key and the clocks. Equal positions have equal
-    /// keys and clocks, so this agrees with `Eq`.
-    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
-        state.write_u64(self.hash);
-        state.write_u32(self.halfmoves);
-        state.write_u32(self.fullmoves);
-    }
-}
-
-impl fmt::Debug for Position {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "makruk::Position({})", self.to_fen())
-    }
-}
-
 impl fmt::Display for Position {
     /// The board diagram followed by the FEN.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "{}", self.board)?;
         write!(f, "{}", self.to_fen())
-    }
-}
-
-impl FromStr for Position {
-    type Err = FenError;
-    fn from_str(s: &str) -> Result<Position, FenError> {
-        Position::from_fen(s)
     }
 }

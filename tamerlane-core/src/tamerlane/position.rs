@@ -2,8 +2,6 @@
 //! the end-of-game rules that depend on the position alone.
 
 use core::fmt;
-use core::hash::{Hash, Hasher};
-use core::str::FromStr;
 
 use crate::by_color::ByColor;
 use crate::color::Color;
@@ -45,18 +43,15 @@ pub struct Position {
     pub(crate) rules: RuleSet,
 }
 
-impl Default for Position {
-    fn default() -> Position {
-        Position::new()
-    }
-}
+crate::position_inherent::position_inherent!(
+    rules: RuleSet,
+    fen: TfenError, from_tfen, from_tfen_with_rules, to_tfen,
+    coordinate: CoordMove, coord, parse_move, play_str,
+    debug: "Position",
+    put_take: put_take
+);
 
 impl Position {
-    /// The initial position, with the default rules.
-    pub fn new() -> Position {
-        Position::from_setup(Setup::initial()).expect("the initial position is valid")
-    }
-
     /// The start position of `rules`: the standard initial position, or the
     /// start array of the preset the rule-set string began with.
     ///
@@ -73,11 +68,6 @@ impl Position {
     pub fn start_with_rules(rules: RuleSet) -> Position {
         Position::from_tfen_with_rules(rules.start().tfen(), rules)
             .expect("every start array is valid under its rules")
-    }
-
-    /// Validates a [`Setup`] into a position with the default rules.
-    pub fn from_setup(setup: Setup) -> Result<Position, PositionError> {
-        Position::from_setup_with_rules(setup, RuleSet::DEFAULT)
     }
 
     /// Validates a [`Setup`] into a position played under `rules` (which
@@ -98,30 +88,6 @@ impl Position {
         Ok(pos)
     }
 
-    /// Parses and validates a TFEN string, with the default rules.
-    pub fn from_tfen(tfen: &str) -> Result<Position, TfenError> {
-        Position::from_tfen_with_rules(tfen, RuleSet::DEFAULT)
-    }
-
-    /// Parses a TFEN string and validates it under `rules`.
-    pub fn from_tfen_with_rules(tfen: &str, rules: RuleSet) -> Result<Position, TfenError> {
-        Ok(Position::from_setup_with_rules(
-            Setup::from_tfen(tfen)?,
-            rules,
-        )?)
-    }
-
-    /// The rule options this position is played under.
-    #[inline]
-    pub fn rules(&self) -> &RuleSet {
-        &self.rules
-    }
-
-    /// The position as TFEN.
-    pub fn to_tfen(&self) -> String {
-        self.to_setup().to_tfen()
-    }
-
     /// The position as a plain [`Setup`].
     pub fn to_setup(&self) -> Setup {
         Setup {
@@ -132,18 +98,6 @@ impl Position {
             halfmoves: self.halfmoves,
             fullmoves: self.fullmoves,
         }
-    }
-
-    /// The placement.
-    #[inline]
-    pub fn board(&self) -> &Board {
-        &self.board
-    }
-
-    /// The side to move.
-    #[inline]
-    pub fn turn(&self) -> Color {
-        self.turn
     }
 
     /// Whether `color` still has its king-swap right.
@@ -157,25 +111,6 @@ impl Position {
     #[inline]
     pub fn pawn_of_pawns_stage(&self, color: Color) -> u8 {
         self.stages[color]
-    }
-
-    /// Plies since the last capture or pawn move.
-    #[inline]
-    pub fn halfmoves(&self) -> u32 {
-        self.halfmoves
-    }
-
-    /// The move number: starts at 1, incremented after Black's move.
-    #[inline]
-    pub fn fullmoves(&self) -> u32 {
-        self.fullmoves
-    }
-
-    /// The Zobrist hash of placement, side to move, swap rights and stages:
-    /// the position's identity for the repetition rule.
-    #[inline]
-    pub fn hash(&self) -> u64 {
-        self.hash
     }
 
     /// Whether two positions are the same for the repetition rule (same
@@ -679,39 +614,6 @@ impl Position {
         }
     }
 
-    /// Parses a coordinate move string and finds it among the legal moves.
-    pub fn parse_move(&self, s: &str) -> Result<Move, MoveError> {
-        let c = CoordMove::from_str(s)?;
-        Ok(self.find_move(c)?)
-    }
-
-    /// Plays `m` if it is legal; otherwise returns why not and leaves the
-    /// position unchanged.
-    pub fn play(&mut self, m: &Move) -> Result<(), IllegalMoveError> {
-        IllegalMoveError::play_checked(self, m, |pos| match pos.find_move(m.coord()) {
-            Ok(_) => IllegalReason::WrongContext,
-            Err(e) => e.reason,
-        })
-    }
-
-    /// Parses and plays a coordinate move string.
-    pub fn play_str(&mut self, s: &str) -> Result<Move, MoveError> {
-        crate::Position::play_str(self, s)
-    }
-
-    #[inline]
-    fn put(&mut self, sq: Square, piece: Piece) {
-        self.board.put(sq, piece);
-        self.hash ^= zobrist::piece(piece, sq);
-    }
-
-    #[inline]
-    fn take(&mut self, sq: Square) -> Option<Piece> {
-        let p = self.board.take(sq)?;
-        self.hash ^= zobrist::piece(p, sq);
-        Some(p)
-    }
-
     #[inline]
     fn set_swap_right(&mut self, color: Color, value: bool) {
         if self.swap_rights[color] != value {
@@ -816,35 +718,11 @@ impl Position {
     }
 }
 
-impl Hash for Position {
-    /// Hashes the Zobrist key and the clocks. Equal positions have equal
-    /// keys and clocks, so this agrees with `Eq`; the key alone already
-    /// tells apart placements, sides to move, swap rights and stages.
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        state.write_u64(self.hash);
-        state.write_u32(self.halfmoves);
-        state.write_u32(self.fullmoves);
-    }
-}
-
-impl fmt::Debug for Position {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Position({})", self.to_tfen())
-    }
-}
-
 impl fmt::Display for Position {
     /// The board diagram followed by the TFEN.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "{}", self.board)?;
         write!(f, "{}", self.to_tfen())
-    }
-}
-
-impl FromStr for Position {
-    type Err = TfenError;
-    fn from_str(s: &str) -> Result<Position, TfenError> {
-        Position::from_tfen(s)
     }
 }
 
