@@ -40,6 +40,8 @@ use super::role::{Piece, Role};
 use crate::board8::Square;
 use crate::san::{self, strip_marks, Disambiguation};
 
+type Origin = san::Origin<Square>;
+
 /// Why a SAN string could not be read in a position: the family's
 /// [`SanError`](crate::move_text::SanError) with this game's reasons.
 pub type SanError = crate::move_text::SanError<SanIllegalReason>;
@@ -108,11 +110,10 @@ impl fmt::Display for SanIllegalReason {
 #[derive(Copy, Clone, Debug)]
 enum Parsed {
     Castle(CastlingSide),
-    /// A piece move: role, origin file and rank if written, target.
-    Piece(Role, Option<u32>, Option<u32>, Square),
-    /// A pawn move: origin file and rank if written, target, promotion if
-    /// written.
-    Pawn(Option<u32>, Option<u32>, Square, Option<Role>),
+    /// A piece move: role, origin as written, target.
+    Piece(Role, Origin, Square),
+    /// A pawn move: origin as written, target, promotion if written.
+    Pawn(Origin, Square, Option<Role>),
 }
 
 impl Parsed {
@@ -121,65 +122,12 @@ impl Parsed {
     fn matches(self, m: &Move) -> bool {
         match self {
             Parsed::Castle(side) => m.castling_side() == Some(side),
-            Parsed::Piece(role, file, rank, to) => {
-                m.role == role
-                    && m.to == to
-                    && m.castling_side().is_none()
-                    && file.map_or(true, |f| m.from.file() == f)
-                    && rank.map_or(true, |r| m.from.rank() == r)
+            Parsed::Piece(role, from, to) => {
+                m.role == role && m.to == to && m.castling_side().is_none() && from.matches(m.from)
             }
-            Parsed::Pawn(file, rank, to, _) => {
-                m.role == Role::Pawn
-                    && m.to == to
-                    && file.map_or(true, |f| m.from.file() == f)
-                    && rank.map_or(true, |r| m.from.rank() == r)
-            }
+            Parsed::Pawn(from, to, _) => m.role == Role::Pawn && m.to == to && from.matches(m.from),
         }
     }
-}
-
-fn file_of(c: u8) -> Option<u32> {
-    matches!(c, b'a'..=b'h').then(|| u32::from(c - b'a'))
-}
-
-fn rank_of(c: u8) -> Option<u32> {
-    matches!(c, b'1'..=b'8').then(|| u32::from(c - b'1'))
-}
-
-/// Reads `[file][rank][x|-|:]square` (every part but the square optional).
-fn parse_core(text: &str, b: &[u8]) -> Result<(Option<u32>, Option<u32>, Square), SanError> {
-    let n = b.len();
-    if n < 2 {
-        return Err(SanError::syntax(text, "expected a target square a1..h8"));
-    }
-    let to = match (file_of(b[n - 2]), rank_of(b[n - 1])) {
-        (Some(f), Some(r)) => Square::from_coords(f, r).expect("on the board"),
-        _ => return Err(SanError::syntax(text, "expected a target square a1..h8")),
-    };
-    let rest = match &b[..n - 2] {
-        [r @ .., b'x' | b'-' | b':'] => r,
-        r => r,
-    };
-    let bad = || {
-        SanError::syntax(
-            text,
-            "expected an origin file, rank or square before the target square",
-        )
-    };
-    let (file, rank) = match rest {
-        [] => (None, None),
-        [c] => match (file_of(*c), rank_of(*c)) {
-            (Some(f), _) => (Some(f), None),
-            (_, Some(r)) => (None, Some(r)),
-            _ => return Err(bad()),
-        },
-        [f, r] => (
-            Some(file_of(*f).ok_or_else(bad)?),
-            Some(rank_of(*r).ok_or_else(bad)?),
-        ),
-        _ => return Err(bad()),
-    };
-    Ok((file, rank, to))
 }
 
 fn parse_text(text: &str) -> Result<Parsed, SanError> {
@@ -206,8 +154,8 @@ fn parse_text(text: &str) -> Result<Parsed, SanError> {
                     "only a pawn move has a promotion (=Q)",
                 ));
             }
-            let (file, rank, to) = parse_core(text, &b[1..])?;
-            Ok(Parsed::Piece(role, file, rank, to))
+            let (from, to) = san::origin_and_target(text, &b[1..])?;
+            Ok(Parsed::Piece(role, from, to))
         }
         Some(_) => {
             // A pawn move, optionally with a leading `P` and a trailing `e.p.`.
@@ -225,14 +173,14 @@ fn parse_text(text: &str) -> Result<Parsed, SanError> {
                 }
                 _ => (body, None),
             };
-            let (file, rank, to) = parse_core(text, body)?;
-            if rank.is_some() && file.is_none() {
+            let (from, to) = san::origin_and_target(text, body)?;
+            if matches!(from, Origin::Rank(_)) {
                 return Err(SanError::syntax(
                     text,
                     "a pawn move names its origin file or square, not its rank alone",
                 ));
             }
-            Ok(Parsed::Pawn(file, rank, to, promotion))
+            Ok(Parsed::Pawn(from, to, promotion))
         }
     }
 }
@@ -325,7 +273,7 @@ impl Position {
             return Err(illegal(SanIllegalReason::GameOver));
         }
         let promotion = match parsed {
-            Parsed::Pawn(_, _, _, p) => p,
+            Parsed::Pawn(_, _, p) => p,
             _ => None,
         };
         let mut matching = legal.iter().filter(|m| parsed.matches(m));
@@ -369,19 +317,19 @@ impl Position {
                     Ok(_) => CastlingProblem::NoRight,
                 },
             ),
-            Parsed::Piece(role, file, rank, to) => {
-                let ours = b.by_piece(Piece::new(us, role)).filter(|sq| {
-                    file.map_or(true, |f| sq.file() == f) && rank.map_or(true, |r| sq.rank() == r)
-                });
+            Parsed::Piece(role, from, to) => {
+                let ours = b
+                    .by_piece(Piece::new(us, role))
+                    .filter(|sq| from.matches(sq));
                 if ours.is_empty() {
                     return SanIllegalReason::NoPiece(role);
                 }
                 self.unreachable_or_pinned(ours, Some(role), to)
             }
-            Parsed::Pawn(file, rank, to, _) => {
-                let ours = b.by_piece(Piece::new(us, Role::Pawn)).filter(|sq| {
-                    file.map_or(true, |f| sq.file() == f) && rank.map_or(true, |r| sq.rank() == r)
-                });
+            Parsed::Pawn(from, to, _) => {
+                let ours = b
+                    .by_piece(Piece::new(us, Role::Pawn))
+                    .filter(|sq| from.matches(sq));
                 if ours.is_empty() {
                     return SanIllegalReason::NoPiece(Role::Pawn);
                 }

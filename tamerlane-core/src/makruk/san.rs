@@ -35,6 +35,8 @@ use super::role::{Piece, Role};
 use crate::board8::Square;
 use crate::san::{self, strip_marks, Disambiguation};
 
+type Origin = san::Origin<Square>;
+
 /// Why a SAN string could not be read in a position: the family's
 /// [`SanError`](crate::move_text::SanError) with this game's reasons.
 pub type SanError = crate::move_text::SanError<SanIllegalReason>;
@@ -95,26 +97,6 @@ impl fmt::Display for SanIllegalReason {
     }
 }
 
-/// Where the piece comes from, as written.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum Origin {
-    Any,
-    File(u32),
-    Rank(u32),
-    Square(Square),
-}
-
-impl Origin {
-    fn matches(self, sq: Square) -> bool {
-        match self {
-            Origin::Any => true,
-            Origin::File(f) => sq.file() == f,
-            Origin::Rank(r) => sq.rank() == r,
-            Origin::Square(s) => s == sq,
-        }
-    }
-}
-
 /// What a SAN string asks for: the role (`None`: a pawn), where from,
 /// where to, and whether `=M` was written.
 #[derive(Copy, Clone, Debug)]
@@ -130,36 +112,6 @@ impl Parsed {
     fn matches(self, m: &Move) -> bool {
         m.role == self.role.unwrap_or(Role::Pawn) && m.to == self.to && self.from.matches(m.from)
     }
-}
-
-/// Splits `[from][x|-]to` into its parts.
-fn parse_core(text: &str, b: &str) -> Result<(Origin, Square), SanError> {
-    let split = b.len().checked_sub(2);
-    let to = split
-        .and_then(|i| b.get(i..))
-        .and_then(|t| t.parse::<Square>().ok())
-        .ok_or_else(|| SanError::syntax(text, "expected a target square a1..h8"))?;
-    let rest = &b[..b.len() - 2];
-    let rest = rest
-        .strip_suffix(['x', '-', ':'])
-        .unwrap_or(rest)
-        .as_bytes();
-    let from = match rest {
-        [] => Some(Origin::Any),
-        [c @ b'a'..=b'h'] => Some(Origin::File(u32::from(c - b'a'))),
-        [d @ b'1'..=b'8'] => Some(Origin::Rank(u32::from(d - b'1'))),
-        _ => core::str::from_utf8(rest)
-            .ok()
-            .and_then(|s| s.parse().ok())
-            .map(Origin::Square),
-    }
-    .ok_or_else(|| {
-        SanError::syntax(
-            text,
-            "expected an origin file, rank or square before the target square",
-        )
-    })?;
-    Ok((from, to))
 }
 
 fn parse_text(text: &str) -> Result<Parsed, SanError> {
@@ -182,11 +134,11 @@ fn parse_text(text: &str) -> Result<Parsed, SanError> {
                 SanError::syntax(text, "unknown piece letter (expected K M S N R)")
             })?),
             _ => {
-                let (from, to) = parse_core(text, body)?;
+                let (from, to) = san::origin_and_target(text, body.as_bytes())?;
                 return pawn(text, from, to, promotion);
             }
         };
-    let (from, to) = parse_core(text, &body[1..])?;
+    let (from, to) = san::origin_and_target(text, &body.as_bytes()[1..])?;
     match role {
         None => pawn(text, from, to, promotion),
         Some(_) if promotion => Err(SanError::syntax(text, "only pawn moves have a suffix =M")),

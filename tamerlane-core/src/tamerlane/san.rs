@@ -40,7 +40,9 @@ use crate::tamerlane::moves::{Arrival, CoordMove, IllegalReason, Move, MoveKind}
 use crate::tamerlane::position::Position;
 use crate::tamerlane::role::{Piece, Role};
 use crate::tamerlane::rule_set::{SwapWhen, SwapWith};
-use crate::tamerlane::square::{File, Rank, Square};
+use crate::tamerlane::square::Square;
+
+type Origin = san::Origin<Square>;
 
 /// Why a SAN string could not be read in a position: the family's
 /// [`SanError`](crate::move_text::SanError) with this game's reasons.
@@ -155,33 +157,13 @@ enum PawnMark {
     Return(Square),
 }
 
-/// Where the piece comes from, as written.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum From {
-    Any,
-    File(File),
-    Rank(Rank),
-    Square(Square),
-}
-
-impl From {
-    fn matches(self, sq: Square) -> bool {
-        match self {
-            From::Any => true,
-            From::File(f) => sq.file() == Some(f),
-            From::Rank(r) => sq.rank() == Some(r),
-            From::Square(s) => s == sq,
-        }
-    }
-}
-
 /// What a SAN string asks for.
 #[derive(Copy, Clone, Debug)]
 enum Parsed {
     Swap(Square),
     Lift(Square),
-    Piece(Role, From, Square),
-    Pawn(From, Square, PawnMark),
+    Piece(Role, Origin, Square),
+    Pawn(Origin, Square, PawnMark),
 }
 
 impl Parsed {
@@ -206,51 +188,6 @@ impl Parsed {
             }
         }
     }
-}
-
-/// Parses a square at the end of `b`, returning it and the remaining prefix.
-fn square_at_end(b: &[u8]) -> Option<(Square, &[u8])> {
-    let n = b.len();
-    if n >= 2 && matches!(&b[n - 2..], b"wc" | b"bc") {
-        return Some((Square::from_ascii(&b[n - 2..])?, &b[..n - 2]));
-    }
-    if n >= 3 && &b[n - 2..] == b"10" {
-        if let Some(sq) = Square::from_ascii(&b[n - 3..]) {
-            return Some((sq, &b[..n - 3]));
-        }
-    }
-    if n >= 2 {
-        if let Some(sq) = Square::from_ascii(&b[n - 2..]) {
-            return Some((sq, &b[..n - 2]));
-        }
-    }
-    None
-}
-
-fn parse_from(b: &[u8]) -> Option<From> {
-    match b {
-        [] => Some(From::Any),
-        [c @ b'a'..=b'k'] => File::from_char(*c as char).map(From::File),
-        [b'1'..=b'9'] | [b'1', b'0'] => Rank::from_ascii(b).map(From::Rank),
-        _ => Square::from_ascii(b).map(From::Square),
-    }
-}
-
-/// Splits `[from][x|-]to` into its parts.
-fn parse_core(text: &str, b: &[u8]) -> Result<(From, Square), SanError> {
-    let (to, rest) = square_at_end(b)
-        .ok_or_else(|| SanError::syntax(text, "expected a target square a1..k10, wc or bc"))?;
-    let rest = match rest {
-        [r @ .., b'x' | b'-' | b':'] => r,
-        r => r,
-    };
-    let from = parse_from(rest).ok_or_else(|| {
-        SanError::syntax(
-            text,
-            "expected an origin file, rank or square before the target square",
-        )
-    })?;
-    Ok((from, to))
 }
 
 fn parse_text(text: &str) -> Result<Parsed, SanError> {
@@ -290,7 +227,7 @@ fn parse_text(text: &str) -> Result<Parsed, SanError> {
                     "only pawn moves have a suffix (=X, ^, ^^, >sq)",
                 ));
             }
-            let (from, to) = parse_core(text, &b[1..])?;
+            let (from, to) = san::origin_and_target(text, &b[1..])?;
             Ok(Parsed::Piece(role, from, to))
         }
         Some(_) => {
@@ -315,8 +252,8 @@ fn parse_text(text: &str) -> Result<Parsed, SanError> {
             } else {
                 (body, PawnMark::None)
             };
-            let (from, to) = parse_core(text, body)?;
-            if matches!(from, From::Rank(_)) {
+            let (from, to) = san::origin_and_target(text, body)?;
+            if matches!(from, Origin::Rank(_)) {
                 return Err(SanError::syntax(
                     text,
                     "a pawn move names its origin file, not its rank",
