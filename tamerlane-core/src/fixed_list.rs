@@ -5,6 +5,51 @@ use core::iter::FusedIterator;
 use core::mem::MaybeUninit;
 use core::ops::{Deref, DerefMut};
 
+/// The smaller of `a` and `b`, in a `const` (each game's proof of its
+/// move list's capacity computes with it).
+pub(crate) const fn min(a: usize, b: usize) -> usize {
+    if a < b {
+        a
+    } else {
+        b
+    }
+}
+
+/// The largest value of `$total` for `$n` from 1 to `$last`, in a `const`:
+/// how each game's proof of its move list's capacity ends ("the bound is
+/// the maximum over `n`").
+macro_rules! max_over {
+    ($n:ident in 1..=$last:expr => $total:expr) => {{
+        let mut best = 0;
+        let mut $n = 1;
+        while $n <= $last {
+            let total = $total;
+            if total > best {
+                best = total;
+            }
+            $n += 1;
+        }
+        best
+    }};
+}
+pub(crate) use max_over;
+
+/// A game's move list types, `MoveList` and `MoveListIntoIter`, of the
+/// capacity `$cap` proven in its `move_list.rs`.
+macro_rules! move_list_types {
+    ($move:ty, $cap:ident) => {
+        /// A list of moves with a fixed capacity of [`MAX_LEGAL_MOVES`]:
+        /// filling it never allocates (pushing past it panics, which no
+        /// valid position reaches: see the proof there).
+        pub type MoveList = $crate::FixedList<$move, $cap>;
+
+        /// The owning iterator over a [`MoveList`]: yields the moves by
+        /// value, from either end (`for m in pos.legal_moves()`).
+        pub type MoveListIntoIter = $crate::FixedListIntoIter<$move, $cap>;
+    };
+}
+pub(crate) use move_list_types;
+
 /// A list of at most `N` items of a `Copy` type, stored inline: filling it
 /// never allocates. It derefs to a slice of the items pushed.
 ///

@@ -2,7 +2,7 @@
 //! [`MAX_LEGAL_MOVES`].
 
 use super::moves::Move;
-use crate::fixed_list::{FixedList, FixedListIntoIter};
+use crate::fixed_list::{max_over, min, move_list_types};
 
 /// The most moves one piece other than the king can have: a queen in the
 /// centre of an empty board has 27; a pawn has at most three target
@@ -10,14 +10,6 @@ use crate::fixed_list::{FixedList, FixedListIntoIter};
 const MAX_PIECE_MOVES: usize = 27;
 /// A king has 8 steps and 2 castling moves at most.
 const MAX_KING_MOVES: usize = 10;
-
-const fn min(a: usize, b: usize) -> usize {
-    if a < b {
-        a
-    } else {
-        b
-    }
-}
 
 /// An upper bound on the number of legal moves in any position a
 /// [`Position`](super::Position) accepts (material is not limited: a FEN
@@ -33,30 +25,15 @@ const fn min(a: usize, b: usize) -> usize {
 /// `max(min(27, 64 - n), min(12, 4 * (64 - n)))` moves, and the king at most
 /// `min(8, 64 - n) + 2` (two castlings). The bound is the
 /// maximum over `n` of the sum: 982, at `n = 37`.
-pub const MAX_LEGAL_MOVES: usize = {
-    let mut best = 0;
-    let mut n = 1;
-    while n <= 63 {
-        let free = 64 - n;
-        let plain = min(MAX_PIECE_MOVES, free);
-        let promoting = min(12, 4 * free);
-        let per_piece = if plain > promoting { plain } else { promoting };
-        let total = (n - 1) * per_piece + min(MAX_KING_MOVES - 2, free) + 2;
-        if total > best {
-            best = total;
-        }
-        n += 1;
-    }
-    best
-};
+pub const MAX_LEGAL_MOVES: usize = max_over!(n in 1..=63 => {
+    let free = 64 - n;
+    let plain = min(MAX_PIECE_MOVES, free);
+    let promoting = min(12, 4 * free);
+    let per_piece = if plain > promoting { plain } else { promoting };
+    (n - 1) * per_piece + min(MAX_KING_MOVES - 2, free) + 2
+});
 
-/// A list of chess moves with a fixed capacity of [`MAX_LEGAL_MOVES`]:
-/// filling it never allocates (pushing past it panics, which no position
-/// reaches: see the proof there).
-pub type MoveList = FixedList<Move, MAX_LEGAL_MOVES>;
-
-/// The owning iterator over a [`MoveList`]: yields the moves by value.
-pub type MoveListIntoIter = FixedListIntoIter<Move, MAX_LEGAL_MOVES>;
+move_list_types!(Move, MAX_LEGAL_MOVES);
 
 #[cfg(test)]
 mod tests {

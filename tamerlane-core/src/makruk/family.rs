@@ -5,7 +5,8 @@
 
 use super::counting::Count;
 use super::fen::FenError;
-use super::moves::{IllegalMoveError, Move, MoveError, MoveList};
+use super::move_list::MoveList;
+use super::moves::{IllegalMoveError, Move, MoveError};
 use super::outcome::Termination;
 use super::position::Position;
 use super::rules::Rules;

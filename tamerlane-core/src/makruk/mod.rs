@@ -35,6 +35,7 @@ mod board;
 mod counting;
 mod family;
 mod fen;
+mod move_list;
 mod movegen;
 mod moves;
 mod outcome;
@@ -49,9 +50,9 @@ pub use crate::perft::{divide, perft};
 pub use board::Board;
 pub use counting::{pieces_honour, Count, BOARDS_HONOUR};
 pub use fen::{FenError, FenField, ParseFenError, MAX_FEN_LEN, START_FEN};
+pub use move_list::{MoveList, MoveListIntoIter, MAX_LEGAL_MOVES};
 pub use moves::{
-    IllegalMoveError, IllegalReason, Move, MoveError, MoveList, MoveListIntoIter, ParseMoveError,
-    UciMove, MAX_LEGAL_MOVES, MAX_PIECES_PER_SIDE,
+    IllegalMoveError, IllegalReason, Move, MoveError, ParseMoveError, UciMove, MAX_PIECES_PER_SIDE,
 };
 pub use outcome::Termination;
 pub use position::Position;

@@ -21,7 +21,8 @@
 use core::convert::Infallible;
 use core::ops::ControlFlow;
 
-use super::moves::{IllegalMoveError, IllegalReason, Move, MoveList, UciMove};
+use super::move_list::MoveList;
+use super::moves::{IllegalMoveError, IllegalReason, Move, UciMove};
 use super::position::Position;
 use super::role::Role;
 use super::setup::promotion_rank;

@@ -7,7 +7,6 @@ use core::str::FromStr;
 use super::role::Role;
 use crate::board8::Square;
 use crate::excerpt::{excerpt, EXCERPT_CHARS};
-use crate::fixed_list::{FixedList, FixedListIntoIter};
 
 /// A legal move with its context: which piece moves, what it takes, and
 /// whether it promotes. Its [`Display`](fmt::Display) is the UCI string.
@@ -168,34 +167,9 @@ pub type MoveError = crate::move_text::MoveError<IllegalReason>;
 /// gains a piece), checked when a position is validated.
 pub const MAX_PIECES_PER_SIDE: u32 = 16;
 
-/// The most targets any non-King piece has: a Rook on an empty board (14).
-/// Knights have at most 8, Khons 5, Mets 4, pawns 3.
-pub(crate) const MAX_PIECE_MOVES: usize = 14;
-
-/// An upper bound on the number of legal moves in any valid position.
-///
-/// Proof. Every legal move is a distinct `(from, to)` pair (a pawn reaching
-/// its sixth rank always becomes a Met, so promotions add no pairs). A side
-/// has at most [`MAX_PIECES_PER_SIDE`] pieces, one of them its King, which
-/// has at most 8 targets; each of the other 15 has at most
-/// `MAX_PIECE_MOVES` = 14 (blockers only remove targets). So there are at
-/// most `15 * 14 + 8 = 218` moves.
-pub const MAX_LEGAL_MOVES: usize = (MAX_PIECES_PER_SIDE as usize - 1) * MAX_PIECE_MOVES + 8;
-
-/// A list of moves with a fixed capacity of [`MAX_LEGAL_MOVES`]: filling it
-/// never allocates (pushing past it panics, which no valid position reaches:
-/// see the proof there).
-pub type MoveList = FixedList<Move, MAX_LEGAL_MOVES>;
-
-/// The owning iterator over a [`MoveList`]: yields the moves by value, from
-/// either end (`for m in pos.legal_moves()`).
-pub type MoveListIntoIter = FixedListIntoIter<Move, MAX_LEGAL_MOVES>;
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board8::{attacks, Bitboard};
-    use crate::color::Color;
 
     #[test]
     fn uci_strings_parse_and_print() {
@@ -207,18 +181,5 @@ mod tests {
         ] {
             assert!(s.parse::<UciMove>().is_err(), "{s}");
         }
-    }
-
-    #[test]
-    fn capacity_follows_from_the_largest_piece() {
-        // The largest empty-board target set of each non-King piece, from
-        // the attack functions themselves.
-        let most = |f: &dyn Fn(Square) -> Bitboard| Square::all().map(|s| f(s).count()).max();
-        assert_eq!(most(&|s| attacks::rook(s, Bitboard::EMPTY)), Some(14));
-        assert_eq!(most(&attacks::knight), Some(8));
-        assert_eq!(most(&|s| attacks::khon(Color::White, s)), Some(5));
-        assert_eq!(most(&attacks::ferz), Some(4));
-        assert_eq!(most(&attacks::king), Some(8));
-        assert_eq!(MAX_LEGAL_MOVES, 218);
     }
 }

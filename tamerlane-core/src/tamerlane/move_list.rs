@@ -1,18 +1,10 @@
 //! The fixed-capacity move list of Tamerlane moves and its proven
 //! capacity, [`MAX_LEGAL_MOVES`].
 
-use crate::fixed_list::{FixedList, FixedListIntoIter};
+use crate::fixed_list::{max_over, min, move_list_types};
 use crate::tamerlane::attacks;
 use crate::tamerlane::moves::Move;
 use crate::tamerlane::role::Role;
-
-const fn min(a: usize, b: usize) -> usize {
-    if a < b {
-        a
-    } else {
-        b
-    }
-}
 
 /// The most moves any single piece has (not counting king swaps and
 /// pawn-of-pawns placements): the largest empty-board attack set of any
@@ -46,27 +38,11 @@ const MAX_PIECE_MOVES: usize = {
 /// k-file nor on its last rank: at most `min(81, 112 - n)` squares. The
 /// bound is the maximum of the sum over `n`. `MAX_PIECE_MOVES` is computed
 /// from the attack tables themselves (the giraffe's 22 is the largest).
-pub const MAX_LEGAL_MOVES: usize = {
-    let mut best = 0;
-    let mut n = 1;
-    while n <= 112 {
-        let total = n * min(MAX_PIECE_MOVES, 112 - n) + (n - 1) + min(81, 112 - n);
-        if total > best {
-            best = total;
-        }
-        n += 1;
-    }
-    best
-};
+pub const MAX_LEGAL_MOVES: usize = max_over!(n in 1..=112 => {
+    n * min(MAX_PIECE_MOVES, 112 - n) + (n - 1) + min(81, 112 - n)
+});
 
-/// A list of moves with a fixed capacity of [`MAX_LEGAL_MOVES`]: filling it
-/// never allocates (pushing past it panics, which no position reaches: see
-/// the proof there).
-pub type MoveList = FixedList<Move, MAX_LEGAL_MOVES>;
-
-/// The owning iterator over a [`MoveList`]: yields the moves by value, from
-/// either end (`for m in pos.legal_moves()`).
-pub type MoveListIntoIter = FixedListIntoIter<Move, MAX_LEGAL_MOVES>;
+move_list_types!(Move, MAX_LEGAL_MOVES);
 
 #[cfg(test)]
 mod tests {
