@@ -209,20 +209,20 @@ pub trait Position:
 /// the three games: the associated types (named alike in each game's
 /// module) and the methods whose inherent method in the game's module is
 /// the implementation (of the same name, or the given names for the
-/// position text). With `moves: from_move_sets`, `for_each_move` walks the
+/// position text and the coordinate move reader). With `moves: from_move_sets`, `for_each_move` walks the
 /// game's move sets (`for_each_legal` and `move_between`). Invoked in each
 /// game's `family.rs`, inside `impl Position for Position`.
 macro_rules! forward_to_inherent {
     (
         variant: $variant:ident,
         rules: $rules:ty,
-        fen: $fen_error:ty, $from_fen:ident, $to_fen:ident,
+        fen: $fen_error:ty, $from_fen:ident, $to_fen:ident, $parse:ident,
         moves: from_move_sets
     ) => {
         $crate::position::forward_to_inherent!(
             variant: $variant,
             rules: $rules,
-            fen: $fen_error, $from_fen, $to_fen
+            fen: $fen_error, $from_fen, $to_fen, $parse
         );
 
         #[inline]
@@ -241,7 +241,7 @@ macro_rules! forward_to_inherent {
     (
         variant: $variant:ident,
         rules: $rules:ty,
-        fen: $fen_error:ty, $from_fen:ident, $to_fen:ident
+        fen: $fen_error:ty, $from_fen:ident, $to_fen:ident, $parse:ident
     ) => {
         type Move = Move;
         type MoveList = MoveList;
@@ -313,6 +313,9 @@ macro_rules! forward_to_inherent {
         fn play_unchecked(&mut self, m: &Move) {
             Self::play_unchecked(self, m);
         }
+        fn parse_move(&self, s: &str) -> Result<Move, MoveError> {
+            Self::$parse(self, s)
+        }
         fn parse_san(&self, s: &str) -> Result<Move, SanError> {
             Self::parse_san(self, s)
         }
@@ -322,6 +325,9 @@ macro_rules! forward_to_inherent {
         #[inline]
         fn is_check(&self) -> bool {
             Self::is_check(self)
+        }
+        fn outcome_before_history(&self) -> Option<$crate::Outcome<Termination>> {
+            Self::outcome_before_history(self)
         }
     };
 }

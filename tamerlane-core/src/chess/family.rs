@@ -13,14 +13,13 @@ use super::position::{Position, FIFTY_MOVES, SEVENTY_FIVE_MOVES};
 use super::rules::{Draws, Rules};
 use super::san::SanError;
 use super::setup::PositionError;
-use super::Outcome;
 use crate::end_rules::{DrawTrigger, EndRules};
 
 impl crate::Position for Position {
     crate::position::forward_to_inherent!(
         variant: Chess,
         rules: Rules,
-        fen: FenError, from_fen_with_rules, to_fen
+        fen: FenError, from_fen_with_rules, to_fen, parse_uci
     );
 
     /// From a move list: a pawn's move set stands for up to four
@@ -39,14 +38,6 @@ impl crate::Position for Position {
     #[inline]
     fn is_irreversible(&self, m: &Move) -> bool {
         m.is_zeroing()
-    }
-
-    fn parse_move(&self, s: &str) -> Result<Move, MoveError> {
-        Position::parse_uci(self, s)
-    }
-
-    fn outcome_before_history(&self) -> Option<Outcome> {
-        Position::outcome_before_history(self)
     }
 
     /// The 75-move rule, fivefold repetition, and with `draws=automatic`

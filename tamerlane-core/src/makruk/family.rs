@@ -12,14 +12,13 @@ use super::position::Position;
 use super::rules::Rules;
 use super::san::SanError;
 use super::setup::PositionError;
-use super::Outcome;
 use crate::end_rules::EndRules;
 
 impl crate::Position for Position {
     crate::position::forward_to_inherent!(
         variant: Makruk,
         rules: Rules,
-        fen: FenError, from_fen_with_rules, to_fen,
+        fen: FenError, from_fen_with_rules, to_fen, parse_move,
         moves: from_move_sets
     );
 
@@ -27,14 +26,6 @@ impl crate::Position for Position {
     #[inline]
     fn is_irreversible(&self, m: &Move) -> bool {
         m.is_zeroing()
-    }
-
-    fn parse_move(&self, s: &str) -> Result<Move, MoveError> {
-        Position::parse_move(self, s)
-    }
-
-    fn outcome_before_history(&self) -> Option<Outcome> {
-        self.outcome_before_repetition()
     }
 
     /// Repetition first, then the move limit (docs/MAKRUK.md).

@@ -163,7 +163,7 @@ impl Position {
     /// # Ok::<(), tamerlane_core::makruk::FenError>(())
     /// ```
     pub fn outcome(&self) -> Option<Outcome> {
-        self.outcome_before_repetition().or_else(|| {
+        self.outcome_before_history().or_else(|| {
             self.is_move_limit_reached()
                 .then_some(Outcome::draw(Termination::MoveLimit))
         })
@@ -171,7 +171,7 @@ impl Position {
 
     /// Checkmate, the count, stalemate: what ends the game before the
     /// repetition and move-limit rules are looked at.
-    pub(crate) fn outcome_before_repetition(&self) -> Option<Outcome> {
+    pub(crate) fn outcome_before_history(&self) -> Option<Outcome> {
         let stuck = !self.has_legal_moves();
         if stuck && self.is_check() {
             let counting = self.rules.counting();

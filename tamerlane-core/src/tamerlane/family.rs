@@ -12,24 +12,19 @@ use super::rule_set::{RoyalsOnly, RuleSet};
 use super::san::SanError;
 use super::setup::PositionError;
 use super::tfen::TfenError;
-use super::Outcome;
 use crate::end_rules::EndRules;
 
 impl crate::Position for Position {
     crate::position::forward_to_inherent!(
         variant: Tamerlane,
         rules: RuleSet,
-        fen: TfenError, from_tfen_with_rules, to_tfen,
+        fen: TfenError, from_tfen_with_rules, to_tfen, parse_move,
         moves: from_move_sets
     );
 
     #[inline]
     fn is_irreversible(&self, m: &Move) -> bool {
         Position::is_irreversible(self, m)
-    }
-
-    fn parse_move(&self, s: &str) -> Result<Move, MoveError> {
-        Position::parse_move(self, s)
     }
 
     /// No legal move and a single royal, attacked (with several royals the
@@ -40,10 +35,6 @@ impl crate::Position for Position {
 
     fn is_stalemate(&self) -> bool {
         !self.is_single_royal_attacked() && !Position::has_legal_moves(self)
-    }
-
-    fn outcome_before_history(&self) -> Option<Outcome> {
-        self.outcome_before_repetition()
     }
 
     /// Repetition first, then the move limit (docs/RULES.md, section 6).

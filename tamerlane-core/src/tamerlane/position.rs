@@ -405,7 +405,7 @@ impl Position {
 
     /// The outcome, with `has_legal_moves` answering rule 2's question.
     fn outcome_given(&self, has_legal_moves: impl FnOnce() -> bool) -> Option<Outcome> {
-        self.outcome_before_repetition_given(has_legal_moves)
+        self.outcome_before_history_given(has_legal_moves)
             .or_else(|| {
                 self.is_move_limit_reached().then_some(Outcome {
                     winner: None,
@@ -417,13 +417,13 @@ impl Position {
     /// Rules 1-3 of section 6: citadel, no legal move, royals only (unless
     /// the rules turn it off). The game checks repetition after these and
     /// the move limit last.
-    pub(crate) fn outcome_before_repetition(&self) -> Option<Outcome> {
-        self.outcome_before_repetition_given(|| self.has_legal_moves())
+    pub(crate) fn outcome_before_history(&self) -> Option<Outcome> {
+        self.outcome_before_history_given(|| self.has_legal_moves())
     }
 
     /// Rules 1-3 of section 6, with `has_legal_moves` answering rule 2's
     /// question: the one place of their order.
-    fn outcome_before_repetition_given(
+    fn outcome_before_history_given(
         &self,
         has_legal_moves: impl FnOnce() -> bool,
     ) -> Option<Outcome> {
