@@ -64,7 +64,7 @@ lint:
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --workspace --all-targets --all-features -- -D warnings
 	$(PYTHON) tools/lint/import_cycles.py tamerlane-core/src tamerlane-ai/src tamerlane-cli/src \
-		tamerlane-py/src tamerlane-testkit/src
+		tamerlane-py/src tamerlane-testkit/src tamerlane-figures/src
 
 doc:
 	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --workspace --no-deps

@@ -3,8 +3,9 @@
 //!
 //! The Rust side exposes the rules (`Board`, `Move`, `Piece`, ...), the
 //! search engine (`Engine`), the research helpers (planes and the action
-//! space) and the work of the cluster's tasks (`cluster_tasks`); the pure-Python part of the package (`python/tamerlane/`) adds the
-//! SVG renderer and the `Square` names. The Python API is documented in
+//! space), the work of the cluster's tasks (`cluster_tasks`) and the piece
+//! drawings of the SVG boards (`figures`); the pure-Python part of the
+//! package (`python/tamerlane/`) adds the SVG renderer and the `Square` names. The Python API is documented in
 //! `docs/PYTHON.md` and in the type stubs `python/tamerlane/_tamerlane.pyi`.
 //!
 //! Nothing here can panic across the FFI boundary on user input: every value
@@ -23,6 +24,7 @@ pub mod cluster_tasks;
 pub mod edit;
 pub mod engine;
 pub mod errors;
+pub mod figures;
 pub mod interrupt;
 pub mod mcts;
 pub mod notation;
@@ -88,6 +90,7 @@ fn _tamerlane(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<pgn::PgnRecord>()?;
     m.add_class::<pgn::PgnReader>()?;
     m.add_function(wrap_pyfunction!(types::square_name, m)?)?;
+    m.add_function(wrap_pyfunction!(figures::piece_figure, m)?)?;
     m.add_function(wrap_pyfunction!(types::parse_square, m)?)?;
     m.add_function(wrap_pyfunction!(research_batch::move_to_index, m)?)?;
     m.add_function(wrap_pyfunction!(board::index_to_move, m)?)?;
@@ -109,6 +112,7 @@ fn _tamerlane(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("BOARD_ROWS", research::ROWS)?;
     m.add("BOARD_COLS", research::COLS)?;
     m.add("MAX_PERFT_DEPTH", board::MAX_PERFT_DEPTH)?;
+    m.add("FIGURE_BOX", tamerlane_figures::BOX)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("InvalidFenError", py.get_type::<errors::InvalidFenError>())?;
     sibling_board::chess::register(m)?;

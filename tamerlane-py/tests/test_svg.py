@@ -30,6 +30,7 @@ from conftest import ENDLESS_RULES, REPO, STARTS
 import tamerlane
 import tamerlane.svg as svg
 from tamerlane import BLACK, WHITE, Board, Move, Piece, Role, chess, makruk
+from tamerlane._tamerlane import piece_figure
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -110,6 +111,21 @@ def test_figures_are_original_drawings_with_distinct_shapes() -> None:
     for token in pawns:
         letters = re.findall(r">([A-Z])</text>", svg.piece_glyph(token))
         assert letters == [token[1]]
+
+
+def test_piece_figure_gives_the_drawings_and_refuses_other_keys() -> None:
+    """The native ``piece_figure`` is what ``piece_glyph`` draws inside its
+    group; a key that names no figure is a ``ValueError``, a key or side of
+    another type a ``TypeError``."""
+    assert svg.piece_glyph("g") == f'<g class="piece g" transform="translate(0,0)">{piece_figure("G", False)}</g>'
+    assert svg.piece_glyph("q", game="chess").endswith(piece_figure("Q", False) + "</g>")
+    for bad in ["", "X", "k", "pr", "PX", "KK", "pawn", "plinth", "Q" * 10_000]:
+        with pytest.raises(ValueError, match="no piece figure"):
+            piece_figure(bad, True)
+    with pytest.raises(TypeError):
+        piece_figure(1, True)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        piece_figure("K", "white")  # type: ignore[arg-type]
 
 
 def test_letters_style_draws_discs_with_letters() -> None:

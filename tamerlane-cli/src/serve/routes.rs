@@ -116,7 +116,7 @@ async fn get_asset(Path(name): Path<String>) -> Result<Response> {
     let a = asset(&name).ok_or_else(|| ApiError::not_found("no such asset"))?;
     Ok((
         [(CONTENT_TYPE, a.mime), (CACHE_CONTROL, "no-cache")],
-        a.body,
+        (a.body)(),
     )
         .into_response())
 }

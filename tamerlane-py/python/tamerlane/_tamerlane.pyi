@@ -53,6 +53,8 @@ BOARD_COLS: int
 """Columns of the plane grid (13: Black's citadel column, a..k, White's citadel column)."""
 MAX_PERFT_DEPTH: int
 """The largest depth ``Board.perft`` accepts (30)."""
+FIGURE_BOX: int
+"""Side of the square ``piece_figure``'s figures are drawn in, in their own units (45)."""
 
 if TYPE_CHECKING:
     from .engine import Limit, PovScore
@@ -547,6 +549,13 @@ def square_name(square: SquareArg) -> str:
 
 def parse_square(name: SquareArg) -> int:
     """The index 0..111 of a square name; raises ``ValueError``."""
+
+def piece_figure(key: str, white: bool) -> str:
+    """The SVG elements (a ``<g>`` element in the ``FIGURE_BOX``-wide square)
+    of the figure of ``key``, an upper-case TFEN token (``"K"``, ``"PR"``,
+    ...) or ``"Q"``, ``"B"``, ``"P"`` of chess and Makruk, for White or
+    Black: the drawings of the ``tamerlane-figures`` crate, which the web
+    board draws too. Raises ``ValueError`` for any other key."""
 
 def move_to_index(move: MoveArg, turn: Optional[ColorArg] = None) -> int:
     """The action index ``112 * from + to`` from the mover's view; ``turn``

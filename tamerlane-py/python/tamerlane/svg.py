@@ -45,8 +45,7 @@ from typing import (
     Union,
 )
 
-from . import _svg_figures
-from ._tamerlane import Board, Color, Move, Piece, Role, parse_square, square_name
+from ._tamerlane import FIGURE_BOX, Board, Color, Move, Piece, Role, parse_square, piece_figure, square_name
 from .chess import Board as ChessBoard
 from .chess import Move as ChessMove
 from .chess import Piece as ChessPiece
@@ -162,7 +161,7 @@ class _Game(NamedTuple):
     square: Callable[[object, str], int]
     """The square index of a value; errors name the place (a ``str``)."""
     figures: Mapping[str, str]
-    """The ``_svg_figures`` figure of each upper-case FEN letter (empty for
+    """The ``piece_figure`` key of each upper-case FEN letter (empty for
     Tamerlane, whose TFEN tokens are the figures' keys)."""
     royals: str
     """The letters of the royal pieces (ringed in the ``letters`` style)."""
@@ -551,8 +550,8 @@ def piece_glyph(
     if style == "letters":
         body = _letter_disc(sym, of.royals)
     else:
-        body = _svg_figures.figure(of.figures.get(sym.upper(), sym.upper()), sym[0].isupper())
-    scale = size / _svg_figures.BOX
+        body = piece_figure(of.figures.get(sym.upper(), sym.upper()), sym[0].isupper())
+    scale = size / FIGURE_BOX
     transform = f"translate({x:g},{y:g})" + (f" scale({scale:g})" if scale != 1 else "")
     return f'<g class="piece {sym}" transform="{transform}">{body}</g>'
 

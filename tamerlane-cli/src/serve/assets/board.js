@@ -1,7 +1,7 @@
 // The board drawing and its input (docs/WEB.md, "The page"): an SVG of
 // the 11x10 Tamerlane board with its two citadels or of the 8x8 board,
-// with coordinates, the project's figures (figures.json, generated from
-// the Python package's drawings), the last move, check, legal targets,
+// with coordinates, the project's figures (figures.json: the drawings of
+// the tamerlane-figures crate, docs/WEB.md), the last move, check, legal targets,
 // an arrow, and moves by click or drag. Every square is a <rect> with a
 // data-square attribute; the pieces let the pointer through to it.
 
