@@ -38,10 +38,42 @@ pub struct Engine {
     threads: usize,
     config: SearchConfig,
     stop: Arc<AtomicBool>,
+    /// The node count of the running or last search ([`NodeCounter`]).
+    nodes: Arc<AtomicU64>,
     /// The name of the game (variant) of the last search and each
     /// thread's quiet-move history scores at its end: the next search of
     /// that game starts from them (the `keephist` feature).
     kept_history: Option<(&'static str, Vec<Vec<i32>>)>,
+}
+
+/// The node count of an engine's running search ([`Engine::node_counter`]):
+/// the nodes it has visited so far, 0 when no search runs. Each search
+/// thread adds its nodes every 1024 nodes and after each iteration, so the
+/// count lags the search by at most that; the finished search's total is
+/// its [`SearchResult::nodes`].
+///
+/// ```
+/// use tamerlane_ai::{Engine, Limits};
+/// use tamerlane_core::tamerlane::Game;
+///
+/// let mut engine = Engine::builder().hash_mib(1).build();
+/// let counter = engine.node_counter();
+/// let mut seen = 0;
+/// let result = engine.search(&Game::new(), &Limits::new().depth(3), |info| {
+///     seen = counter.nodes();
+///     assert_eq!(seen, info.nodes);
+/// });
+/// assert_eq!(seen, result.nodes);
+/// assert_eq!(counter.nodes(), 0); // no search runs
+/// ```
+#[derive(Clone, Debug)]
+pub struct NodeCounter(Arc<AtomicU64>);
+
+impl NodeCounter {
+    /// The nodes counted so far.
+    pub fn nodes(&self) -> u64 {
+        self.0.load(Ordering::Relaxed)
+    }
 }
 
 /// Builds an [`Engine`]: table size, threads and configuration, each with
@@ -85,6 +117,7 @@ impl EngineBuilder {
             threads: self.threads.clamp(1, Engine::MAX_THREADS),
             config: self.config,
             stop: Arc::new(AtomicBool::new(false)),
+            nodes: Arc::new(AtomicU64::new(0)),
             kept_history: None,
         }
     }
@@ -165,6 +198,13 @@ impl Engine {
         Arc::clone(&self.stop)
     }
 
+    /// The node count of this engine's running search, to read from any
+    /// thread while it runs (its progress between the [`Info`]s of its
+    /// iterations).
+    pub fn node_counter(&self) -> NodeCounter {
+        NodeCounter(Arc::clone(&self.nodes))
+    }
+
     /// Searches the current position of `game` under the game's rules
     /// (its draws: repetition, with the game's earlier positions, and the
     /// game's others), and answers at once with no move when the game has
@@ -197,12 +237,13 @@ impl Engine {
         mut info: impl FnMut(&Info<P::Move>),
     ) -> SearchResult<P::Move> {
         self.stop.store(false, Ordering::Relaxed);
+        self.nodes.store(0, Ordering::Relaxed);
         self.tt.new_search();
         let shared = Shared {
             tt: &self.tt,
             user_stop: &self.stop,
             stop: AtomicBool::new(false),
-            nodes: AtomicU64::new(0),
+            nodes: &self.nodes,
             start: Instant::now(),
             budget: budget(limits, pos.turn()),
             limits,
@@ -253,6 +294,8 @@ impl Engine {
         self.kept_history = config.features.keep_history.then_some((P::NAME, histories));
         result.nodes = shared.nodes.load(Ordering::Relaxed);
         result.time = shared.start.elapsed();
+        // Every thread has ended: no search runs.
+        self.nodes.store(0, Ordering::Relaxed);
         result
     }
 }

@@ -75,7 +75,7 @@ mod tt;
 pub mod uci;
 
 pub use config::{ConfigError, Features, SearchConfig};
-pub use engine::{Engine, EngineBuilder};
+pub use engine::{Engine, EngineBuilder, NodeCounter};
 pub use eval::EvalKind;
 pub use eval::Perspective;
 pub use game::SearchPosition;

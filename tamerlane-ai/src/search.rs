@@ -34,7 +34,10 @@ pub(crate) struct Shared<'a> {
     pub tt: &'a TranspositionTable,
     pub user_stop: &'a AtomicBool,
     pub stop: AtomicBool,
-    pub nodes: AtomicU64,
+    /// The nodes of all threads, each adding its own every 1024 nodes and
+    /// after each iteration (the engine's, so that it can be read while
+    /// the search runs: [`Engine::node_counter`](crate::Engine::node_counter)).
+    pub nodes: &'a AtomicU64,
     pub start: Instant,
     pub budget: TimeBudget,
     pub limits: &'a Limits,
@@ -1168,12 +1171,13 @@ mod tests {
     ) -> R {
         let tt = TranspositionTable::new(1);
         let user_stop = AtomicBool::new(false);
+        let nodes = AtomicU64::new(0);
         let limits = Limits::new();
         let shared = Shared {
             tt: &tt,
             user_stop: &user_stop,
             stop: AtomicBool::new(false),
-            nodes: AtomicU64::new(0),
+            nodes: &nodes,
             start: Instant::now(),
             budget: TimeBudget {
                 soft: None,

@@ -277,6 +277,34 @@ fn stopped_search(mut engine: Engine, limits: Limits) -> (Engine, SearchResult) 
     h.join().unwrap()
 }
 
+/// The node counter shows a running search's nodes as they grow (so that a
+/// caller can report progress between iterations), and 0 between searches.
+#[test]
+fn the_node_counter_follows_a_running_search() {
+    let mut engine = engine();
+    let counter = engine.node_counter();
+    let stop = engine.stop_flag();
+    assert_eq!(counter.nodes(), 0);
+    let (seen, r) = std::thread::scope(|scope| {
+        let h = scope.spawn(|| engine.search(&Game::new(), &Limits::new().infinite(), |_| {}));
+        let mut seen: Vec<u64> = Vec::new();
+        let t = Instant::now();
+        while seen.len() < 3 && t.elapsed() < Duration::from_secs(30) {
+            let n = counter.nodes();
+            if n > seen.last().copied().unwrap_or(0) {
+                seen.push(n);
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        stop.store(true, Ordering::Relaxed);
+        (seen, h.join().unwrap())
+    });
+    assert_eq!(seen.len(), 3, "{seen:?}");
+    assert!(seen[2] <= r.nodes, "{seen:?} {}", r.nodes);
+    assert!(r.stopped);
+    assert_eq!(counter.nodes(), 0);
+}
+
 #[test]
 fn movetime_is_respected() {
     let t = Instant::now();
