@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import time
@@ -190,9 +191,14 @@ def test_analysis_lines_arrive_with_an_arrow(server: str, browser: Any) -> None:
     browser.find_element("id", "analyse").click()
     _wait(browser, lambda: browser.find_elements("css selector", "#lines li.line"), "analysis lines")
     first = browser.execute_script("return window.tamerlaneApp.updates")
+    first_nodes = browser.execute_script("return window.tamerlaneApp.lastAnalysis.nodes")
     time.sleep(2.0)
     later = browser.execute_script("return window.tamerlaneApp.updates")
     assert (later - first) / 2.0 >= 5, f"{later - first} analysis updates in 2 s"
+    # The search's progress is shown: depth, time and the growing node count.
+    assert browser.execute_script("return window.tamerlaneApp.lastAnalysis.nodes") > first_nodes
+    shown = browser.find_element("id", "depth").text
+    assert re.fullmatch(r"depth \d+, \d+\.\d s, [\d.]+( k| M)? nodes", shown), shown
     lines = browser.find_elements("css selector", "#lines li.line")
     assert len(lines) == 3
     assert browser.find_elements("css selector", "#board line.arrow"), "the best move is drawn"

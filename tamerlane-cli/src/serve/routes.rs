@@ -32,7 +32,9 @@ use super::view::{san_of, state};
 /// The longest move, game name, rule string or position text read, in
 /// bytes (far above any real one; the core bounds them again).
 const MAX_TEXT: usize = 2048;
-/// How often an analysis reports while it runs, at the least.
+/// How often a running analysis looks at its search's node count, and
+/// reports it when it grew: its progress between the engine's reports of
+/// each iteration (docs/WEB.md, "API").
 const ANALYSIS_TICK: Duration = Duration::from_millis(100);
 
 /// What every handler shares.
@@ -370,6 +372,11 @@ fn score_json(score: tamerlane_ai::Score) -> Value {
     }
 }
 
+/// `count` over `elapsed`, per second.
+fn per_second(count: u64, elapsed: Duration) -> u64 {
+    (count as f64 / elapsed.as_secs_f64().max(1e-3)) as u64
+}
+
 /// An analysis in progress: what its reports say.
 struct Snapshot {
     id: u64,
@@ -451,17 +458,31 @@ async fn analysis_start(
     let shutdown = Arc::clone(&app.pool.shutdown);
     let deadline = app.pool.limits.max_analysis;
     let session = Arc::clone(&s);
+    let counter = engine.node_counter();
+    // The lines each iteration reports (fewer than asked when there are
+    // fewer moves): its report is made once they have all come.
+    let lines_wanted = multipv.min(game.legal_moves().len()).max(1);
     tokio::task::spawn_blocking(move || {
         let _permit = permit;
         let limits = Limits::new().infinite().multipv(multipv).movetime(deadline);
-        let tick = || publish(&mut snap.lock().unwrap_or_else(|e| e.into_inner()));
+        // Progress: the nodes searched since the last report, if any (the
+        // counter reads 0 before the search starts and after it ends).
+        let tick = || {
+            let mut sn = snap.lock().unwrap_or_else(|e| e.into_inner());
+            let nodes = counter.nodes();
+            if nodes > sn.nodes {
+                sn.nodes = nodes;
+                sn.nps = per_second(nodes, sn.started.elapsed());
+                publish(&mut sn);
+            }
+        };
         let on_info = |i: &Info<String>| {
             let mut sn = snap.lock().unwrap_or_else(|e| e.into_inner());
             if i.multipv == 1 {
                 sn.lines.clear();
             }
             sn.depth = i.depth;
-            sn.nodes = i.nodes;
+            sn.nodes = sn.nodes.max(i.nodes);
             sn.nps = i.nps;
             sn.lines.push(json!({
                 "multipv": i.multipv,
@@ -469,7 +490,9 @@ async fn analysis_start(
                 "uci": i.pv,
                 "san": san_of(&game, game.moves().len(), &i.pv),
             }));
-            publish(&mut sn);
+            if i.multipv >= lines_wanted {
+                publish(&mut sn);
+            }
         };
         let r = run_search(
             &mut engine,
@@ -508,9 +531,11 @@ async fn analysis_stop(Extension(s): Extension<SessionRef>) -> Json<Value> {
     Json(json!({ "stopped": ended, "last": last }))
 }
 
-/// The session's analysis reports as server-sent events (`analysis`), at
-/// least every [`ANALYSIS_TICK`] while it runs; the stream ends after the
-/// report that says it stopped, or at shutdown.
+/// The session's analysis reports as server-sent events (`analysis`), one
+/// for each new report: the lines of each iteration of the search, its
+/// node count when it grew (looked at every [`ANALYSIS_TICK`]) and its
+/// end; the stream ends after the report that says it stopped, or at
+/// shutdown.
 async fn analysis_events(
     State(app): State<Arc<App>>,
     Extension(s): Extension<SessionRef>,

@@ -1,7 +1,8 @@
 //! `tamerlane serve`: every endpoint of the JSON API on the real binary,
 //! refusals included (4xx with a JSON message), the page and its assets by
 //! name only, sessions, the engine's bounds, the analysis stream's rate
-//! and a clean stop on Ctrl-C (docs/WEB.md).
+//! and its reports (each with something new), and a clean stop on Ctrl-C
+//! (docs/WEB.md).
 
 use std::time::Duration;
 
@@ -333,6 +334,43 @@ fn analysis_streams_lines_at_least_five_times_a_second() {
     // The permit is free again.
     let (status, _) = srv.post("/api/engine/move", &other, r#"{"movetime_ms":50}"#);
     assert_eq!(status, 200);
+}
+
+/// Each report of the analysis stream says something new: the lines of
+/// an iteration, all of them at once, or a larger node count between
+/// iterations (the search's progress); none is a copy of the one before.
+#[test]
+fn analysis_reports_are_news_not_copies() {
+    let srv = Server::start(&["--max-searches", "1"]);
+    let c = srv.session();
+    srv.post("/api/new", &c, r#"{"game":"tamerlane"}"#);
+    let (status, started) = srv.post("/api/analysis/start", &c, r#"{"multipv":3}"#);
+    assert_eq!(status, 200, "{started}");
+    let events = srv.events("/api/analysis/events", &c, 1.5);
+    srv.post("/api/analysis/stop", &c, "");
+    let running: Vec<&Value> = events
+        .iter()
+        .map(|(_, v)| v)
+        .filter(|v| v["running"] == true && v["id"] == started["id"])
+        .collect();
+    assert!(running.len() >= 5, "{} reports", running.len());
+    let nodes = |v: &Value| v["nodes"].as_u64().unwrap();
+    let mut progress = 0;
+    for pair in running.windows(2) {
+        let (a, b) = (pair[0], pair[1]);
+        assert!(nodes(b) >= nodes(a), "{a} then {b}");
+        let new_lines = b["depth"] != a["depth"] || b["lines"] != a["lines"];
+        assert!(new_lines || nodes(b) > nodes(a), "a copy: {a} then {b}");
+        if !new_lines {
+            progress += 1;
+            assert!(b["nps"].as_u64().unwrap() > 0, "{b}");
+        }
+    }
+    assert!(progress > 0, "no progress between iterations");
+    for v in &running {
+        let lines = v["lines"].as_array().unwrap().len();
+        assert!(lines == 0 || lines == 3, "{lines} lines: {v}");
+    }
 }
 
 #[test]

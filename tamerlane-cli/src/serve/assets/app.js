@@ -98,6 +98,13 @@ function whiteShare(score, turn) {
   return 50 + 50 * Math.tanh(v / 600);
 }
 
+// A node count in short: 950, 12.3 k, 4.56 M.
+function countText(n) {
+  if (n >= 1e6) return `${(n / 1e6).toFixed(2)} M`;
+  if (n >= 1e3) return `${(n / 1e3).toFixed(1)} k`;
+  return String(n);
+}
+
 function renderAnalysis(a) {
   const lines = $("lines");
   if (!a || !a.lines || a.fen !== app.state?.fen) {
@@ -114,7 +121,8 @@ function renderAnalysis(a) {
     li.append(b, " " + l.san.join(" "));
     return li;
   }));
-  $("depth").textContent = `depth ${a.depth}, ${(a.elapsed_ms / 1000).toFixed(1)} s${a.running ? "" : " (stopped)"}`;
+  $("depth").textContent = `depth ${a.depth}, ${(a.elapsed_ms / 1000).toFixed(1)} s, ` +
+    `${countText(a.nodes)} nodes${a.running ? "" : " (stopped)"}`;
   const best = a.lines[0];
   if (best) {
     const share = whiteShare(best.score, a.turn);
