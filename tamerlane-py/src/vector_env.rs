@@ -1,11 +1,12 @@
-//! `VectorEnv`: N Tamerlane games held in Rust and stepped together, shaped
-//! like Gymnasium's vector API (same-step autoreset by default, next-step on
-//! request), with its outputs written into preallocated numpy arrays with
-//! the GIL released; and `random_rollouts`, whole random games played in
-//! Rust (GIL released, Ctrl-C honoured).
+//! `VectorEnv`: N games of Tamerlane, chess or Makruk held in Rust and
+//! stepped together, shaped like Gymnasium's vector API (same-step
+//! autoreset by default, next-step on request), with its outputs written
+//! into preallocated numpy arrays with the GIL released, and each game's
+//! state to get, set and copy; and `random_rollouts`, whole random
+//! Tamerlane games played in Rust (GIL released, Ctrl-C honoured). The
+//! games themselves are in `env_core.rs` and `env_games.rs`, the state
+//! objects in `env_state.rs`, the reset options in `env_options.rs`.
 
-use std::collections::VecDeque;
-use std::fmt::Display;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use numpy::ndarray::{Ix1, Ix2, IxDyn};
@@ -14,327 +15,26 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple};
 use tamerlane_ai::Rng;
-use tamerlane_core as core;
-use tamerlane_core::tamerlane::Position;
-use tamerlane_core::{Move, Outcome, Square, Termination};
+use tamerlane_core::tamerlane;
 
-use crate::errors::IllegalMoveError;
+use crate::env_core::{run_lengths, winner_code, Autoreset, Env, Out, Setting, Status};
+use crate::env_game::EnvGame;
+use crate::env_games::{each_games, env_index, sizes, start_of, AnyGames, Games, OutAny};
+use crate::env_options::{plan_games, reset_plan};
+use crate::env_state::{wrap_envs, AnyEnvs, EnvState, WrapEnv};
 use crate::interrupt::run_interruptible;
-use crate::plane_updates::PlaneUpdates;
-use crate::repetition_window::RepetitionWindow;
-use crate::research::{
-    self, action_coord, action_in_range, plane_count, Placement, PlaneDtype, PlaneValue,
-    ACTION_SPACE_SIZE, CELLS, COLS, MAX_BUFFER_BYTES, MAX_HISTORY, ROWS,
-};
+use crate::research::{self, PlaneDtype, MAX_BUFFER_BYTES};
 use crate::rules::RulesArg;
 use crate::types::{index_arg, int_arg, type_name};
 
 /// The default length cap (`max_plies`): a game still going after this
 /// many plies is truncated.
 pub const DEFAULT_MAX_PLIES: u32 = 1000;
-/// The largest `num_envs`: the masks alone take 12,544 bytes per game.
+/// The largest `num_envs`: the masks alone take 12,544 bytes per
+/// Tamerlane game.
 pub const MAX_ENVS: usize = 1 << 16;
 /// The largest `num_threads`.
 pub const MAX_THREADS: usize = 256;
-
-// An action index fits the u16s of `Env::actions`.
-const _: () = assert!(ACTION_SPACE_SIZE <= 1 << 16);
-
-/// The placement of an earlier position, as the history planes need it:
-/// 112 bytes instead of a whole position's 512.
-#[derive(Clone)]
-struct Key {
-    /// 0 for an empty square, else `1 + color * Role::COUNT + role`.
-    squares: [u8; 112],
-}
-
-impl Key {
-    fn of(pos: &Position) -> Key {
-        let mut squares = [0u8; 112];
-        for (sq, p) in pos.board().pieces() {
-            squares[sq.index()] = (1 + p.color.index() * core::Role::COUNT + p.role.index()) as u8;
-        }
-        Key { squares }
-    }
-}
-
-impl Placement for Key {
-    fn for_each_piece(&self, mut f: impl FnMut(Square, core::Piece)) {
-        for (i, &code) in self.squares.iter().enumerate() {
-            if code != 0 {
-                let code = usize::from(code - 1);
-                let color = core::Color::ALL[code / core::Role::COUNT];
-                let role = core::Role::ALL[code % core::Role::COUNT];
-                let sq = Square::new(i as u32).expect("index below 112");
-                f(sq, core::Piece::new(color, role));
-            }
-        }
-    }
-}
-
-/// The earlier placements (kept with the latest last) as the plane writers
-/// take them: the latest first, then `None` for the plies before the
-/// game's start.
-fn earlier_placements(earlier: &VecDeque<Key>) -> [Option<&Key>; MAX_HISTORY] {
-    let mut out = [None; MAX_HISTORY];
-    for (slot, key) in out.iter_mut().zip(earlier.iter().rev()) {
-        *slot = Some(key);
-    }
-    out
-}
-
-/// How a game stands after a move.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum Status {
-    Ongoing,
-    /// The rules ended the game.
-    Over(Outcome),
-    /// The length cap ended it.
-    Truncated,
-}
-
-/// One game of the vector: the current position and the action indices of
-/// its legal moves, the positions the repetition rule still reads, and the
-/// placements of the `history` positions before the current one (for the
-/// history planes).
-#[derive(Clone)]
-struct Env {
-    pos: Position,
-    /// The action index of every legal move, in the generator's order (that
-    /// of `Position::legal_moves`).
-    actions: Vec<u16>,
-    plies: u32,
-    /// `None` when the rules have no repetition rule: nothing reads the
-    /// count then (the repetition plane is 0), so it is taken as 1.
-    window: Option<RepetitionWindow>,
-    /// The placements of up to `history` earlier positions, the latest last.
-    earlier: VecDeque<Key>,
-    history: usize,
-    /// What the last write into the game's observation set.
-    obs_planes: PlaneUpdates,
-    /// Next-step autoreset: the game ended in the last step and is reset
-    /// by the next one (which ignores its action).
-    pending_reset: bool,
-}
-
-impl Env {
-    fn new(start: &Position, history: usize) -> Env {
-        let window = start
-            .rules()
-            .repetition()
-            .map(|_| RepetitionWindow::new(start));
-        let mut env = Env {
-            pos: start.clone(),
-            actions: Vec::new(),
-            plies: 0,
-            window,
-            earlier: VecDeque::with_capacity(history),
-            history,
-            obs_planes: PlaneUpdates::default(),
-            pending_reset: false,
-        };
-        env.reset(start);
-        env
-    }
-
-    fn reset(&mut self, start: &Position) {
-        self.pos.clone_from(start);
-        if let Some(w) = &mut self.window {
-            w.restart(start);
-        }
-        self.earlier.clear();
-        self.generate();
-        self.plies = 0;
-        self.pending_reset = false;
-    }
-
-    /// Generates the action indices of the legal moves of the current
-    /// position (from the generator's move sets: the moves themselves are
-    /// built only when played).
-    fn generate(&mut self) {
-        let actions = &mut self.actions;
-        actions.clear();
-        research::for_each_action(&self.pos, |a| actions.push(a as u16));
-    }
-
-    /// How many times the current position has occurred in this game (1
-    /// when the rules have no repetition rule).
-    fn repetitions(&self) -> usize {
-        self.window.as_ref().map_or(1, |w| w.count(&self.pos))
-    }
-
-    /// The outcome as `Game::outcome` decides it: the position's own
-    /// (citadel, no legal move, royals only, move limit), with repetition
-    /// checked before the move limit. `self.actions` must be the position's
-    /// legal moves.
-    fn outcome(&self, repetitions: usize) -> Option<Outcome> {
-        let own = self.pos.outcome_given_moves(!self.actions.is_empty());
-        if matches!(own, Some(o) if o.termination != Termination::MoveLimit) {
-            return own;
-        }
-        let repeated = self
-            .pos
-            .rules()
-            .repetition()
-            .is_some_and(|n| repetitions >= n as usize);
-        if repeated {
-            return Some(Outcome {
-                winner: None,
-                termination: Termination::Repetition,
-            });
-        }
-        own
-    }
-
-    /// The legal move with action index `action`, if any.
-    fn find(&self, action: usize) -> Option<Move> {
-        if !self.actions.iter().any(|a| usize::from(*a) == action) {
-            return None;
-        }
-        let c = action_coord(action, self.pos.turn());
-        self.pos.move_for_pair(c.from, c.to)
-    }
-
-    /// Plays `m` (a legal move) and brings the action indices up to date
-    /// (generated once: the outcome's "no legal move" test reads them).
-    fn advance(&mut self, m: &Move, max_plies: u32) -> (Status, usize) {
-        if self.history > 0 {
-            if self.earlier.len() == self.history {
-                self.earlier.pop_front();
-            }
-            self.earlier.push_back(Key::of(&self.pos));
-        }
-        let irreversible = self.pos.is_irreversible(m);
-        self.pos.play_unchecked(m);
-        if let Some(w) = &mut self.window {
-            w.push(m, irreversible, &self.pos);
-        }
-        self.plies += 1;
-        self.generate();
-        let reps = self.repetitions();
-        if let Some(o) = self.outcome(reps) {
-            return (Status::Over(o), reps);
-        }
-        if self.plies >= max_plies {
-            return (Status::Truncated, reps);
-        }
-        (Status::Ongoing, reps)
-    }
-
-    /// Writes the planes of the current position (`history` earlier ones)
-    /// into `out` whole: a final observation.
-    fn write_planes<T: PlaneValue>(&self, out: &mut [T], repetitions: usize) {
-        let earlier = earlier_placements(&self.earlier);
-        research::write_planes(out, &self.pos, repetitions, &earlier[..self.history]);
-    }
-
-    /// Writes the planes of the current position into `obs`, this game's
-    /// observation: whole after a reset (`whole`), else by updating the
-    /// planes of the previous step in place.
-    fn write_obs<T: PlaneValue>(&mut self, obs: &mut [T], repetitions: usize, whole: bool) {
-        let earlier = earlier_placements(&self.earlier);
-        let earlier = &earlier[..self.history];
-        if whole {
-            self.obs_planes
-                .write_all(obs, &self.pos, repetitions, earlier);
-        } else {
-            self.obs_planes.update(obs, &self.pos, repetitions, earlier);
-        }
-    }
-
-    /// Sets (or clears) the mask entries of the current legal moves.
-    fn mark(&self, mask: &mut [bool], value: bool) {
-        for &a in &self.actions {
-            mask[usize::from(a)] = value;
-        }
-    }
-}
-
-/// The per-game outputs of a step, for a run of consecutive games.
-struct Out<'a, T> {
-    obs: &'a mut [T],
-    mask: &'a mut [bool],
-    reward: &'a mut [f32],
-    terminated: &'a mut [bool],
-    truncated: &'a mut [bool],
-    final_obs: &'a mut [T],
-    done: &'a mut [bool],
-    winner: &'a mut [i8],
-    termination: &'a mut [i8],
-    plies: &'a mut [i32],
-}
-
-impl<'a, T> Out<'a, T> {
-    /// The first `n` games' outputs and the rest's.
-    fn split(self, n: usize, obs_len: usize) -> (Out<'a, T>, Out<'a, T>) {
-        let (obs, obs2) = self.obs.split_at_mut(n * obs_len);
-        let (mask, mask2) = self.mask.split_at_mut(n * ACTION_SPACE_SIZE);
-        let (reward, reward2) = self.reward.split_at_mut(n);
-        let (terminated, terminated2) = self.terminated.split_at_mut(n);
-        let (truncated, truncated2) = self.truncated.split_at_mut(n);
-        let (final_obs, final_obs2) = self.final_obs.split_at_mut(n * obs_len);
-        let (done, done2) = self.done.split_at_mut(n);
-        let (winner, winner2) = self.winner.split_at_mut(n);
-        let (termination, termination2) = self.termination.split_at_mut(n);
-        let (plies, plies2) = self.plies.split_at_mut(n);
-        (
-            Out {
-                obs,
-                mask,
-                reward,
-                terminated,
-                truncated,
-                final_obs,
-                done,
-                winner,
-                termination,
-                plies,
-            },
-            Out {
-                obs: obs2,
-                mask: mask2,
-                reward: reward2,
-                terminated: terminated2,
-                truncated: truncated2,
-                final_obs: final_obs2,
-                done: done2,
-                winner: winner2,
-                termination: termination2,
-                plies: plies2,
-            },
-        )
-    }
-}
-
-/// When a finished game of a `VectorEnv` restarts (Gymnasium's
-/// `AutoresetMode`, but for `DISABLED`).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum Autoreset {
-    /// In the step it ends: `obs` shows the new game, the last position is
-    /// in `info["final_obs"]`.
-    SameStep,
-    /// In the next step, which ignores the game's action: `obs` shows the
-    /// last position.
-    NextStep,
-}
-
-impl Autoreset {
-    /// The value of Gymnasium's `AutoresetMode` member.
-    fn value(self) -> &'static str {
-        match self {
-            Autoreset::SameStep => "SameStep",
-            Autoreset::NextStep => "NextStep",
-        }
-    }
-
-    /// The name of Gymnasium's `AutoresetMode` member.
-    fn member(self) -> &'static str {
-        match self {
-            Autoreset::SameStep => "SAME_STEP",
-            Autoreset::NextStep => "NEXT_STEP",
-        }
-    }
-}
 
 /// The `autoreset_mode=` argument: `gymnasium.vector.AutoresetMode.SAME_STEP`
 /// or `NEXT_STEP`, or their values `"SameStep"`, `"NextStep"`; `None` for
@@ -377,130 +77,6 @@ fn autoreset_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Autoreset> {
     }
 }
 
-/// The settings every game of a vector shares.
-#[derive(Clone)]
-struct Setting {
-    start: Position,
-    max_plies: u32,
-    history: usize,
-    autoreset: Autoreset,
-}
-
-impl Setting {
-    fn obs_len(&self) -> usize {
-        plane_count(self.history) * CELLS
-    }
-
-    /// Steps game `i` of a run (`out` holds the run's outputs) with `m`;
-    /// `None` resets a game that ended in the last step (next-step
-    /// autoreset).
-    fn step_one<T: PlaneValue>(
-        &self,
-        env: &mut Env,
-        m: Option<&Move>,
-        i: usize,
-        out: &mut Out<'_, T>,
-    ) {
-        let len = self.obs_len();
-        let obs = &mut out.obs[i * len..(i + 1) * len];
-        let mask = &mut out.mask[i * ACTION_SPACE_SIZE..(i + 1) * ACTION_SPACE_SIZE];
-        out.reward[i] = 0.0;
-        out.terminated[i] = false;
-        out.truncated[i] = false;
-        out.done[i] = false;
-        out.winner[i] = 0;
-        out.termination[i] = -1;
-        out.plies[i] = 0;
-        let Some(m) = m else {
-            // Next-step autoreset: the game ended in the last step (its mask
-            // row was cleared then).
-            env.reset(&self.start);
-            env.write_obs(obs, 1, true);
-            env.mark(mask, true);
-            return;
-        };
-        let mover = env.pos.turn();
-        env.mark(mask, false);
-        let (status, reps) = env.advance(m, self.max_plies);
-        let mut reps = reps;
-        if status != Status::Ongoing {
-            out.done[i] = true;
-            out.plies[i] = env.plies as i32;
-            match status {
-                Status::Over(o) => {
-                    out.terminated[i] = true;
-                    out.termination[i] = termination_code(o.termination);
-                    out.winner[i] = winner_code(&o);
-                    out.reward[i] = match o.winner {
-                        Some(w) if w == mover => 1.0,
-                        Some(_) => -1.0,
-                        None => 0.0,
-                    };
-                }
-                _ => out.truncated[i] = true,
-            }
-            if self.autoreset == Autoreset::NextStep {
-                // The last position is the observation; the mask row stays
-                // clear (no move is played in this game next step).
-                env.write_obs(obs, reps, false);
-                env.pending_reset = true;
-                return;
-            }
-            env.write_planes(&mut out.final_obs[i * len..(i + 1) * len], reps);
-            env.reset(&self.start);
-            reps = 1;
-        }
-        env.write_obs(obs, reps, status != Status::Ongoing);
-        env.mark(mask, true);
-    }
-
-    /// Steps a run of games, each with its move (`None`: reset it).
-    fn step_run<T: PlaneValue>(
-        &self,
-        envs: &mut [Env],
-        moves: &[Option<Move>],
-        mut out: Out<'_, T>,
-    ) {
-        for (i, (env, m)) in envs.iter_mut().zip(moves).enumerate() {
-            self.step_one(env, m.as_ref(), i, &mut out);
-        }
-    }
-}
-
-/// The index of a termination in `Termination`'s order (checkmate 0 ..
-/// move limit 5).
-fn termination_code(t: Termination) -> i8 {
-    Termination::ALL
-        .iter()
-        .position(|x| *x == t)
-        .expect("every termination is listed") as i8
-}
-
-/// The winner of an outcome as a number: 1 White, -1 Black, 0 none.
-fn winner_code(o: &Outcome) -> i8 {
-    match o.winner {
-        Some(core::Color::White) => 1,
-        Some(core::Color::Black) => -1,
-        None => 0,
-    }
-}
-
-/// The fewest games a worker thread of `step` gets: starting the threads
-/// for every step costs tens of microseconds, and smaller runs were
-/// slower on two threads than on one (docs/BENCHMARKS.md, "VectorEnv").
-const MIN_GAMES_PER_STEP_THREAD: usize = 512;
-
-/// Splits `0..n` into at most `threads` runs of consecutive indices: the
-/// run lengths.
-fn run_lengths(n: usize, threads: usize) -> Vec<usize> {
-    let threads = threads.clamp(1, n.max(1));
-    let base = n / threads;
-    let extra = n % threads;
-    (0..threads)
-        .map(|t| base + usize::from(t < extra))
-        .collect()
-}
-
 /// Reads a positive integer argument no larger than `max`.
 fn count_arg(obj: &Bound<'_, PyAny>, name: &str, max: usize) -> PyResult<usize> {
     let v = int_arg(obj, name)?;
@@ -528,18 +104,6 @@ fn seed_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u64>> {
     ))
 }
 
-/// The starting position of `rules`, refused if it is already over.
-fn start_of(rules: RulesArg) -> PyResult<Position> {
-    let start = Position::start_with_rules(rules.0);
-    if let Some(o) = start.outcome() {
-        return Err(PyValueError::new_err(format!(
-            "the start position of rules {:?} is already over ({o})",
-            rules.0.to_string()
-        )));
-    }
-    Ok(start)
-}
-
 /// The observation buffers, by element type.
 enum Planes {
     U8 {
@@ -552,20 +116,25 @@ enum Planes {
     },
 }
 
-/// N Tamerlane games stepped together, shaped like Gymnasium's
-/// `gymnasium.vector.VectorEnv` (same-step autoreset, or next-step with
-/// `autoreset_mode`); see
-/// `docs/PYTHON.md`, "Reinforcement learning". `tamerlane.VectorEnv`
-/// subclasses it (and `gymnasium.vector.VectorEnv` when gymnasium is
-/// installed).
+/// N games of Tamerlane, chess or Makruk stepped together, shaped like
+/// Gymnasium's `gymnasium.vector.VectorEnv` (same-step autoreset, or
+/// next-step with `autoreset_mode`); see `docs/PYTHON.md`, "Reinforcement
+/// learning". `tamerlane.VectorEnv` subclasses it (and
+/// `gymnasium.vector.VectorEnv` when gymnasium is installed).
 #[pyclass(module = "tamerlane", subclass)]
 pub struct VectorEnv {
-    setting: Setting,
+    games: AnyGames,
     rules: String,
     dtype: PlaneDtype,
     num_threads: usize,
     copy: bool,
-    envs: Vec<Env>,
+    /// The shape of one game's observation.
+    obs_shape: [usize; 3],
+    /// The size of the game's action space.
+    action_space: usize,
+    autoreset: Autoreset,
+    max_plies: u32,
+    history: usize,
     rng: Rng,
     planes: Planes,
     mask: Py<PyArray2<bool>>,
@@ -592,18 +161,23 @@ fn readonly_view<'py>(arr: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
 
 impl VectorEnv {
     fn num_envs(&self) -> usize {
-        self.envs.len()
+        each_games!(&self.games, g => g.envs.len())
     }
 
-    fn obs_shape(&self) -> Vec<usize> {
-        vec![plane_count(self.setting.history), ROWS, COLS]
+    /// The game's name.
+    fn game(&self) -> &'static str {
+        fn name<P: EnvGame>(_: &Games<P>) -> &'static str {
+            P::GAME
+        }
+        each_games!(&self.games, g => name(g))
     }
 
-    /// Runs `f` on the outputs of all games with the GIL released.
+    /// Runs `f` on the games and the outputs of all games with the GIL
+    /// released.
     fn with_out<R: Send>(
         &mut self,
         py: Python<'_>,
-        f: impl FnOnce(&mut Vec<Env>, &Setting, usize, OutAny<'_>) -> R + Send,
+        f: impl FnOnce(&mut AnyGames, usize, OutAny<'_>) -> R + Send,
     ) -> PyResult<R> {
         // SAFETY: the buffers are this env's own arrays, contiguous since
         // created; Python sees them only through read-only views (or
@@ -637,10 +211,9 @@ impl VectorEnv {
                 Planes::U8 { obs, final_obs } => OutAny::U8(out!(obs, final_obs)),
                 Planes::F32 { obs, final_obs } => OutAny::F32(out!(obs, final_obs)),
             };
-            let envs = &mut self.envs;
-            let setting = &self.setting;
+            let games = &mut self.games;
             let threads = self.num_threads;
-            Ok(py.allow_threads(move || f(envs, setting, threads, out)))
+            Ok(py.allow_threads(move || f(games, threads, out)))
         }
     }
 
@@ -657,7 +230,7 @@ impl VectorEnv {
     fn info<'py>(&self, py: Python<'py>, finished: bool) -> PyResult<Bound<'py, PyDict>> {
         let info = PyDict::new(py);
         info.set_item("action_mask", self.output(py, "action_mask")?)?;
-        if finished && self.setting.autoreset == Autoreset::NextStep {
+        if finished && self.autoreset == Autoreset::NextStep {
             // The observation is the last position: the outcome only.
             let done = self.output(py, "done")?;
             for key in ["winner", "termination", "plies"] {
@@ -680,87 +253,31 @@ impl VectorEnv {
     }
 }
 
-/// `Out` of either element type.
-enum OutAny<'a> {
-    U8(Out<'a, u8>),
-    F32(Out<'a, f32>),
-}
-
-/// Steps every game with its move, in runs on up to `threads` threads
-/// (each with at least [`MIN_GAMES_PER_STEP_THREAD`] games).
-fn step_all<T: PlaneValue>(
-    envs: &mut [Env],
-    setting: &Setting,
-    threads: usize,
-    moves: &[Option<Move>],
-    out: Out<'_, T>,
-) {
-    let threads = threads.min(envs.len() / MIN_GAMES_PER_STEP_THREAD).max(1);
-    let lengths = run_lengths(envs.len(), threads);
-    if lengths.len() == 1 {
-        setting.step_run(envs, moves, out);
-        return;
-    }
-    std::thread::scope(|s| {
-        let mut envs = envs;
-        let mut moves = moves;
-        let mut out = out;
-        for n in lengths {
-            let (e, e2) = envs.split_at_mut(n);
-            let (m, m2) = moves.split_at(n);
-            let (o, o2) = out.split(n, setting.obs_len());
-            envs = e2;
-            moves = m2;
-            out = o2;
-            s.spawn(move || setting.step_run(e, m, o));
-        }
-    });
-}
-
-/// Resets every game and writes its observation and mask (the mask
-/// cleared whole first).
-fn reset_all<T: PlaneValue>(envs: &mut [Env], setting: &Setting, out: Out<'_, T>) {
-    let len = setting.obs_len();
-    out.mask.fill(false);
-    out.reward.fill(0.0);
-    out.terminated.fill(false);
-    out.truncated.fill(false);
-    out.done.fill(false);
-    out.winner.fill(0);
-    out.termination.fill(-1);
-    out.plies.fill(0);
-    for (i, env) in envs.iter_mut().enumerate() {
-        env.reset(&setting.start);
-        env.write_obs(&mut out.obs[i * len..(i + 1) * len], 1, true);
-        env.mark(
-            &mut out.mask[i * ACTION_SPACE_SIZE..(i + 1) * ACTION_SPACE_SIZE],
-            true,
-        );
-    }
-}
-
 #[pymethods]
 impl VectorEnv {
-    /// `num_envs` games under `rules`, all at the rules' start position.
-    /// `seed` seeds `random_actions` (and the spaces); `max_plies` caps a
-    /// game's length (then it is truncated); observations are `dtype`
-    /// (`uint8`, the default, or `float32`) planes with `history` earlier
-    /// positions; `num_threads` threads step runs of games; `copy=True`
-    /// returns copies instead of the reused buffers; `autoreset_mode`
+    /// `num_envs` games of `game` (`"tamerlane"`, the default, `"chess"`
+    /// or `"makruk"`) under `rules` (a rule-set string of that game), all
+    /// at the rules' start position. `seed` seeds `random_actions` (and
+    /// the spaces); `max_plies` caps a game's length (then it is
+    /// truncated); observations are `dtype` (`uint8`, the default, or
+    /// `float32`) planes with `history` earlier positions; `num_threads`
+    /// threads step runs of games; `copy=True` returns copies instead of
+    /// the reused buffers; `autoreset_mode`
     /// (`gymnasium.vector.AutoresetMode.SAME_STEP`, the default, or
     /// `NEXT_STEP`, or their values `"SameStep"`, `"NextStep"`) says when a
     /// finished game restarts.
     #[new]
     #[pyo3(
-        signature = (num_envs, rules = RulesArg::default(), seed = None, *, max_plies = None, dtype = None, history = None, num_threads = None, copy = false, autoreset_mode = None),
-        text_signature = "(num_envs, rules='', seed=0, *, max_plies=1000, dtype='uint8', history=0, num_threads=1, copy=False, autoreset_mode='SameStep')"
+        signature = (num_envs, rules = None, seed = None, *, game = None, max_plies = None, dtype = None, history = None, num_threads = None, copy = false, autoreset_mode = None),
+        text_signature = "(num_envs, rules='', seed=0, *, game='tamerlane', max_plies=1000, dtype='uint8', history=0, num_threads=1, copy=False, autoreset_mode='SameStep')"
     )]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
         num_envs: &Bound<'_, PyAny>,
-        rules: RulesArg,
+        rules: Option<&Bound<'_, PyAny>>,
         seed: Option<&Bound<'_, PyAny>>,
+        game: Option<&Bound<'_, PyAny>>,
         max_plies: Option<&Bound<'_, PyAny>>,
         dtype: Option<&Bound<'_, PyAny>>,
         history: Option<&Bound<'_, PyAny>>,
@@ -779,12 +296,20 @@ impl VectorEnv {
         let num_threads =
             num_threads.map_or(Ok(1), |t| count_arg(t, "num_threads", MAX_THREADS))?;
         let autoreset = autoreset_arg(autoreset_mode)?;
-        let start = start_of(rules)?;
+        let rules = rules.filter(|r| !r.is_none());
+        let games = match game_arg(game)? {
+            "tamerlane" => AnyGames::Tamerlane(new_games(rules, n, max_plies, history, autoreset)?),
+            "chess" => AnyGames::Chess(new_games(rules, n, max_plies, history, autoreset)?),
+            _ => AnyGames::Makruk(new_games(rules, n, max_plies, history, autoreset)?),
+        };
+        let (obs_shape, action_space) = each_games!(&games, g => game_sizes(g));
+        let rules_text = each_games!(&games, g => g.setting.start.rules().to_string());
         let elem = match dtype {
             PlaneDtype::U8 => 1,
             PlaneDtype::F32 => 4,
         };
-        let bytes = n * (ACTION_SPACE_SIZE + 2 * plane_count(history) * CELLS * elem);
+        let obs_len: usize = obs_shape.iter().product();
+        let bytes = n * (action_space + 2 * obs_len * elem);
         if bytes > MAX_BUFFER_BYTES {
             return Err(PyValueError::new_err(format!(
                 "num_envs {n} with history {history} and dtype {}: the buffers would take {:.1} GiB \
@@ -794,25 +319,19 @@ impl VectorEnv {
                 MAX_BUFFER_BYTES >> 30
             )));
         }
-        let setting = Setting {
-            start,
-            max_plies,
-            history,
-            autoreset,
-        };
-        let obs_shape = vec![n, plane_count(history), ROWS, COLS];
+        let batch_shape = vec![n, obs_shape[0], obs_shape[1], obs_shape[2]];
         let np = research::import_numpy(py)?;
         let planes = match dtype {
             PlaneDtype::U8 => Planes::U8 {
-                obs: research::zeros::<_, IxDyn>(py, &obs_shape)?.unbind(),
-                final_obs: research::zeros::<_, IxDyn>(py, &obs_shape)?.unbind(),
+                obs: research::zeros::<_, IxDyn>(py, &batch_shape)?.unbind(),
+                final_obs: research::zeros::<_, IxDyn>(py, &batch_shape)?.unbind(),
             },
             PlaneDtype::F32 => Planes::F32 {
-                obs: research::zeros::<_, IxDyn>(py, &obs_shape)?.unbind(),
-                final_obs: research::zeros::<_, IxDyn>(py, &obs_shape)?.unbind(),
+                obs: research::zeros::<_, IxDyn>(py, &batch_shape)?.unbind(),
+                final_obs: research::zeros::<_, IxDyn>(py, &batch_shape)?.unbind(),
             },
         };
-        let mask = research::zeros::<bool, Ix2>(py, &[n, ACTION_SPACE_SIZE])?;
+        let mask = research::zeros::<bool, Ix2>(py, &[n, action_space])?;
         let reward = research::zeros::<f32, Ix1>(py, &[n])?;
         let terminated = research::zeros::<bool, Ix1>(py, &[n])?;
         let truncated = research::zeros::<bool, Ix1>(py, &[n])?;
@@ -845,15 +364,18 @@ impl VectorEnv {
         ] {
             views.set_item(name, readonly_view(&arr)?)?;
         }
-        let (spaces, metadata) = gym_spaces(py, &np, n, &setting, dtype)?;
-        let envs = vec![Env::new(&setting.start, setting.history); n];
+        let (spaces, metadata) = gym_spaces(py, &np, n, obs_shape, action_space, autoreset, dtype)?;
         let mut env = VectorEnv {
-            setting,
-            rules: rules.0.to_string(),
+            games,
+            rules: rules_text,
             dtype,
             num_threads,
             copy,
-            envs,
+            obs_shape,
+            action_space,
+            autoreset,
+            max_plies,
+            history,
             rng: Rng::new(seed),
             planes,
             mask: mask.unbind(),
@@ -889,13 +411,13 @@ impl VectorEnv {
     /// truncated.
     #[getter]
     fn max_plies(&self) -> u32 {
-        self.setting.max_plies
+        self.max_plies
     }
 
     /// The number of earlier positions in each observation.
     #[getter]
     fn history(&self) -> usize {
-        self.setting.history
+        self.history
     }
 
     /// The number of threads that step the games.
@@ -910,10 +432,12 @@ impl VectorEnv {
         self.dtype.name()
     }
 
-    /// The shape of one game's observation: `(PLANES + 46 * history, 10, 13)`.
+    /// The shape of one game's observation: `(PLANES + 46 * history, 10,
+    /// 13)` for Tamerlane, `(PLANES + 12 * history, 8, 8)` for chess and
+    /// Makruk.
     #[getter]
     fn single_observation_shape<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, self.obs_shape())
+        PyTuple::new(py, self.obs_shape)
     }
 
     /// `gymnasium.spaces.Box` of one observation (`None` without gymnasium).
@@ -928,7 +452,8 @@ impl VectorEnv {
         self.spaces[1].clone_ref(py)
     }
 
-    /// `gymnasium.spaces.Discrete(ACTION_SPACE_SIZE)` (`None` without gymnasium).
+    /// `gymnasium.spaces.Discrete` of the game's action space (`None`
+    /// without gymnasium).
     #[getter]
     fn single_action_space(&self, py: Python<'_>) -> PyObject {
         self.spaces[2].clone_ref(py)
@@ -953,7 +478,7 @@ impl VectorEnv {
     /// `"NextStep"` (the values of Gymnasium's `AutoresetMode`).
     #[getter]
     fn autoreset_mode(&self) -> &'static str {
-        self.setting.autoreset.value()
+        self.autoreset.value()
     }
 
     /// Always `None`: nothing is rendered.
@@ -978,9 +503,14 @@ impl VectorEnv {
     #[pyo3(signature = (**_kwargs))]
     fn close(&self, _kwargs: Option<&Bound<'_, PyDict>>) {}
 
-    /// Resets every game to the start position; with `seed`, reseeds
-    /// `random_actions` and the spaces first. Returns `(obs, info)` with
-    /// `info["action_mask"]`.
+    /// Resets games and returns `(obs, info)` with `info["action_mask"]`
+    /// (of every game); with `seed`, reseeds `random_actions` and the
+    /// spaces first. Without `options` every game restarts at the start
+    /// position; `options` may choose the games (`"reset_mask"`, a bool
+    /// array of `num_envs`, Gymnasium's key, or `"indices"`) and where
+    /// they start (`"fen"`: a position text, or one per game reset;
+    /// `"rules"`: a rule string, or one per game reset, for this episode).
+    /// Everything is checked before any game changes.
     #[pyo3(signature = (*, seed = None, options = None))]
     fn reset<'py>(
         &mut self,
@@ -988,20 +518,70 @@ impl VectorEnv {
         seed: Option<&Bound<'py, PyAny>>,
         options: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<(PyObject, Bound<'py, PyDict>)> {
-        if let Some(o) = options.filter(|o| !o.is_none()) {
-            let empty = o.downcast::<PyDict>().is_ok_and(|d| d.is_empty());
-            if !empty {
-                return Err(PyValueError::new_err(
-                    "reset: VectorEnv takes no options (pass None or {})",
-                ));
-            }
+        let n = self.num_envs();
+        let plan = reset_plan(options, n)?;
+        let seed = seed_arg(seed)?;
+        let games = if plan.is_plain(n) {
+            None
+        } else {
+            Some(each_games!(&self.games, g => plan_games(py, &plan, &g.setting).map(wrap_envs))?)
+        };
+        if let Some(seed) = seed {
+            self.reseed(py, seed)?;
         }
-        if let Some(seed) = seed_arg(seed)? {
-            self.rng = Rng::new(seed);
-            self.seed_spaces(py, seed)?;
+        match games {
+            None => self.reset_games(py)?,
+            Some(games) => self.place_games(py, games)?,
         }
-        self.reset_games(py)?;
         Ok((self.output(py, "obs")?, self.info(py, false)?))
+    }
+
+    /// The state of game `index`: an `EnvState` (position, repetition
+    /// window, counters, history placements), unaffected by later steps.
+    fn get_state(&self, index: &Bound<'_, PyAny>) -> PyResult<EnvState> {
+        let i = env_index(int_arg(index, "index")?, self.num_envs(), "index")?;
+        Ok(each_games!(&self.games, g => g.get_state(i)))
+    }
+
+    /// Puts `state` (from `get_state` of a game of the same kind and
+    /// history, or `EnvState.from_record`) into game `index`: its
+    /// observation and mask row are rewritten, and it plays on from there.
+    /// A finished game (over, or at `max_plies`) is refused in same-step
+    /// mode; in next-step mode it waits for the next step to reset it.
+    fn set_state(
+        &mut self,
+        py: Python<'_>,
+        index: &Bound<'_, PyAny>,
+        state: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
+        let i = env_index(int_arg(index, "index")?, self.num_envs(), "index")?;
+        let state = state.downcast::<EnvState>().map_err(|_| {
+            PyTypeError::new_err(format!(
+                "set_state: state must be a tamerlane.EnvState, not {}",
+                type_name(state)
+            ))
+        })?;
+        let games = each_games!(&self.games, g => g
+            .state_game(i, state.get())
+            .map(|e| wrap_envs(vec![(i, e)])))?;
+        self.place_games(py, games)
+    }
+
+    /// Copies the state of game `source` into game `target` (as
+    /// `set_state(target, get_state(source))`).
+    fn clone_state(
+        &mut self,
+        py: Python<'_>,
+        source: &Bound<'_, PyAny>,
+        target: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
+        let n = self.num_envs();
+        let src = env_index(int_arg(source, "source")?, n, "source")?;
+        let dst = env_index(int_arg(target, "target")?, n, "target")?;
+        let games = each_games!(&self.games, g => g
+            .checked(dst, g.envs[src].clone(), "clone_state")
+            .map(|e| wrap_envs(vec![(dst, e)])))?;
+        self.place_games(py, games)
     }
 
     /// Plays one move in every game: `actions` holds an action index per
@@ -1019,27 +599,10 @@ impl VectorEnv {
         actions: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyTuple>> {
         let actions = actions_arg(actions, self.num_envs())?;
-        let mut moves = Vec::with_capacity(actions.len());
-        for (i, (a, env)) in actions.into_iter().zip(&self.envs).enumerate() {
-            if env.pending_reset {
-                // Next-step autoreset: the action is ignored.
-                moves.push(None);
-                continue;
-            }
-            let a = a.map_err(|big| out_of_range(i, big))?;
-            let idx = action_in_range(a).ok_or_else(|| out_of_range(i, a))?;
-            let m = env.find(idx).ok_or_else(|| {
-                IllegalMoveError::new_err(format!(
-                    "env {i}: action {a} ({}) is not a legal move of its position; no env was changed",
-                    action_coord(idx, env.pos.turn())
-                ))
-            })?;
-            moves.push(Some(m));
-        }
-        self.with_out(py, |envs, setting, threads, out| match out {
-            OutAny::U8(o) => step_all(envs, setting, threads, &moves, o),
-            OutAny::F32(o) => step_all(envs, setting, threads, &moves, o),
-        })?;
+        self.with_out(
+            py,
+            |games, threads, out| each_games!(games, g => g.step(actions, threads, out)),
+        )??;
         let finished = self.done.bind(py).readonly().as_slice()?.iter().any(|d| *d);
         PyTuple::new(
             py,
@@ -1058,28 +621,38 @@ impl VectorEnv {
     /// the next step resets (next-step autoreset: its action is ignored).
     fn random_actions<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
         let rng = &mut self.rng;
-        let v: Vec<i64> = self
-            .envs
-            .iter()
-            .map(|env| {
-                if env.pending_reset || env.actions.is_empty() {
-                    0
-                } else {
-                    i64::from(env.actions[rng.below(env.actions.len())])
-                }
-            })
-            .collect();
+        let v = each_games!(&self.games, g => g.random_actions(rng));
         PyArray1::from_vec(py, v)
     }
 
-    /// The TFEN of every game's current position.
+    /// The position text of every game's current position (TFEN for
+    /// Tamerlane, FEN for chess and Makruk); `fens()` under its older name.
     fn tfens(&self) -> Vec<String> {
-        self.envs.iter().map(|e| e.pos.to_tfen()).collect()
+        self.fens()
+    }
+
+    /// The position text of every game's current position (TFEN for
+    /// Tamerlane, FEN for chess and Makruk).
+    fn fens(&self) -> Vec<String> {
+        each_games!(&self.games, g => g.fens())
+    }
+
+    /// The size of the game's action space: 12,544 for Tamerlane, 4,168
+    /// for chess, 4,096 for Makruk.
+    #[getter]
+    fn action_space_size(&self) -> usize {
+        self.action_space
+    }
+
+    /// The game: `"tamerlane"`, `"chess"` or `"makruk"`.
+    #[getter(game)]
+    fn game_name(&self) -> &'static str {
+        self.game()
     }
 
     /// The plies played so far in every game's current episode.
     fn episode_plies<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i32>> {
-        PyArray1::from_iter(py, self.envs.iter().map(|e| e.plies as i32))
+        each_games!(&self.games, g => PyArray1::from_iter(py, g.envs.iter().map(|e| e.plies as i32)))
     }
 
     fn __len__(&self) -> usize {
@@ -1088,25 +661,37 @@ impl VectorEnv {
 
     fn __repr__(&self) -> String {
         format!(
-            "VectorEnv({}, rules='{}', max_plies={}, dtype='{}', history={}, num_threads={}, \
-             autoreset_mode='{}')",
+            "VectorEnv({}, rules='{}', game='{}', max_plies={}, dtype='{}', history={}, \
+             num_threads={}, autoreset_mode='{}')",
             self.num_envs(),
             self.rules,
-            self.setting.max_plies,
+            self.game(),
+            self.max_plies,
             self.dtype.name(),
-            self.setting.history,
+            self.history,
             self.num_threads,
-            self.setting.autoreset.value()
+            self.autoreset.value()
         )
     }
 }
 
 impl VectorEnv {
     fn reset_games(&mut self, py: Python<'_>) -> PyResult<()> {
-        self.with_out(py, |envs, setting, _, out| match out {
-            OutAny::U8(o) => reset_all(envs, setting, o),
-            OutAny::F32(o) => reset_all(envs, setting, o),
-        })
+        self.with_out(
+            py,
+            |games, _, out| each_games!(games, g => g.reset_all(out)),
+        )
+    }
+
+    /// Puts new games (of this env's game) in their places.
+    fn place_games(&mut self, py: Python<'_>, games: AnyEnvs) -> PyResult<()> {
+        self.with_out(py, |all, _, out| all.place(games, out))?
+    }
+
+    /// Reseeds the random generator and the spaces.
+    fn reseed(&mut self, py: Python<'_>, seed: u64) -> PyResult<()> {
+        self.rng = Rng::new(seed);
+        self.seed_spaces(py, seed)
     }
 
     fn seed_spaces(&self, py: Python<'_>, seed: u64) -> PyResult<()> {
@@ -1118,15 +703,6 @@ impl VectorEnv {
         }
         Ok(())
     }
-}
-
-/// The error of an action outside the action space, naming the game and
-/// the value as given.
-fn out_of_range(env: usize, action: impl Display) -> PyErr {
-    PyValueError::new_err(format!(
-        "env {env}: action {action} out of range (expected 0 to {}); no env was changed",
-        ACTION_SPACE_SIZE - 1
-    ))
 }
 
 /// The `actions` argument: one integer per game; `Err` holds the decimal
@@ -1193,25 +769,92 @@ fn actions_arg(actions: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<Result<i64,
     Ok(arr.to_vec()?.into_iter().map(Ok).collect())
 }
 
+/// The `game=` argument: `"tamerlane"` (also for `None`), `"chess"` or
+/// `"makruk"`, any case.
+fn game_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<&'static str> {
+    let Some(obj) = obj.filter(|o| !o.is_none()) else {
+        return Ok("tamerlane");
+    };
+    let text = obj
+        .downcast::<PyString>()
+        .map_err(|_| {
+            PyTypeError::new_err(format!(
+                "game must be 'tamerlane', 'chess' or 'makruk', not {}",
+                type_name(obj)
+            ))
+        })?
+        .to_cow()?
+        .to_ascii_lowercase();
+    match text.as_str() {
+        "tamerlane" => Ok("tamerlane"),
+        "chess" => Ok("chess"),
+        "makruk" => Ok("makruk"),
+        _ => Err(PyValueError::new_err(format!(
+            "game must be 'tamerlane', 'chess' or 'makruk', not {:?}",
+            tamerlane_core::excerpt(&text, tamerlane_core::EXCERPT_CHARS)
+        ))),
+    }
+}
+
+/// The `rules=` argument of a game: a rule-set string of that game
+/// (docs/RULES.md, section 9), its default rules for `None`.
+fn game_rules<P: EnvGame>(obj: Option<&Bound<'_, PyAny>>) -> PyResult<P::Rules> {
+    let Some(obj) = obj else {
+        return Ok(P::Rules::default());
+    };
+    let text = obj.downcast::<PyString>().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "rules must be a {} rule-set string, not {}",
+            P::GAME,
+            type_name(obj)
+        ))
+    })?;
+    text.to_cow()?.parse().map_err(crate::errors::rules_err)
+}
+
+/// `n` games of `P` under `rules`.
+fn new_games<P: EnvGame + WrapEnv>(
+    rules: Option<&Bound<'_, PyAny>>,
+    n: usize,
+    max_plies: u32,
+    history: usize,
+    autoreset: Autoreset,
+) -> PyResult<Games<P>> {
+    let setting = Setting {
+        start: start_of::<P>(game_rules::<P>(rules)?)?,
+        max_plies,
+        history,
+        autoreset,
+    };
+    Ok(Games::new(setting, n))
+}
+
+/// The observation shape and action-space size of a vector's games.
+fn game_sizes<P: EnvGame>(g: &Games<P>) -> ([usize; 3], usize) {
+    sizes::<P>(g.setting.history)
+}
+
 /// Gymnasium's spaces (single and batched observation, single and batched
 /// action) and the metadata; `None`s and a plain string without gymnasium.
 fn gym_spaces(
     py: Python<'_>,
     np: &Bound<'_, PyModule>,
     n: usize,
-    setting: &Setting,
+    obs_shape: [usize; 3],
+    action_space: usize,
+    autoreset: Autoreset,
     dtype: PlaneDtype,
 ) -> PyResult<([PyObject; 4], PyObject)> {
     let Ok(gym) = py.import("gymnasium") else {
         let meta = PyDict::new(py);
-        meta.set_item("autoreset_mode", setting.autoreset.value())?;
+        meta.set_item("autoreset_mode", autoreset.value())?;
         return Ok((
             [py.None(), py.None(), py.None(), py.None()],
             meta.into_any().unbind(),
         ));
     };
     let spaces = gym.getattr("spaces")?;
-    let shape = PyTuple::new(py, [plane_count(setting.history), ROWS, COLS])?;
+    let shape = PyTuple::new(py, obs_shape)?;
     let high: PyObject = match dtype {
         PlaneDtype::U8 => 255u8.into_pyobject(py)?.into_any().unbind(),
         PlaneDtype::F32 => 1.0f32.into_pyobject(py)?.into_any().unbind(),
@@ -1226,14 +869,14 @@ fn gym_spaces(
         .import("gymnasium.vector.utils")?
         .getattr("batch_space")?;
     let obs = batch.call1((&single_obs, n))?;
-    let single_act = spaces.getattr("Discrete")?.call1((ACTION_SPACE_SIZE,))?;
+    let single_act = spaces.getattr("Discrete")?.call1((action_space,))?;
     let act = batch.call1((&single_act, n))?;
     let meta = PyDict::new(py);
     meta.set_item(
         "autoreset_mode",
         gym.getattr("vector")?
             .getattr("AutoresetMode")?
-            .getattr(setting.autoreset.member())?,
+            .getattr(autoreset.member())?,
     )?;
     Ok((
         [
@@ -1280,7 +923,7 @@ pub fn random_rollouts<'py>(
         None => DEFAULT_MAX_PLIES,
     };
     let threads = num_threads.map_or(Ok(1), |t| count_arg(t, "num_threads", MAX_THREADS))?;
-    let start = start_of(rules)?;
+    let start = start_of::<tamerlane::Position>(rules.0)?;
     // Before the games, so that no array is the first one of the process
     // when a Ctrl-C may be pending (see `research::import_numpy`).
     research::import_numpy(py)?;
@@ -1291,7 +934,7 @@ pub fn random_rollouts<'py>(
     let on_signal = || stop.store(true, Ordering::SeqCst);
     let work = || {
         let play = |first: usize, chunk: &mut [(i8, i8, i32, bool)]| {
-            let mut env = Env::new(&start, 0);
+            let mut env: Env<tamerlane::Position> = Env::new(&start, 0);
             for (k, r) in chunk.iter_mut().enumerate() {
                 if stop.load(Ordering::Relaxed) {
                     return;
@@ -1311,7 +954,7 @@ pub fn random_rollouts<'py>(
                         Status::Over(o) => {
                             break (
                                 winner_code(&o),
-                                termination_code(o.termination),
+                                tamerlane::Position::termination_code(o.termination),
                                 env.plies as i32,
                                 false,
                             );

@@ -665,9 +665,10 @@ class VectorEnv:
     def __init__(
         self,
         num_envs: SupportsIndex,
-        rules: str = "",
+        rules: Optional[str] = None,
         seed: Optional[SupportsIndex] = None,
         *,
+        game: Optional[str] = None,
         max_plies: Optional[SupportsIndex] = None,
         dtype: DTypeArg = None,
         history: Optional[SupportsIndex] = None,
@@ -678,6 +679,12 @@ class VectorEnv:
     @property
     def num_envs(self) -> int:
         """The number of games."""
+    @property
+    def game(self) -> Literal["tamerlane", "chess", "makruk"]:
+        """The game of every env."""
+    @property
+    def action_space_size(self) -> int:
+        """The size of the game's action space (12,544, 4,168 or 4,096)."""
     @property
     def rules(self) -> str:
         """The rule set, in canonical form."""
@@ -695,7 +702,7 @@ class VectorEnv:
         """``"uint8"`` or ``"float32"``."""
     @property
     def single_observation_shape(self) -> tuple[int, int, int]:
-        """``(PLANES + 46 * history, 10, 13)``."""
+        """``(PLANES + 46 * history, 10, 13)``; ``(PLANES + 12 * history, 8, 8)`` for chess and Makruk."""
     @property
     def single_observation_space(self) -> Any:
         """``gymnasium.spaces.Box`` of one observation (``None`` without gymnasium)."""
@@ -728,7 +735,15 @@ class VectorEnv:
     def reset(
         self, *, seed: Optional[SupportsIndex] = None, options: Optional[dict[str, Any]] = None
     ) -> tuple[npt.NDArray[Any], dict[str, Any]]:
-        """Every game back to the start; ``(obs, info)`` with ``info["action_mask"]``."""
+        """Games back to the start (all, or those of ``options["reset_mask"]`` /
+        ``options["indices"]``, at ``options["fen"]`` / ``options["rules"]``);
+        ``(obs, info)`` with ``info["action_mask"]``."""
+    def get_state(self, index: SupportsIndex) -> EnvState:
+        """The state of game ``index``."""
+    def set_state(self, index: SupportsIndex, state: EnvState) -> None:
+        """Puts ``state`` into game ``index``."""
+    def clone_state(self, source: SupportsIndex, target: SupportsIndex) -> None:
+        """Copies the state of game ``source`` into game ``target``."""
     def step(
         self, actions: npt.ArrayLike
     ) -> tuple[
@@ -743,10 +758,44 @@ class VectorEnv:
         """A uniformly random legal action per game, from the env's seeded generator
         (0 for a game that the next step resets in next-step mode)."""
     def tfens(self) -> list[str]:
-        """The TFEN of every game's current position."""
+        """The position text of every game (``fens()``'s older name)."""
+    def fens(self) -> list[str]:
+        """The position text of every game: TFEN for Tamerlane, FEN for chess and Makruk."""
     def episode_plies(self) -> npt.NDArray[np.int32]:
         """The plies played so far in every game's current episode."""
     def __len__(self) -> int: ...
+
+class EnvState:
+    """The whole state of one game of a ``VectorEnv`` (position, repetition
+    window, counters, history placements); immutable, picklable."""
+
+    @property
+    def game(self) -> Literal["tamerlane", "chess", "makruk"]:
+        """The game."""
+    @property
+    def rules(self) -> str:
+        """The rule set of the game's position, in canonical form."""
+    @property
+    def fen(self) -> str:
+        """The current position's text (TFEN or FEN)."""
+    @property
+    def plies(self) -> int:
+        """The plies played in the episode."""
+    @property
+    def history(self) -> int:
+        """The earlier positions the observation shows."""
+    @property
+    def repetitions(self) -> int:
+        """How many times the current position has occurred in the game."""
+    def legal_actions(self) -> list[int]:
+        """The action indices of the legal moves, in the generator's order."""
+    def record(self) -> dict[str, Any]:
+        """The record the state is pickled as."""
+    @staticmethod
+    def from_record(record: dict[str, Any]) -> EnvState:
+        """The state of a record, replayed and checked."""
+    def __reduce__(self) -> tuple[Any, ...]: ...
+    def __eq__(self, other: object) -> bool: ...
 
 # --- Game records (used through ``tamerlane.pgn``) ---------------------
 
