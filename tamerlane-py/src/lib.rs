@@ -27,6 +27,7 @@ pub mod env_core;
 pub mod env_game;
 pub mod env_games;
 pub mod env_options;
+pub mod env_sparse;
 pub mod env_state;
 pub mod errors;
 pub mod figures;

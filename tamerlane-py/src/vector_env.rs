@@ -21,6 +21,7 @@ use crate::env_core::{run_lengths, winner_code, Autoreset, Env, Out, Setting, St
 use crate::env_game::EnvGame;
 use crate::env_games::{each_games, env_index, sizes, start_of, AnyGames, Games, OutAny};
 use crate::env_options::{plan_games, reset_plan};
+use crate::env_sparse;
 use crate::env_state::{wrap_envs, AnyEnvs, EnvState, WrapEnv};
 use crate::interrupt::run_interruptible;
 use crate::research::{self, PlaneDtype, MAX_BUFFER_BYTES};
@@ -623,6 +624,58 @@ impl VectorEnv {
         let rng = &mut self.rng;
         let v = each_games!(&self.games, g => g.random_actions(rng));
         PyArray1::from_vec(py, v)
+    }
+
+    /// The legal actions of every game, sparse (CSR): `(actions,
+    /// offsets)`, two `int64` arrays, game `i`'s legal actions (in
+    /// increasing order, as `numpy.flatnonzero` of its mask row) being
+    /// `actions[offsets[i]:offsets[i + 1]]`; `offsets` has `num_envs + 1`
+    /// entries. A game that the next step resets has none.
+    fn legal_actions<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> (Bound<'py, PyArray1<i64>>, Bound<'py, PyArray1<i64>>) {
+        let (actions, offsets) = each_games!(&self.games, g => env_sparse::legal_actions(g));
+        (
+            PyArray1::from_vec(py, actions),
+            PyArray1::from_vec(py, offsets),
+        )
+    }
+
+    /// One action per game (an `int64` array) drawn in Rust from the
+    /// softmax of `logits / temperature` over its legal actions: `logits`
+    /// is a float array over the action space, `(num_envs,
+    /// action_space_size)`, or one value per legal action in
+    /// `legal_actions()`'s order, `(len(actions),)`. At `temperature` 0 the
+    /// legal action with the largest logit. Draws from a generator seeded
+    /// by `seed`, or the env's own (`random_actions`') without one. 0 for a
+    /// game that the next step resets.
+    #[pyo3(signature = (logits, *, temperature = None, seed = None))]
+    fn sample_actions<'py>(
+        &mut self,
+        py: Python<'py>,
+        logits: &Bound<'py, PyAny>,
+        temperature: Option<&Bound<'py, PyAny>>,
+        seed: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let temperature = env_sparse::temperature_arg(temperature)?;
+        let seed = seed_arg(seed)?;
+        let (actions, offsets) = each_games!(&self.games, g => env_sparse::legal_actions(g));
+        let logits =
+            env_sparse::logits_arg(logits, self.num_envs(), self.action_space, actions.len())?;
+        let mut own;
+        let rng = match seed {
+            Some(s) => {
+                own = Rng::new(s);
+                &mut own
+            }
+            None => &mut self.rng,
+        };
+        let space = self.action_space;
+        let chosen = py.allow_threads(|| {
+            env_sparse::sample(&actions, &offsets, &logits, space, temperature, rng)
+        })?;
+        Ok(PyArray1::from_vec(py, chosen))
     }
 
     /// The position text of every game's current position (TFEN for

@@ -14,6 +14,18 @@ Besides wall-clock env-steps per second, the single-threaded figures are
 also given per second of the process's CPU time, which load from other
 processes disturbs less.
 
+``--policy`` measures instead, in one run, ``VectorEnv(--policy-envs)``
+(256 by default) stepping with a numpy policy that samples from the legal
+actions (``legal_actions()``, a float32 logit per legal action from
+numpy's generator, ``sample_actions`` in Rust, ``step``) against a Python
+loop over one ``Board`` doing the same work per game and step (the mask,
+``numpy.flatnonzero`` of it, a logit per legal action from numpy, the
+softmax and a draw in numpy, ``push``, the uint8 planes, a new ``Board``
+when the game is over or at 1000 plies); the bar is 15x
+(docs/BENCHMARKS.md, "VectorEnv")::
+
+    .venv/bin/python tools/bench/vector_env_speed.py --policy
+
 ``--count-steps N`` times nothing: it steps ``VectorEnv(--envs, seed=1)``
 N times with its own random actions, the same work on every run, for an
 instruction count that load does not disturb (the instructions of N steps
@@ -69,6 +81,73 @@ def board_loop_run(num_envs: int, steps: int) -> Callable[[], Tuple[float, float
     return run
 
 
+def policy_env_run(num_envs: int, steps: int) -> Callable[[], Tuple[float, float]]:
+    env = tamerlane.VectorEnv(num_envs, seed=1)
+    env.reset()
+    rng = np.random.default_rng(1)
+
+    def one_step() -> None:
+        actions, _offsets = env.legal_actions()
+        logits = rng.standard_normal(len(actions), dtype=np.float32)
+        env.step(env.sample_actions(logits))
+
+    for _ in range(20):  # past the first allocations
+        one_step()
+
+    def run() -> Tuple[float, float]:
+        w, c = time.perf_counter(), time.process_time()
+        for _ in range(steps):
+            one_step()
+        return time.perf_counter() - w, time.process_time() - c
+
+    return run
+
+
+def policy_board_run(plies: int) -> Callable[[], Tuple[float, float]]:
+    rng = np.random.default_rng(1)
+    board = tamerlane.Board()
+    obs = np.zeros((tamerlane.PLANES, 10, 13), dtype=np.uint8)
+
+    def run() -> Tuple[float, float]:
+        nonlocal board
+        w, c = time.perf_counter(), time.process_time()
+        for _ in range(plies):
+            legal = np.flatnonzero(board.legal_action_mask())
+            logits = rng.standard_normal(len(legal), dtype=np.float32)
+            p = np.exp(logits - logits.max())
+            cdf = np.cumsum(p)
+            k = min(int(np.searchsorted(cdf, rng.random() * cdf[-1], side="right")), len(legal) - 1)
+            board.push(tamerlane.index_to_move(board, int(legal[k])))
+            if board.is_game_over() or len(board.move_stack) >= 1000:
+                board = tamerlane.Board()
+            board.to_planes(dtype=np.uint8, out=obs)
+        return time.perf_counter() - w, time.process_time() - c
+
+    return run
+
+
+def policy_main(num_envs: int, steps: int, repeat: int) -> None:
+    """VectorEnv with a numpy policy over the legal actions against a
+    Python loop over one Board doing the same work."""
+    loop_plies = max(1, num_envs * steps // 20)
+    cases = {
+        f"VectorEnv({num_envs}), numpy policy, sample_actions": (policy_env_run(num_envs, steps), num_envs * steps),
+        "Python loop over one Board, numpy policy": (policy_board_run(loop_plies), loop_plies),
+    }
+    best: Dict[str, List[float]] = {k: [float("inf"), float("inf")] for k in cases}
+    for _ in range(repeat):
+        for name, (run, _) in cases.items():
+            wall, cpu = run()
+            best[name][0] = min(best[name][0], wall)
+            best[name][1] = min(best[name][1], cpu)
+    rate = {k: (cases[k][1] / best[k][0], cases[k][1] / best[k][1]) for k in cases}
+    print(f"{'what':52} {'env-steps/s (wall)':>19} {'per CPU second':>15}")
+    for k, (wall, cpu) in rate.items():
+        print(f"{k:52} {wall:19,.0f} {cpu:15,.0f}")
+    env, loop = rate.values()
+    print(f"VectorEnv / Python loop: {env[0] / loop[0]:.1f}x (wall), {env[1] / loop[1]:.1f}x (CPU time) (bar 15x)")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--envs", type=int, default=64)
@@ -77,7 +156,13 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--count-steps", type=int, metavar="N",
                     help="only step VectorEnv(--envs, seed=1) N times, untimed (for callgrind)")
+    ap.add_argument("--policy", action="store_true",
+                    help="only VectorEnv with a numpy policy over the legal actions against one Board")
+    ap.add_argument("--policy-envs", type=int, default=256)
     a = ap.parse_args()
+    if a.policy:
+        policy_main(a.policy_envs, a.steps, a.repeat)
+        return
     if a.count_steps is not None:
         env = tamerlane.VectorEnv(a.envs, seed=1)
         env.reset()

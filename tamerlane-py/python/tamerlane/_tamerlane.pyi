@@ -757,6 +757,18 @@ class VectorEnv:
     def random_actions(self) -> npt.NDArray[np.int64]:
         """A uniformly random legal action per game, from the env's seeded generator
         (0 for a game that the next step resets in next-step mode)."""
+    def legal_actions(self) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+        """``(actions, offsets)``: game ``i``'s legal actions, in increasing order, are
+        ``actions[offsets[i]:offsets[i + 1]]`` (CSR)."""
+    def sample_actions(
+        self,
+        logits: npt.ArrayLike,
+        *,
+        temperature: Optional[float] = None,
+        seed: Optional[SupportsIndex] = None,
+    ) -> npt.NDArray[np.int64]:
+        """One action per game from the softmax of ``logits / temperature`` over its legal
+        actions (``logits``: ``(num_envs, action_space_size)`` or one per legal action)."""
     def tfens(self) -> list[str]:
         """The position text of every game (``fens()``'s older name)."""
     def fens(self) -> list[str]:
