@@ -25,4 +25,14 @@ else:
         __doc__ = _tamerlane.VectorEnv.__doc__
         __module__ = "tamerlane"
 
+        @property
+        def spec(self) -> Any:
+            """The Gymnasium ``EnvSpec`` that made the env (``gymnasium.make_vec``
+            sets it), else ``None``."""
+            return self.__dict__.get("_spec")
+
+        @spec.setter
+        def spec(self, value: Any) -> None:
+            self.__dict__["_spec"] = value
+
 __all__ = ["VectorEnv"]

@@ -16,7 +16,12 @@ except ImportError as e:  # pragma: no cover - exercised without the extra
         "tamerlane.rl needs gymnasium and pettingzoo: pip install 'tamerlane[rl]'"
     ) from e
 
+from .. import chess as _chess
+from .. import makruk as _makruk
 from .._tamerlane import ACTION_SPACE_SIZE, BOARD_COLS, BOARD_ROWS, PLANES, Board, Color, Engine, Move
+
+GAMES = ("tamerlane", "chess", "makruk")
+"""The games of the wrappers' ``game=`` argument."""
 
 Opponent = Union[Literal["random", "engine"], Callable[[Board], Move]]
 """A built-in opponent: ``"random"`` (uniform over the legal moves, from the
@@ -33,22 +38,77 @@ DEFAULT_MAX_PLIES = 1000
 """The length cap of a game (then it is truncated), as ``VectorEnv``'s."""
 
 
-def observation_space(dtype: Any) -> gymnasium.spaces.Box:
+def check_game(game: str) -> str:
+    """The ``game=`` argument, checked."""
+    if game not in GAMES:
+        raise ValueError(f"game must be 'tamerlane', 'chess' or 'makruk', not {game!r}")
+    return game
+
+
+def new_board(game: str, rules: str) -> Any:
+    """A board of ``game`` at the start of ``rules``."""
+    if game == "chess":
+        return _chess.Board(rules=rules)
+    if game == "makruk":
+        return _makruk.Board(rules=rules)
+    return Board(rules=rules)
+
+
+def plane_shape(game: str) -> tuple[int, int, int]:
+    """The shape of ``to_planes()`` of the game's boards."""
+    if game == "chess":
+        return (_chess.PLANES, 8, 8)
+    if game == "makruk":
+        return (_makruk.PLANES, 8, 8)
+    return (PLANES, BOARD_ROWS, BOARD_COLS)
+
+
+def action_count(game: str) -> int:
+    """The size of the game's action space."""
+    return {"chess": _chess.ACTION_SPACE_SIZE, "makruk": _makruk.ACTION_SPACE_SIZE}.get(game, ACTION_SPACE_SIZE)
+
+
+def observation_space(dtype: Any, game: str = "tamerlane") -> gymnasium.spaces.Box:
     """The planes of one position (``Board.to_planes``) as a space."""
     dt = np.dtype(dtype)
+    shape = plane_shape(game)
     if dt == np.uint8:
-        return gymnasium.spaces.Box(0, 255, (PLANES, BOARD_ROWS, BOARD_COLS), np.uint8)
+        return gymnasium.spaces.Box(0, 255, shape, np.uint8)
     if dt == np.float32:
-        return gymnasium.spaces.Box(0.0, 1.0, (PLANES, BOARD_ROWS, BOARD_COLS), np.float32)
+        return gymnasium.spaces.Box(0.0, 1.0, shape, np.float32)
     raise ValueError(f"dtype must be uint8 or float32, not {dt}")
 
 
-def action_space() -> gymnasium.spaces.Discrete:  # type: ignore[type-arg]
-    """One action index per (from, to) pair: ``ACTION_SPACE_SIZE`` actions."""
-    return gymnasium.spaces.Discrete(ACTION_SPACE_SIZE)
+def action_space(game: str = "tamerlane") -> gymnasium.spaces.Discrete:  # type: ignore[type-arg]
+    """One action index per move of the game's action space (``move_to_index``)."""
+    return gymnasium.spaces.Discrete(action_count(game))
 
 
-def score(board: Board, color: Color) -> float:
+def planes(board: Any, dtype: Any) -> npt.NDArray[Any]:
+    """``board.to_planes()`` in ``dtype``: the uint8 planes are 255 times the
+    float32 ones rounded half up, as ``VectorEnv``'s."""
+    if isinstance(board, Board):
+        out: npt.NDArray[Any] = board.to_planes(dtype=dtype)
+        return out
+    values: npt.NDArray[np.float32] = board.to_planes()
+    if np.dtype(dtype) == np.uint8:
+        scaled: npt.NDArray[np.uint8] = np.floor(values * np.float32(255) + np.float32(0.5)).astype(np.uint8)
+        return scaled
+    return np.asarray(values, dtype=np.float32)
+
+
+def index_to_move(board: Any, action: int) -> Any:
+    """The legal move of ``board`` with action index ``action``."""
+    if isinstance(board, _chess.Board):
+        return _chess.index_to_move(board, action)
+    if isinstance(board, _makruk.Board):
+        return _makruk.index_to_move(board, action)
+    from .._tamerlane import index_to_move as tamerlane_index_to_move
+
+    return tamerlane_index_to_move(board, action)
+
+
+def score(board: Any, color: Color) -> float:
     """The result of a finished game for ``color``: +1 win, -1 loss, 0 draw."""
     outcome = board.outcome()
     if outcome is None or outcome.winner is None:
@@ -86,7 +146,7 @@ class OpponentPlayer:
         if self.engine is not None:
             self.engine.new_game()
 
-    def choose(self, board: Board, rng: np.random.Generator) -> Move:
+    def choose(self, board: Any, rng: np.random.Generator) -> Any:
         """The move to play on ``board`` (which has legal moves)."""
         if self.engine is not None:
             best = self.engine.search(board, nodes=self.engine_nodes).move
@@ -98,7 +158,7 @@ class OpponentPlayer:
         return moves[int(rng.integers(len(moves)))]
 
 
-def mask_of(board: Board) -> npt.NDArray[np.bool_]:
+def mask_of(board: Any) -> npt.NDArray[np.bool_]:
     """The legal-action mask, all false once the game is over."""
     mask: npt.NDArray[np.bool_] = board.legal_action_mask()
     if board.is_game_over():

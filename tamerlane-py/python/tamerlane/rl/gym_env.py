@@ -10,16 +10,21 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import BLACK, WHITE
-from .._tamerlane import Board, Color, IllegalMoveError, index_to_move
+from .._tamerlane import Color, IllegalMoveError
+from ..render import rgb_array
 from .common import (
     DEFAULT_MAX_PLIES,
     IllegalAction,
     Opponent,
     OpponentPlayer,
     action_space,
+    check_game,
     check_illegal_action,
+    index_to_move,
     mask_of,
+    new_board,
     observation_space,
+    planes,
     score,
 )
 
@@ -29,7 +34,10 @@ Obs = npt.NDArray[Any]
 class TamerlaneEnv(gymnasium.Env[Obs, np.int64]):
     """The agent plays ``agent_color`` (``"white"``, ``"black"`` or
     ``"random"``: drawn at each reset from the env's seeded generator)
-    against ``opponent`` under ``rules``.
+    against ``opponent`` under ``rules``, in ``game`` (``"tamerlane"``,
+    ``"chess"`` or ``"makruk"``, with that game's board, planes and action
+    indices; registered with Gymnasium as ``tamerlane/Tamerlane-v0``,
+    ``tamerlane/Chess-v0`` and ``tamerlane/Makruk-v0``).
 
     Observations are ``Board.to_planes(dtype=dtype)`` from the agent's view
     (it is always the agent's turn when it observes); actions are action
@@ -41,10 +49,12 @@ class TamerlaneEnv(gymnasium.Env[Obs, np.int64]):
     played. ``info["outcome"]`` is the ``Outcome`` of a finished game.
     Once an episode has ended (``terminated`` or ``truncated``), and before
     the first :meth:`reset`, :meth:`step` raises
-    ``gymnasium.error.ResetNeeded``.
+    ``gymnasium.error.ResetNeeded``. ``render_mode="rgb_array"`` renders
+    the board as an RGB image (``tamerlane.render.rgb_array``),
+    ``"ansi"`` as text.
     """
 
-    metadata = {"render_modes": ["ansi"], "render_fps": 1}
+    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 1}
 
     def __init__(
         self,
@@ -57,18 +67,20 @@ class TamerlaneEnv(gymnasium.Env[Obs, np.int64]):
         dtype: Any = np.uint8,
         illegal_action: IllegalAction = "lose",
         render_mode: Optional[str] = None,
+        game: str = "tamerlane",
     ) -> None:
         if agent_color not in ("white", "black", "random"):
             raise ValueError(f"agent_color must be 'white', 'black' or 'random', not {agent_color!r}")
         if max_plies < 1:
             raise ValueError(f"max_plies must be at least 1, not {max_plies}")
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
-        self.observation_space = observation_space(dtype)
-        self.action_space = action_space()
+        if render_mode not in (None, "ansi", "rgb_array"):
+            raise ValueError(f"render_mode must be None, 'ansi' or 'rgb_array', not {render_mode!r}")
+        self.game = check_game(game)
+        self.observation_space = observation_space(dtype, self.game)
+        self.action_space = action_space(self.game)
         self.render_mode = render_mode
         self.rules = rules
-        self.board = Board(rules=rules)
+        self.board: Any = new_board(self.game, rules)
         self.agent_color_choice = agent_color
         self.agent: Color = WHITE
         self.max_plies = max_plies
@@ -79,7 +91,7 @@ class TamerlaneEnv(gymnasium.Env[Obs, np.int64]):
         self._needs_reset = True
 
     def _obs(self) -> Obs:
-        return self.board.to_planes(dtype=self.dtype)
+        return planes(self.board, self.dtype)
 
     def _info(self) -> dict[str, Any]:
         info: dict[str, Any] = {"action_mask": mask_of(self.board)}
@@ -100,7 +112,7 @@ class TamerlaneEnv(gymnasium.Env[Obs, np.int64]):
         self, *, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None
     ) -> tuple[Obs, dict[str, Any]]:
         super().reset(seed=seed)
-        self.board = Board(rules=self.rules)
+        self.board = new_board(self.game, self.rules)
         self.opponent.new_game()
         if self.agent_color_choice == "random":
             self.agent = WHITE if self.np_random.integers(2) == 0 else BLACK
@@ -133,8 +145,11 @@ class TamerlaneEnv(gymnasium.Env[Obs, np.int64]):
         reward = score(self.board, self.agent) if terminated else 0.0
         return self._obs(), reward, terminated, truncated, self._info()
 
-    def render(self) -> Optional[str]:
-        """The board as text (``render_mode="ansi"``)."""
+    def render(self) -> Any:
+        """The board as text (``render_mode="ansi"``) or as an RGB image, a
+        ``(height, width, 3)`` uint8 array (``render_mode="rgb_array"``)."""
         if self.render_mode == "ansi":
             return str(self.board)
+        if self.render_mode == "rgb_array":
+            return rgb_array(self.board)
         return None
