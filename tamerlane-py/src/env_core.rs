@@ -445,7 +445,7 @@ pub fn run_lengths(n: usize, threads: usize) -> Vec<usize> {
 }
 
 /// Steps every game with its move, in runs on up to `threads` threads
-/// (each with at least [`MIN_GAMES_PER_STEP_THREAD`] games).
+/// (each with at least `MIN_GAMES_PER_STEP_THREAD` games).
 pub fn step_all<P: EnvGame, T: PlaneValue>(
     envs: &mut [Env<P>],
     setting: &Setting<P>,

@@ -1,5 +1,5 @@
 //! The games of a `VectorEnv` of any of the three games ([`AnyGames`],
-//! dispatched once by [`each_games!`]) and what `VectorEnv`'s methods do
+//! dispatched once by `each_games!`) and what `VectorEnv`'s methods do
 //! to them, written once, generic over [`EnvGame`] (docs/PYTHON.md,
 //! "Reinforcement learning").
 
@@ -131,7 +131,7 @@ impl<P: EnvGame + WrapEnv> Games<P> {
         Ok(moves)
     }
 
-    /// Plays one action in every game (see [`moves`](Self::moves)).
+    /// Plays one action in every game (see `moves`).
     pub fn step(
         &mut self,
         actions: Vec<Result<i64, String>>,
