@@ -10,6 +10,123 @@ use core::fmt;
 
 use crate::excerpt::{excerpt, EXCERPT_CHARS};
 
+/// One option of a rule set with two named values, defined by
+/// [`option_enum!`]: its key and the names of its values.
+pub(crate) trait NamedOption: Copy + Sized {
+    /// The key of the option in the string form.
+    const KEY: &'static str;
+    /// The value named `s`, if any.
+    fn from_name(s: &str) -> Option<Self>;
+}
+
+/// Defines a two-valued option of a game's rule set (docs/RULES.md,
+/// section 9): the enum (its first variant the default), its key and the
+/// names of its values in the string form, in one place.
+macro_rules! option_enum {
+    (
+        $(#[$doc:meta])* $name:ident, $key:literal,
+        $(#[$d0:meta])* $v0:ident = $s0:literal,
+        $(#[$d1:meta])* $v1:ident = $s1:literal $(,)?
+    ) => {
+        $(#[$doc])*
+        #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+        pub enum $name {
+            $(#[$d0])*
+            #[default]
+            $v0,
+            $(#[$d1])*
+            $v1,
+        }
+
+        impl $name {
+            /// The key of this option in the string form.
+            pub const KEY: &'static str = $key;
+
+            /// The value's name in the string form.
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $name::$v0 => $s0,
+                    $name::$v1 => $s1,
+                }
+            }
+        }
+
+        impl $crate::rule_string::NamedOption for $name {
+            const KEY: &'static str = $key;
+            fn from_name(s: &str) -> Option<$name> {
+                match s {
+                    $s0 => Some($name::$v0),
+                    $s1 => Some($name::$v1),
+                    _ => None,
+                }
+            }
+        }
+
+        impl core::fmt::Display for $name {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+    };
+}
+pub(crate) use option_enum;
+
+/// Sets `slot` to the value named `value` of its option.
+pub(crate) fn set_named<T: NamedOption>(slot: &mut T, value: &str) -> Result<(), RuleSetError> {
+    *slot = T::from_name(value).ok_or_else(|| RuleSetError::UnknownValue {
+        key: T::KEY.to_owned(),
+        value: excerpt(value, EXCERPT_CHARS),
+    })?;
+    Ok(())
+}
+
+/// A game's rule options as the rule-set string reads and writes them;
+/// [`rule_string_impls!`] gives them `FromStr` and `Display`.
+pub(crate) trait RuleOptions: Clone + Default + 'static {
+    /// The presets by name: `default` first.
+    const PRESETS: &'static [(&'static str, Self)];
+    /// Applies one `key=value` pair.
+    fn apply(&mut self, key: &str, value: &str) -> Result<(), RuleSetError>;
+    /// Every option's key and value, in the canonical order.
+    fn pairs(&self) -> Vec<(&'static str, String)>;
+}
+
+/// `FromStr` (the strict syntax of [`parse_rule_string`]) and `Display`
+/// (the canonical form: the keys whose values differ from the default, in
+/// the canonical order, comma-separated; empty for the default) of a
+/// game's [`RuleOptions`].
+macro_rules! rule_string_impls {
+    ($t:ty) => {
+        impl core::str::FromStr for $t {
+            type Err = $crate::rule_string::RuleSetError;
+
+            /// Parses a rule-set string: an optional preset as the first
+            /// item, then `key=value` pairs applied left to right. The
+            /// syntax is strict: lower case, no whitespace, no empty items,
+            /// no key twice (docs/RULES.md, section 9).
+            fn from_str(s: &str) -> Result<$t, $crate::rule_string::RuleSetError> {
+                use $crate::rule_string::RuleOptions;
+                $crate::rule_string::parse_rule_string(
+                    s,
+                    <$t>::default(),
+                    <$t as RuleOptions>::PRESETS,
+                    <$t as RuleOptions>::apply,
+                )
+            }
+        }
+
+        impl core::fmt::Display for $t {
+            /// The canonical form: the keys that differ from the default,
+            /// in the canonical order, comma-separated; the default is
+            /// empty.
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                $crate::rule_string::write_options(self, f)
+            }
+        }
+    };
+}
+pub(crate) use rule_string_impls;
+
 /// The longest rule-set string accepted, in bytes: every key with its
 /// longest value takes under 300.
 pub const MAX_RULE_SET_LEN: usize = 1024;
@@ -117,16 +234,17 @@ pub(crate) fn count_text(v: Option<u32>) -> String {
     v.map_or_else(|| "off".to_owned(), |n| n.to_string())
 }
 
-/// Writes the canonical form of a rule set of any game: the `key=value`
-/// pairs marked as differing from the default, in the order given,
+/// Writes the canonical form of a game's rule options: the `key=value`
+/// pairs whose values differ from the default's, in the canonical order,
 /// comma-separated.
-pub(crate) fn write_pairs<'a>(
+pub(crate) fn write_options<T: RuleOptions>(
+    options: &T,
     f: &mut fmt::Formatter<'_>,
-    pairs: impl IntoIterator<Item = (&'a str, bool, String)>,
 ) -> fmt::Result {
+    let default = T::default().pairs();
     let mut sep = "";
-    for (key, differs, value) in pairs {
-        if differs {
+    for ((key, value), (_, default)) in options.pairs().into_iter().zip(default) {
+        if value != default {
             write!(f, "{sep}{key}={value}")?;
             sep = ",";
         }

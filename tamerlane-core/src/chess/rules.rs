@@ -21,47 +21,24 @@
 //! # Ok::<(), tamerlane_core::RuleSetError>(())
 //! ```
 
-use core::fmt;
-use core::str::FromStr;
-
 use crate::excerpt::{excerpt, EXCERPT_CHARS};
-use crate::rule_string::{parse_rule_string, RuleSetError};
+use crate::rule_string::{option_enum, rule_string_impls, set_named, RuleOptions, RuleSetError};
 
-/// How threefold repetition and the 50-move rule end a game (key `draws`).
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Draws {
+option_enum!(
+    /// How threefold repetition and the 50-move rule end a game (key `draws`).
+    Draws, "draws",
     /// On a claim by the player to move (FIDE 9.2, 9.3; `claim`, the
     /// default). Fivefold repetition and the 75-move rule are automatic.
-    #[default]
-    Claim,
+    Claim = "claim",
     /// At once, as if claimed (`automatic`).
-    Automatic,
-}
-
-impl Draws {
-    /// The key of this option in the string form.
-    pub const KEY: &'static str = "draws";
-
-    /// The value's name in the string form.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Draws::Claim => "claim",
-            Draws::Automatic => "automatic",
-        }
-    }
-}
-
-impl fmt::Display for Draws {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+    Automatic = "automatic",
+);
 
 /// The rule options of a chess game. The default is the Laws as the seed
 /// states them.
 ///
-/// Parse one from its string form with [`FromStr`] (the empty string and
-/// `default` are the default); [`Display`](fmt::Display) prints the
+/// Parse one from its string form with [`FromStr`](core::str::FromStr) (the empty string and
+/// `default` are the default); [`Display`](core::fmt::Display) prints the
 /// canonical form, only the keys that differ from the default.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Rules {
@@ -89,47 +66,22 @@ impl Rules {
     pub fn is_default(&self) -> bool {
         *self == Rules::DEFAULT
     }
+}
 
-    /// Applies one `key=value` pair.
+impl RuleOptions for Rules {
+    /// The one preset, `default`.
+    const PRESETS: &'static [(&'static str, Rules)] = &[("default", Rules::DEFAULT)];
+
     fn apply(&mut self, key: &str, value: &str) -> Result<(), RuleSetError> {
         match key {
-            Draws::KEY => {
-                self.draws = match value {
-                    "claim" => Draws::Claim,
-                    "automatic" => Draws::Automatic,
-                    _ => {
-                        return Err(RuleSetError::UnknownValue {
-                            key: key.to_owned(),
-                            value: excerpt(value, EXCERPT_CHARS),
-                        })
-                    }
-                };
-                Ok(())
-            }
+            Draws::KEY => set_named(&mut self.draws, value),
             _ => Err(RuleSetError::UnknownKey(excerpt(key, EXCERPT_CHARS))),
         }
     }
-}
 
-/// The one preset, `default`.
-const PRESETS: &[(&str, Rules)] = &[("default", Rules::DEFAULT)];
-
-impl FromStr for Rules {
-    type Err = RuleSetError;
-
-    /// Parses a rule string: optionally `default` first, then `key=value`
-    /// pairs (section 9's strict syntax).
-    fn from_str(s: &str) -> Result<Rules, RuleSetError> {
-        parse_rule_string(s, Rules::DEFAULT, PRESETS, Rules::apply)
+    fn pairs(&self) -> Vec<(&'static str, String)> {
+        vec![(Draws::KEY, self.draws.to_string())]
     }
 }
 
-impl fmt::Display for Rules {
-    /// The canonical form: empty for the default, else `draws=automatic`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.draws != Rules::DEFAULT.draws {
-            write!(f, "{}={}", Draws::KEY, self.draws)?;
-        }
-        Ok(())
-    }
-}
+rule_string_impls!(Rules);

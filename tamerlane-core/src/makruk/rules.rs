@@ -2,54 +2,23 @@
 //! and move-limit draws of docs/RULES.md, section 9, in the same strict string
 //! form as Tamerlane's rule sets (`counting=fairy-stockfish,repetition=off`).
 
-use core::fmt;
-use core::str::FromStr;
-
 use crate::excerpt::{excerpt, EXCERPT_CHARS};
 use crate::rule_string::{
-    count_text, parse_count, parse_rule_string, write_pairs, RuleSetError, MOVE_LIMIT_KEY,
-    MOVE_LIMIT_RANGE, REPETITION_KEY, REPETITION_RANGE,
+    count_text, option_enum, parse_count, rule_string_impls, set_named, RuleOptions, RuleSetError,
+    MOVE_LIMIT_KEY, MOVE_LIMIT_RANGE, REPETITION_KEY, REPETITION_RANGE,
 };
 
-/// Which reading of the counting rules is played (key `counting`).
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Counting {
+option_enum!(
+    /// Which reading of the counting rules is played (key `counting`).
+    Counting, "counting",
     /// The seed's rules (`seed`, the default): its pieces'-honour table in
     /// its own order, and a checkmate given by the side at a disadvantage
     /// while the count runs is a draw.
-    #[default]
-    Seed,
+    Seed = "seed",
     /// Fairy-Stockfish's `makruk` (`fairy-stockfish`): two Knights before
     /// one Khon in the table, and every checkmate wins.
-    FairyStockfish,
-}
-
-impl Counting {
-    /// The key of this option in the string form.
-    pub const KEY: &'static str = "counting";
-
-    /// The value's name in the string form: `seed` or `fairy-stockfish`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Counting::Seed => "seed",
-            Counting::FairyStockfish => "fairy-stockfish",
-        }
-    }
-
-    fn from_name(s: &str) -> Option<Counting> {
-        match s {
-            "seed" => Some(Counting::Seed),
-            "fairy-stockfish" => Some(Counting::FairyStockfish),
-            _ => None,
-        }
-    }
-}
-
-impl fmt::Display for Counting {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+    FairyStockfish = "fairy-stockfish",
+);
 
 /// The rule options of a Makruk game. The default: the seed's counting,
 /// threefold repetition, no move limit.
@@ -115,23 +84,6 @@ impl Rules {
         self.move_limit = checked(MOVE_LIMIT_KEY, v, MOVE_LIMIT_RANGE)?;
         Ok(self)
     }
-
-    /// Applies one `key=value` pair.
-    fn apply(&mut self, key: &str, value: &str) -> Result<(), RuleSetError> {
-        match key {
-            Counting::KEY => {
-                self.counting =
-                    Counting::from_name(value).ok_or_else(|| RuleSetError::UnknownValue {
-                        key: key.to_owned(),
-                        value: excerpt(value, EXCERPT_CHARS),
-                    })?;
-            }
-            REPETITION_KEY => self.repetition = parse_count(key, value, REPETITION_RANGE)?,
-            MOVE_LIMIT_KEY => self.move_limit = parse_count(key, value, MOVE_LIMIT_RANGE)?,
-            _ => return Err(RuleSetError::UnknownKey(excerpt(key, EXCERPT_CHARS))),
-        }
-        Ok(())
-    }
 }
 
 /// `v` if it is `None` or within `range`, checked by the string parser's
@@ -143,44 +95,28 @@ fn checked(key: &str, v: Option<u32>, range: (u32, u32)) -> Result<Option<u32>, 
     }
 }
 
-/// The presets: only `default`.
-const PRESETS: &[(&str, Rules)] = &[("default", Rules::DEFAULT)];
+impl RuleOptions for Rules {
+    /// The presets: only `default`.
+    const PRESETS: &'static [(&'static str, Rules)] = &[("default", Rules::DEFAULT)];
 
-impl FromStr for Rules {
-    type Err = RuleSetError;
+    fn apply(&mut self, key: &str, value: &str) -> Result<(), RuleSetError> {
+        match key {
+            Counting::KEY => set_named(&mut self.counting, value)?,
+            REPETITION_KEY => self.repetition = parse_count(key, value, REPETITION_RANGE)?,
+            MOVE_LIMIT_KEY => self.move_limit = parse_count(key, value, MOVE_LIMIT_RANGE)?,
+            _ => return Err(RuleSetError::UnknownKey(excerpt(key, EXCERPT_CHARS))),
+        }
+        Ok(())
+    }
 
-    /// Parses a rule string: an optional `default` preset first, then
-    /// `key=value` pairs (`counting`, `repetition`, `move-limit`), with the
-    /// strict syntax of docs/RULES.md, section 9.
-    fn from_str(s: &str) -> Result<Rules, RuleSetError> {
-        parse_rule_string(s, Rules::DEFAULT, PRESETS, Rules::apply)
+    /// `counting`, `repetition`, `move-limit`.
+    fn pairs(&self) -> Vec<(&'static str, String)> {
+        vec![
+            (Counting::KEY, self.counting.to_string()),
+            (REPETITION_KEY, count_text(self.repetition)),
+            (MOVE_LIMIT_KEY, count_text(self.move_limit)),
+        ]
     }
 }
 
-impl fmt::Display for Rules {
-    /// The canonical form: the keys that differ from the default, in the
-    /// order `counting`, `repetition`, `move-limit`; the default is empty.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let d = Rules::DEFAULT;
-        write_pairs(
-            f,
-            [
-                (
-                    Counting::KEY,
-                    self.counting != d.counting,
-                    self.counting.to_string(),
-                ),
-                (
-                    REPETITION_KEY,
-                    self.repetition != d.repetition,
-                    count_text(self.repetition),
-                ),
-                (
-                    MOVE_LIMIT_KEY,
-                    self.move_limit != d.move_limit,
-                    count_text(self.move_limit),
-                ),
-            ],
-        )
-    }
-}
+rule_string_impls!(Rules);

@@ -24,63 +24,15 @@
 //! # Ok::<(), tamerlane_core::RuleSetError>(())
 //! ```
 
-use core::fmt;
 use core::hash::{Hash, Hasher};
 use core::num::NonZeroU16;
-use core::str::FromStr;
 
 use crate::excerpt::{excerpt, EXCERPT_CHARS};
-use crate::rule_string::{count_text, parse_count, parse_rule_string, write_pairs};
+use crate::rule_string::{
+    count_text, option_enum, parse_count, rule_string_impls, set_named, RuleOptions,
+};
 pub use crate::rule_string::{RuleSetError, MAX_RULE_SET_LEN, MOVE_LIMIT_RANGE, REPETITION_RANGE};
 use crate::rule_string::{MOVE_LIMIT_KEY, REPETITION_KEY};
-
-/// Defines a two-valued option: the enum (its first variant the default)
-/// and the value names of the string form, in one place.
-macro_rules! option_enum {
-    (
-        $(#[$doc:meta])* $name:ident, $key:literal,
-        $(#[$d0:meta])* $v0:ident = $s0:literal,
-        $(#[$d1:meta])* $v1:ident = $s1:literal $(,)?
-    ) => {
-        $(#[$doc])*
-        #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
-        pub enum $name {
-            $(#[$d0])*
-            #[default]
-            $v0,
-            $(#[$d1])*
-            $v1,
-        }
-
-        impl $name {
-            /// The key of this option in the string form.
-            pub const KEY: &'static str = $key;
-
-            /// The value's name in the string form.
-            pub const fn name(self) -> &'static str {
-                match self {
-                    $name::$v0 => $s0,
-                    $name::$v1 => $s1,
-                }
-            }
-
-            /// The value named `s`, if any.
-            fn from_name(s: &str) -> Option<$name> {
-                match s {
-                    $s0 => Some($name::$v0),
-                    $s1 => Some($name::$v1),
-                    _ => None,
-                }
-            }
-        }
-
-        impl fmt::Display for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(self.name())
-            }
-        }
-    };
-}
 
 option_enum!(
     /// When the King swap is available (key `swap-when`).
@@ -189,7 +141,7 @@ pub const SEED_001_TFEN: &str = "e1c1d1d1c1e/rntgfkvgtnr/pppnptpgpfpkpvpgptpnpr/
 /// A set of rule options (docs/RULES.md, section 9). The default is the rules
 /// of sections 1-8.
 ///
-/// Parse one from its string form with [`FromStr`]; [`Display`](fmt::Display)
+/// Parse one from its string form with [`FromStr`](core::str::FromStr); [`Display`](core::fmt::Display)
 /// prints the canonical form. Two rule sets are equal when their options
 /// are: the [`start`](Self::start) array a preset selects is where a game
 /// begins, not a rule, and is not printed.
@@ -245,6 +197,27 @@ impl Default for RuleSet {
     }
 }
 
+/// The getter and the setter of each named option of [`RuleSet`]
+/// (`field: Type` then the setter's name), with their docs.
+macro_rules! named_option_accessors {
+    ($(
+        $(#[$get_doc:meta])* $field:ident: $ty:ty,
+        $(#[$set_doc:meta])* $setter:ident;
+    )+) => {
+        $(
+            $(#[$get_doc])*
+            pub const fn $field(&self) -> $ty {
+                self.$field
+            }
+            $(#[$set_doc])*
+            pub fn $setter(&mut self, v: $ty) -> &mut RuleSet {
+                self.$field = v;
+                self
+            }
+        )+
+    };
+}
+
 impl RuleSet {
     /// The rules of sections 1-8.
     pub const DEFAULT: RuleSet = DEFAULT;
@@ -265,38 +238,41 @@ impl RuleSet {
         start: StartArray::Seed001,
     };
 
-    /// When the King swap is available.
-    pub const fn swap_when(&self) -> SwapWhen {
-        self.swap_when
+    named_option_accessors! {
+        /// When the King swap is available.
+        swap_when: SwapWhen,
+        /// Sets when the King swap is available.
+        set_swap_when;
+        /// Which pieces the King may swap with.
+        swap_with: SwapWith,
+        /// Sets which pieces the King may swap with.
+        set_swap_with;
+        /// Which royal may enter the opponent's citadel.
+        citadel_entry: CitadelEntry,
+        /// Sets which royal may enter the opponent's citadel.
+        set_citadel_entry;
+        /// How far the pawn of pawns goes.
+        pawn_of_pawns: PawnOfPawns,
+        /// Sets how far the pawn of pawns goes.
+        set_pawn_of_pawns;
+        /// What a placement may land on.
+        placement_onto: PlacementOnto,
+        /// Sets what a placement may land on.
+        set_placement_onto;
+        /// Which squares a placement may choose.
+        placement_targets: PlacementTargets,
+        /// Sets which squares a placement may choose.
+        set_placement_targets;
+        /// How a move of a side with a single royal is judged.
+        lone_royal: LoneRoyal,
+        /// Sets how a move of a side with a single royal is judged.
+        set_lone_royal;
+        /// Whether royals against royals is a draw.
+        royals_only: RoyalsOnly,
+        /// Sets whether royals against royals is a draw.
+        set_royals_only;
     }
-    /// Which pieces the King may swap with.
-    pub const fn swap_with(&self) -> SwapWith {
-        self.swap_with
-    }
-    /// Which royal may enter the opponent's citadel.
-    pub const fn citadel_entry(&self) -> CitadelEntry {
-        self.citadel_entry
-    }
-    /// How far the pawn of pawns goes.
-    pub const fn pawn_of_pawns(&self) -> PawnOfPawns {
-        self.pawn_of_pawns
-    }
-    /// What a placement may land on.
-    pub const fn placement_onto(&self) -> PlacementOnto {
-        self.placement_onto
-    }
-    /// Which squares a placement may choose.
-    pub const fn placement_targets(&self) -> PlacementTargets {
-        self.placement_targets
-    }
-    /// How a move of a side with a single royal is judged.
-    pub const fn lone_royal(&self) -> LoneRoyal {
-        self.lone_royal
-    }
-    /// Whether royals against royals is a draw.
-    pub const fn royals_only(&self) -> RoyalsOnly {
-        self.royals_only
-    }
+
     /// The number of occurrences of a position that draws (`None`: never).
     pub fn repetition(&self) -> Option<u32> {
         self.repetition.map(|n| u32::from(n.get()))
@@ -323,46 +299,6 @@ impl RuleSet {
         *self == DEFAULT
     }
 
-    /// Sets when the King swap is available.
-    pub fn set_swap_when(&mut self, v: SwapWhen) -> &mut RuleSet {
-        self.swap_when = v;
-        self
-    }
-    /// Sets which pieces the King may swap with.
-    pub fn set_swap_with(&mut self, v: SwapWith) -> &mut RuleSet {
-        self.swap_with = v;
-        self
-    }
-    /// Sets which royal may enter the opponent's citadel.
-    pub fn set_citadel_entry(&mut self, v: CitadelEntry) -> &mut RuleSet {
-        self.citadel_entry = v;
-        self
-    }
-    /// Sets how far the pawn of pawns goes.
-    pub fn set_pawn_of_pawns(&mut self, v: PawnOfPawns) -> &mut RuleSet {
-        self.pawn_of_pawns = v;
-        self
-    }
-    /// Sets what a placement may land on.
-    pub fn set_placement_onto(&mut self, v: PlacementOnto) -> &mut RuleSet {
-        self.placement_onto = v;
-        self
-    }
-    /// Sets which squares a placement may choose.
-    pub fn set_placement_targets(&mut self, v: PlacementTargets) -> &mut RuleSet {
-        self.placement_targets = v;
-        self
-    }
-    /// Sets how a move of a side with a single royal is judged.
-    pub fn set_lone_royal(&mut self, v: LoneRoyal) -> &mut RuleSet {
-        self.lone_royal = v;
-        self
-    }
-    /// Sets whether royals against royals is a draw.
-    pub fn set_royals_only(&mut self, v: RoyalsOnly) -> &mut RuleSet {
-        self.royals_only = v;
-        self
-    }
     /// Sets the repetition count (`None`: never), 2 to 10.
     pub fn set_repetition(&mut self, v: Option<u32>) -> Result<&mut RuleSet, RuleSetError> {
         check_range(REPETITION_KEY, v, REPETITION_RANGE)?;
@@ -374,66 +310,6 @@ impl RuleSet {
         check_range(MOVE_LIMIT_KEY, v, MOVE_LIMIT_RANGE)?;
         self.move_limit = store(v);
         Ok(self)
-    }
-
-    /// Applies one `key=value` pair.
-    fn apply(&mut self, key: &str, value: &str) -> Result<(), RuleSetError> {
-        fn set<T>(slot: &mut T, v: Option<T>, key: &str, value: &str) -> Result<(), RuleSetError> {
-            *slot = v.ok_or_else(|| RuleSetError::UnknownValue {
-                key: key.to_owned(),
-                value: excerpt(value, EXCERPT_CHARS),
-            })?;
-            Ok(())
-        }
-        match key {
-            SwapWhen::KEY => set(&mut self.swap_when, SwapWhen::from_name(value), key, value),
-            SwapWith::KEY => set(&mut self.swap_with, SwapWith::from_name(value), key, value),
-            CitadelEntry::KEY => set(
-                &mut self.citadel_entry,
-                CitadelEntry::from_name(value),
-                key,
-                value,
-            ),
-            PawnOfPawns::KEY => set(
-                &mut self.pawn_of_pawns,
-                PawnOfPawns::from_name(value),
-                key,
-                value,
-            ),
-            PlacementOnto::KEY => set(
-                &mut self.placement_onto,
-                PlacementOnto::from_name(value),
-                key,
-                value,
-            ),
-            PlacementTargets::KEY => set(
-                &mut self.placement_targets,
-                PlacementTargets::from_name(value),
-                key,
-                value,
-            ),
-            LoneRoyal::KEY => set(
-                &mut self.lone_royal,
-                LoneRoyal::from_name(value),
-                key,
-                value,
-            ),
-            RoyalsOnly::KEY => set(
-                &mut self.royals_only,
-                RoyalsOnly::from_name(value),
-                key,
-                value,
-            ),
-            REPETITION_KEY => {
-                self.repetition = store(parse_count(key, value, REPETITION_RANGE)?);
-                Ok(())
-            }
-            MOVE_LIMIT_KEY => {
-                self.move_limit = store(parse_count(key, value, MOVE_LIMIT_RANGE)?);
-                Ok(())
-            }
-            _ => Err(RuleSetError::UnknownKey(excerpt(key, EXCERPT_CHARS))),
-        }
     }
 }
 
@@ -486,80 +362,50 @@ fn check_range(key: &str, v: Option<u32>, (lo, hi): (u32, u32)) -> Result<(), Ru
     }
 }
 
-/// The presets by name: `default` and `seed-001`.
-const PRESETS: &[(&str, RuleSet)] = &[
-    ("default", RuleSet::DEFAULT),
-    ("seed-001", RuleSet::SEED_001),
-];
+impl RuleOptions for RuleSet {
+    /// The presets by name: `default` and `seed-001`.
+    const PRESETS: &'static [(&'static str, RuleSet)] = &[
+        ("default", RuleSet::DEFAULT),
+        ("seed-001", RuleSet::SEED_001),
+    ];
 
-impl FromStr for RuleSet {
-    type Err = RuleSetError;
+    fn apply(&mut self, key: &str, value: &str) -> Result<(), RuleSetError> {
+        match key {
+            SwapWhen::KEY => set_named(&mut self.swap_when, value),
+            SwapWith::KEY => set_named(&mut self.swap_with, value),
+            CitadelEntry::KEY => set_named(&mut self.citadel_entry, value),
+            PawnOfPawns::KEY => set_named(&mut self.pawn_of_pawns, value),
+            PlacementOnto::KEY => set_named(&mut self.placement_onto, value),
+            PlacementTargets::KEY => set_named(&mut self.placement_targets, value),
+            LoneRoyal::KEY => set_named(&mut self.lone_royal, value),
+            RoyalsOnly::KEY => set_named(&mut self.royals_only, value),
+            REPETITION_KEY => {
+                self.repetition = store(parse_count(key, value, REPETITION_RANGE)?);
+                Ok(())
+            }
+            MOVE_LIMIT_KEY => {
+                self.move_limit = store(parse_count(key, value, MOVE_LIMIT_RANGE)?);
+                Ok(())
+            }
+            _ => Err(RuleSetError::UnknownKey(excerpt(key, EXCERPT_CHARS))),
+        }
+    }
 
-    /// Parses a rule-set string: an optional preset as the first item, then
-    /// `key=value` pairs applied left to right (section 9). The syntax is
-    /// strict: lower case, no whitespace, no empty items, no key twice.
-    fn from_str(s: &str) -> Result<RuleSet, RuleSetError> {
-        parse_rule_string(s, RuleSet::DEFAULT, PRESETS, RuleSet::apply)
+    /// In the order of the table of docs/RULES.md, section 9.
+    fn pairs(&self) -> Vec<(&'static str, String)> {
+        vec![
+            (SwapWhen::KEY, self.swap_when.to_string()),
+            (SwapWith::KEY, self.swap_with.to_string()),
+            (CitadelEntry::KEY, self.citadel_entry.to_string()),
+            (PawnOfPawns::KEY, self.pawn_of_pawns.to_string()),
+            (PlacementOnto::KEY, self.placement_onto.to_string()),
+            (PlacementTargets::KEY, self.placement_targets.to_string()),
+            (LoneRoyal::KEY, self.lone_royal.to_string()),
+            (RoyalsOnly::KEY, self.royals_only.to_string()),
+            (REPETITION_KEY, count_text(self.repetition())),
+            (MOVE_LIMIT_KEY, count_text(self.move_limit())),
+        ]
     }
 }
 
-impl fmt::Display for RuleSet {
-    /// The canonical form: the keys that differ from the default, in the
-    /// order of the spec's table, comma-separated; the default is empty.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let d = DEFAULT;
-        let pairs: [(&str, bool, String); 10] = [
-            (
-                SwapWhen::KEY,
-                self.swap_when != d.swap_when,
-                self.swap_when.to_string(),
-            ),
-            (
-                SwapWith::KEY,
-                self.swap_with != d.swap_with,
-                self.swap_with.to_string(),
-            ),
-            (
-                CitadelEntry::KEY,
-                self.citadel_entry != d.citadel_entry,
-                self.citadel_entry.to_string(),
-            ),
-            (
-                PawnOfPawns::KEY,
-                self.pawn_of_pawns != d.pawn_of_pawns,
-                self.pawn_of_pawns.to_string(),
-            ),
-            (
-                PlacementOnto::KEY,
-                self.placement_onto != d.placement_onto,
-                self.placement_onto.to_string(),
-            ),
-            (
-                PlacementTargets::KEY,
-                self.placement_targets != d.placement_targets,
-                self.placement_targets.to_string(),
-            ),
-            (
-                LoneRoyal::KEY,
-                self.lone_royal != d.lone_royal,
-                self.lone_royal.to_string(),
-            ),
-            (
-                RoyalsOnly::KEY,
-                self.royals_only != d.royals_only,
-                self.royals_only.to_string(),
-            ),
-            (
-                REPETITION_KEY,
-                self.repetition != d.repetition,
-                count_text(self.repetition()),
-            ),
-            (
-                MOVE_LIMIT_KEY,
-                self.move_limit != d.move_limit,
-                count_text(self.move_limit()),
-            ),
-        ];
-        write_pairs(f, pairs)
-    }
-}
+rule_string_impls!(RuleSet);
