@@ -209,22 +209,29 @@ pub trait Position:
 /// the three games: the associated types (named alike in each game's
 /// module) and the methods whose inherent method in the game's module is
 /// the implementation (of the same name, or the given names for the
-/// position text and the coordinate move reader). With `moves: from_move_sets`, `for_each_move` walks the
-/// game's move sets (`for_each_legal` and `move_between`). Invoked in each
+/// position text and the coordinate move reader). With `moves:
+/// from_move_sets`, `for_each_move` walks the game's move sets (`for_each_legal` and `move_between`). Invoked in each
 /// game's `family.rs`, inside `impl Position for Position`.
 macro_rules! forward_to_inherent {
-    (
-        variant: $variant:ident,
-        rules: $rules:ty,
-        fen: $fen_error:ty, $from_fen:ident, $to_fen:ident, $parse:ident,
-        moves: from_move_sets
-    ) => {
-        $crate::position::forward_to_inherent!(
-            variant: $variant,
-            rules: $rules,
-            fen: $fen_error, $from_fen, $to_fen, $parse
-        );
-
+    (@same_names $(
+        fn $name:ident(&self $(, $arg:ident: $ty:ty)*) -> $ret:ty;
+    )* @mut $(
+        fn $mut_name:ident(&mut self $(, $mut_arg:ident: $mut_ty:ty)*) -> $mut_ret:ty;
+    )*) => {
+        $(
+            #[inline]
+            fn $name(&self $(, $arg: $ty)*) -> $ret {
+                Self::$name(self $(, $arg)*)
+            }
+        )*
+        $(
+            #[inline]
+            fn $mut_name(&mut self $(, $mut_arg: $mut_ty)*) -> $mut_ret {
+                Self::$mut_name(self $(, $mut_arg)*)
+            }
+        )*
+    };
+    (@moves from_move_sets) => {
         #[inline]
         fn for_each_move<B>(
             &self,
@@ -242,7 +249,10 @@ macro_rules! forward_to_inherent {
         variant: $variant:ident,
         rules: $rules:ty,
         fen: $fen_error:ty, $from_fen:ident, $to_fen:ident, $parse:ident
+        $(, moves: $moves:ident)?
     ) => {
+        $($crate::position::forward_to_inherent!(@moves $moves);)?
+
         type Move = Move;
         type MoveList = MoveList;
         type Rules = $rules;
@@ -264,70 +274,31 @@ macro_rules! forward_to_inherent {
             Self::$to_fen(self)
         }
         #[inline]
-        fn rules(&self) -> &$rules {
-            Self::rules(self)
-        }
-        #[inline]
-        fn turn(&self) -> $crate::Color {
-            Self::turn(self)
-        }
-        #[inline]
-        fn halfmoves(&self) -> u32 {
-            Self::halfmoves(self)
-        }
-        #[inline]
-        fn fullmoves(&self) -> u32 {
-            Self::fullmoves(self)
-        }
-        #[inline]
         fn zobrist_hash(&self) -> u64 {
             Self::hash(self)
         }
-        #[inline]
-        fn same_position(&self, other: &Self) -> bool {
-            Self::same_position(self, other)
-        }
-        #[inline]
-        fn legal_moves_into(&self, list: &mut MoveList) {
-            Self::legal_moves_into(self, list);
-        }
-        #[inline]
-        fn tactical_moves_into(&self, list: &mut MoveList) {
-            Self::tactical_moves_into(self, list);
-        }
-        #[inline]
-        fn count_legal(&self) -> usize {
-            Self::count_legal(self)
-        }
-        #[inline]
-        fn has_legal_moves(&self) -> bool {
-            Self::has_legal_moves(self)
-        }
-        fn is_legal(&self, m: &Move) -> bool {
-            Self::is_legal(self, m)
-        }
-        fn play(&mut self, m: &Move) -> Result<(), IllegalMoveError> {
-            Self::play(self, m)
-        }
-        #[inline]
-        fn play_unchecked(&mut self, m: &Move) {
-            Self::play_unchecked(self, m);
+        $crate::position::forward_to_inherent! {
+            @same_names
+            fn rules(&self) -> &$rules;
+            fn turn(&self) -> $crate::Color;
+            fn halfmoves(&self) -> u32;
+            fn fullmoves(&self) -> u32;
+            fn same_position(&self, other: &Self) -> bool;
+            fn legal_moves_into(&self, list: &mut MoveList) -> ();
+            fn tactical_moves_into(&self, list: &mut MoveList) -> ();
+            fn count_legal(&self) -> usize;
+            fn has_legal_moves(&self) -> bool;
+            fn is_legal(&self, m: &Move) -> bool;
+            fn parse_san(&self, s: &str) -> Result<Move, SanError>;
+            fn san(&self, m: &Move) -> String;
+            fn is_check(&self) -> bool;
+            fn outcome_before_history(&self) -> Option<$crate::Outcome<Termination>>;
+            @mut
+            fn play_unchecked(&mut self, m: &Move) -> ();
+            fn play(&mut self, m: &Move) -> Result<(), IllegalMoveError>;
         }
         fn parse_move(&self, s: &str) -> Result<Move, MoveError> {
             Self::$parse(self, s)
-        }
-        fn parse_san(&self, s: &str) -> Result<Move, SanError> {
-            Self::parse_san(self, s)
-        }
-        fn san(&self, m: &Move) -> String {
-            Self::san(self, m)
-        }
-        #[inline]
-        fn is_check(&self) -> bool {
-            Self::is_check(self)
-        }
-        fn outcome_before_history(&self) -> Option<$crate::Outcome<Termination>> {
-            Self::outcome_before_history(self)
         }
     };
 }
