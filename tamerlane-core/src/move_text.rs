@@ -6,6 +6,7 @@
 
 use core::fmt;
 
+use crate::color::Color;
 use crate::excerpt::{excerpt, EXCERPT_CHARS};
 use crate::variant::Variant;
 
@@ -42,6 +43,64 @@ impl fmt::Display for ParseMoveError {
 }
 
 impl std::error::Error for ParseMoveError {}
+
+/// The reasons the three games share why a coordinate move is not legal
+/// (each game's `IllegalReason` has them, under its own names).
+pub(crate) trait SharedReasons: Sized {
+    /// The side to move has no legal move.
+    const NO_LEGAL_MOVES: Self;
+    /// There is no piece on the origin square.
+    const EMPTY_SQUARE: Self;
+    /// The piece on the origin square is the opponent's.
+    const OPPONENT_PIECE: Self;
+    /// The piece's pattern reaches the target, but the move would leave
+    /// the mover's royal attacked.
+    const LEAVES_ROYAL_ATTACKED: Self;
+    /// The piece cannot move there.
+    const NOT_A_MOVE: Self;
+}
+
+/// Why a coordinate move is not legal, asked in the same order in the
+/// three games: no legal move at all; no piece on the origin square
+/// (`origin`: the colour of the piece there), or the opponent's; the
+/// game's own reason for its piece, if `own` gives one (chess's castling);
+/// else the move would leave the royal attacked if the piece's pattern
+/// `reaches` the target, and is no move of the piece if not.
+pub(crate) fn why_illegal<R: SharedReasons>(
+    has_legal_moves: bool,
+    origin: Option<Color>,
+    turn: Color,
+    own: impl FnOnce() -> Option<R>,
+    reaches: impl FnOnce() -> bool,
+) -> R {
+    match origin {
+        _ if !has_legal_moves => R::NO_LEGAL_MOVES,
+        None => R::EMPTY_SQUARE,
+        Some(c) if c != turn => R::OPPONENT_PIECE,
+        Some(_) => own().unwrap_or_else(|| {
+            if reaches() {
+                R::LEAVES_ROYAL_ATTACKED
+            } else {
+                R::NOT_A_MOVE
+            }
+        }),
+    }
+}
+
+/// The [`SharedReasons`] of a game's `IllegalReason`, by its variants'
+/// names (the fourth is the game's name for leaving the royal attacked).
+macro_rules! shared_reasons {
+    ($reason:ident, $leaves:ident) => {
+        impl $crate::move_text::SharedReasons for $reason {
+            const NO_LEGAL_MOVES: Self = $reason::NoLegalMoves;
+            const EMPTY_SQUARE: Self = $reason::EmptySquare;
+            const OPPONENT_PIECE: Self = $reason::OpponentPiece;
+            const LEAVES_ROYAL_ATTACKED: Self = $reason::$leaves;
+            const NOT_A_MOVE: Self = $reason::NotAMove;
+        }
+    };
+}
+pub(crate) use shared_reasons;
 
 /// A move that cannot be played in the position it was tried on, and why
 /// (`R`: the game's reasons).

@@ -214,6 +214,8 @@ pub enum IllegalReason {
     WrongContext,
 }
 
+crate::move_text::shared_reasons!(IllegalReason, LeavesKingInCheck);
+
 impl fmt::Display for IllegalReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -17,6 +17,7 @@ use super::zobrist;
 use super::Outcome;
 use crate::board8::{attacks, Bitboard, Square};
 use crate::color::Color;
+use crate::move_text;
 
 /// The dark squares (`a1` is dark): bishops on them never attack a light one.
 const DARK_SQUARES: Bitboard = Bitboard(0xAA55_AA55_AA55_AA55);
@@ -372,26 +373,19 @@ impl Position {
 
     /// Explains why `from`/`to` is not among the legal moves.
     fn why_illegal(&self, from: Square, to: Square) -> IllegalReason {
-        if !self.has_legal_moves() {
-            return IllegalReason::NoLegalMoves;
-        }
-        let us = self.turn;
-        let Some(piece) = self.board.piece_at(from) else {
-            return IllegalReason::EmptySquare;
+        let piece = self.board.piece_at(from);
+        let castling = || {
+            let side = CastlingSide::of_king_move(self.turn, from, to)?;
+            let king = piece?.role == Role::King;
+            king.then(|| IllegalReason::Castling(self.castling_problem(side)))
         };
-        if piece.color != us {
-            return IllegalReason::OpponentPiece;
-        }
-        if piece.role == Role::King {
-            if let Some(side) = CastlingSide::of_king_move(us, from, to) {
-                return IllegalReason::Castling(self.castling_problem(side));
-            }
-        }
-        if self.pseudo_legal_targets(from).contains(to) {
-            IllegalReason::LeavesKingInCheck
-        } else {
-            IllegalReason::NotAMove
-        }
+        move_text::why_illegal(
+            self.has_legal_moves(),
+            piece.map(|p| p.color),
+            self.turn,
+            castling,
+            || self.pseudo_legal_targets(from).contains(to),
+        )
     }
 
     /// Why castling to `side` is not possible now (the first problem found

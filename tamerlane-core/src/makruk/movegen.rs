@@ -28,6 +28,7 @@ use super::role::Role;
 use super::setup::promotion_rank;
 use crate::board8::{attacks, Bitboard, Square};
 use crate::color::Color;
+use crate::move_text;
 
 /// What every move of one position is checked against.
 struct Ctx {
@@ -286,17 +287,9 @@ impl Position {
 
     /// Why the pair of `u` is no legal move.
     fn why_illegal(&self, u: UciMove) -> IllegalReason {
-        if !self.has_legal_moves() {
-            return IllegalReason::NoLegalMoves;
-        }
-        match self.board.piece_at(u.from) {
-            None => IllegalReason::EmptySquare,
-            Some(p) if p.color != self.turn => IllegalReason::OpponentPiece,
-            Some(_) if self.pseudo_legal_targets(u.from).contains(u.to) => {
-                IllegalReason::LeavesKingAttacked
-            }
-            Some(_) => IllegalReason::NotAMove,
-        }
+        let origin = self.board.piece_at(u.from).map(|p| p.color);
+        let reaches = || self.pseudo_legal_targets(u.from).contains(u.to);
+        move_text::why_illegal(self.has_legal_moves(), origin, self.turn, || None, reaches)
     }
 
     /// The targets the piece on `from` (of the side to move) could move to

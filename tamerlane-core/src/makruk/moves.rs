@@ -131,6 +131,8 @@ pub enum IllegalReason {
     WrongContext,
 }
 
+crate::move_text::shared_reasons!(IllegalReason, LeavesKingAttacked);
+
 impl fmt::Display for IllegalReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {

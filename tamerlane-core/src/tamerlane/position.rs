@@ -5,6 +5,7 @@ use core::fmt;
 
 use crate::by_color::ByColor;
 use crate::color::Color;
+use crate::move_text;
 use crate::tamerlane::attacks;
 use crate::tamerlane::bitboard::Bitboard;
 use crate::tamerlane::board::Board;
@@ -598,20 +599,9 @@ impl Position {
     }
 
     fn why_illegal(&self, c: CoordMove) -> IllegalReason {
-        if !self.has_legal_moves() {
-            return IllegalReason::NoLegalMoves;
-        }
-        match self.board.piece_at(c.from) {
-            None => IllegalReason::EmptySquare,
-            Some(p) if p.color != self.turn => IllegalReason::OpponentPiece,
-            Some(_) => {
-                if self.pseudo_legal_targets(c.from).contains(c.to) {
-                    IllegalReason::LeavesRoyalAttacked
-                } else {
-                    IllegalReason::NotAMove
-                }
-            }
-        }
+        let origin = self.board.piece_at(c.from).map(|p| p.color);
+        let reaches = || self.pseudo_legal_targets(c.from).contains(c.to);
+        move_text::why_illegal(self.has_legal_moves(), origin, self.turn, || None, reaches)
     }
 
     #[inline]
