@@ -63,6 +63,7 @@ mod games;
 mod limits;
 pub mod mcts;
 mod movepick;
+pub mod nnue;
 mod packed_move;
 mod result;
 mod rng;
