@@ -1,22 +1,8 @@
-//! The net file: a 64-byte header, then the weights, all little-endian.
-//! The format is docs/ENGINE.md's ("Networks (NNUE)", "The net file"); the
-//! Python reference (`tools/nnue/reference.py`) writes the same bytes.
-//!
-//! ```text
-//! offset size field
-//!      0    8 magic "TMLNNUE\0"
-//!      8    4 version (1)
-//!     12    4 game: 0 Tamerlane chess, 1 chess, 2 Makruk (Variant::ALL's order)
-//!     16    4 architecture id (arch::ARCH_ID)
-//!     20    4 input features        24 4 hidden (per side)   28 4 buckets
-//!     32    4 QA                    36 4 QB                  40 4 SCALE
-//!     44    4 reserved (0)
-//!     48    8 payload length in bytes
-//!     56    8 FNV-1a 64 hash of the payload
-//!     64      payload: feature weights i16 [features][hidden],
-//!             feature bias i16 [hidden], output weights i16
-//!             [buckets][2][hidden], output bias i32 [buckets]
-//! ```
+//! The net file: a 64-byte header (magic, version, game, architecture,
+//! sizes, quantisation, payload length, FNV-1a 64 hash of the weights),
+//! then the weights, all little-endian. Its one definition is the table of
+//! docs/ENGINE.md ("Networks (NNUE)", "The net file"); the Python reference
+//! (`tools/nnue/reference.py`) writes the same bytes.
 
 use std::path::Path;
 
