@@ -87,20 +87,62 @@ pub(crate) fn why_illegal<R: SharedReasons>(
     }
 }
 
-/// The [`SharedReasons`] of a game's `IllegalReason`, by its variants'
-/// names (the fourth is the game's name for leaving the royal attacked).
-macro_rules! shared_reasons {
-    ($reason:ident, $leaves:ident) => {
-        impl $crate::move_text::SharedReasons for $reason {
-            const NO_LEGAL_MOVES: Self = $reason::NoLegalMoves;
-            const EMPTY_SQUARE: Self = $reason::EmptySquare;
-            const OPPONENT_PIECE: Self = $reason::OpponentPiece;
-            const LEAVES_ROYAL_ATTACKED: Self = $reason::$leaves;
-            const NOT_A_MOVE: Self = $reason::NotAMove;
+/// Defines a game's `IllegalReason`: the reasons the three games share
+/// (their variants, docs and messages written here once), the game's name
+/// for leaving the royal attacked (`leaves:`), the game's own reasons, and
+/// at most one reason with a value (after `; with:`, its message followed
+/// by the value); with its [`SharedReasons`] and `Display`.
+macro_rules! illegal_reasons {
+    (
+        $(#[$meta:meta])*
+        pub enum $name:ident {
+            leaves: $(#[$ldoc:meta])* $leaves:ident => $leaves_text:literal,
+            $( $(#[$vdoc:meta])* $variant:ident => $text:literal, )*
+            $( ; with: $(#[$pdoc:meta])* $pvariant:ident($pty:ty) => $ptext:literal, )?
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+        pub enum $name {
+            /// The side to move has no legal move (the game is over).
+            NoLegalMoves,
+            /// There is no piece on the origin square.
+            EmptySquare,
+            /// The piece on the origin square belongs to the opponent.
+            OpponentPiece,
+            /// The piece cannot make that move here (wrong pattern, blocked
+            /// path, own piece on the target, ...).
+            NotAMove,
+            $(#[$ldoc])*
+            $leaves,
+            $( $(#[$vdoc])* $variant, )*
+            $( $(#[$pdoc])* $pvariant($pty), )?
+        }
+
+        impl $crate::move_text::SharedReasons for $name {
+            const NO_LEGAL_MOVES: Self = $name::NoLegalMoves;
+            const EMPTY_SQUARE: Self = $name::EmptySquare;
+            const OPPONENT_PIECE: Self = $name::OpponentPiece;
+            const LEAVES_ROYAL_ATTACKED: Self = $name::$leaves;
+            const NOT_A_MOVE: Self = $name::NotAMove;
+        }
+
+        impl core::fmt::Display for $name {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str(match self {
+                    $name::NoLegalMoves => "the side to move has no legal moves (game over)",
+                    $name::EmptySquare => "there is no piece on the origin square",
+                    $name::OpponentPiece => "the piece on the origin square belongs to the opponent",
+                    $name::NotAMove => "the piece on the origin square cannot move there",
+                    $name::$leaves => $leaves_text,
+                    $( $name::$variant => $text, )*
+                    $( $name::$pvariant(p) => return write!(f, "{}{p}", $ptext), )?
+                })
+            }
         }
     };
 }
-pub(crate) use shared_reasons;
+pub(crate) use illegal_reasons;
 
 /// A move that cannot be played in the position it was tried on, and why
 /// (`R`: the game's reasons).

@@ -190,57 +190,21 @@ impl fmt::Display for CastlingProblem {
     }
 }
 
-/// Why a move is not legal in a position.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum IllegalReason {
-    /// The side to move has no legal moves (checkmate or stalemate).
-    NoLegalMoves,
-    /// There is no piece on the origin square.
-    EmptySquare,
-    /// The piece on the origin square belongs to the opponent.
-    OpponentPiece,
-    /// The piece cannot make that move here (wrong pattern, blocked path,
-    /// own piece on the target, ...).
-    NotAMove,
-    /// The move would leave the mover's king in check.
-    LeavesKingInCheck,
-    /// A pawn move to the last rank without the promotion piece.
-    MissingPromotion,
-    /// A promotion piece on a move that is not a promotion.
-    NotAPromotion,
-    /// A castling move that is not possible now.
-    Castling(CastlingProblem),
-    /// The move's context (role, capture, kind) does not match the position.
-    WrongContext,
-}
-
-crate::move_text::shared_reasons!(IllegalReason, LeavesKingInCheck);
-
-impl fmt::Display for IllegalReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            IllegalReason::NoLegalMoves => {
-                f.write_str("the side to move has no legal moves (game over)")
-            }
-            IllegalReason::EmptySquare => f.write_str("there is no piece on the origin square"),
-            IllegalReason::OpponentPiece => {
-                f.write_str("the piece on the origin square belongs to the opponent")
-            }
-            IllegalReason::NotAMove => {
-                f.write_str("the piece on the origin square cannot move there")
-            }
-            IllegalReason::LeavesKingInCheck => f.write_str("it would leave the king in check"),
-            IllegalReason::MissingPromotion => {
-                f.write_str("a pawn reaching the last rank must name its promotion (q, r, b or n)")
-            }
-            IllegalReason::NotAPromotion => {
-                f.write_str("only a pawn reaching the last rank promotes")
-            }
-            IllegalReason::Castling(p) => write!(f, "cannot castle: {p}"),
-            IllegalReason::WrongContext => {
-                f.write_str("its role, capture or kind does not match this position")
-            }
-        }
+crate::move_text::illegal_reasons! {
+    /// Why a move is not legal in a position.
+    pub enum IllegalReason {
+        leaves:
+        /// The move would leave the mover's king in check.
+        LeavesKingInCheck => "it would leave the king in check",
+        /// A pawn move to the last rank without the promotion piece.
+        MissingPromotion => "a pawn reaching the last rank must name its promotion (q, r, b or n)",
+        /// A promotion piece on a move that is not a promotion.
+        NotAPromotion => "only a pawn reaching the last rank promotes",
+        /// The move's context (role, capture, kind) does not match the position.
+        WrongContext => "its role, capture or kind does not match this position",
+        ; with:
+        /// A castling move that is not possible now.
+        Castling(CastlingProblem) => "cannot castle: ",
     }
 }
 

@@ -108,51 +108,19 @@ impl FromStr for UciMove {
     }
 }
 
-/// Why a move is not legal in a position.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum IllegalReason {
-    /// The side to move has no legal move (checkmate or stalemate).
-    NoLegalMoves,
-    /// There is no piece on the origin square.
-    EmptySquare,
-    /// The piece on the origin square belongs to the opponent.
-    OpponentPiece,
-    /// The piece cannot make that move here (wrong pattern, blocked path,
-    /// own piece on the target).
-    NotAMove,
-    /// The move would leave the mover's King attacked.
-    LeavesKingAttacked,
-    /// A pawn reaches its sixth rank, which makes it a Met: the string
-    /// must end in `m`.
-    MissingPromotion,
-    /// The string ends in `m` but the move is no pawn reaching its sixth rank.
-    NotAPromotion,
-    /// The move's context (role, capture, promotion) does not match the position.
-    WrongContext,
-}
-
-crate::move_text::shared_reasons!(IllegalReason, LeavesKingAttacked);
-
-impl fmt::Display for IllegalReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            IllegalReason::NoLegalMoves => "the side to move has no legal moves (game over)",
-            IllegalReason::EmptySquare => "there is no piece on the origin square",
-            IllegalReason::OpponentPiece => {
-                "the piece on the origin square belongs to the opponent"
-            }
-            IllegalReason::NotAMove => "the piece on the origin square cannot move there",
-            IllegalReason::LeavesKingAttacked => "it would leave the King attacked",
-            IllegalReason::MissingPromotion => {
-                "the pawn reaches its sixth rank and becomes a Met: write m at the end"
-            }
-            IllegalReason::NotAPromotion => {
-                "only a pawn reaching its sixth rank promotes (m at the end)"
-            }
-            IllegalReason::WrongContext => {
-                "its role, capture or promotion does not match this position"
-            }
-        })
+crate::move_text::illegal_reasons! {
+    /// Why a move is not legal in a position.
+    pub enum IllegalReason {
+        leaves:
+        /// The move would leave the mover's King attacked.
+        LeavesKingAttacked => "it would leave the King attacked",
+        /// A pawn reaches its sixth rank, which makes it a Met: the string
+        /// must end in `m`.
+        MissingPromotion => "the pawn reaches its sixth rank and becomes a Met: write m at the end",
+        /// The string ends in `m` but the move is no pawn reaching its sixth rank.
+        NotAPromotion => "only a pawn reaching its sixth rank promotes (m at the end)",
+        /// The move's context (role, capture, promotion) does not match the position.
+        WrongContext => "its role, capture or promotion does not match this position",
     }
 }
 

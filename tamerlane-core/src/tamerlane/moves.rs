@@ -146,38 +146,14 @@ impl FromStr for CoordMove {
     }
 }
 
-/// Why a move is not legal in a position.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum IllegalReason {
-    /// The game is over in this position (no legal moves at all).
-    NoLegalMoves,
-    /// There is no piece on the origin square.
-    EmptySquare,
-    /// The piece on the origin square belongs to the opponent.
-    OpponentPiece,
-    /// The piece cannot make that move here (wrong pattern, blocked path,
-    /// own piece on the target, a pawn of pawns waiting, ...).
-    NotAMove,
-    /// The move would leave the mover's only royal attacked.
-    LeavesRoyalAttacked,
-    /// The move's context (role, capture, kind) does not match the position.
-    WrongContext,
-}
-
-crate::move_text::shared_reasons!(IllegalReason, LeavesRoyalAttacked);
-
-impl fmt::Display for IllegalReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            IllegalReason::NoLegalMoves => "the side to move has no legal moves (game over)",
-            IllegalReason::EmptySquare => "there is no piece on the origin square",
-            IllegalReason::OpponentPiece => {
-                "the piece on the origin square belongs to the opponent"
-            }
-            IllegalReason::NotAMove => "the piece on the origin square cannot move there",
-            IllegalReason::LeavesRoyalAttacked => "it would leave the only royal attacked",
-            IllegalReason::WrongContext => "its role, capture or kind does not match this position",
-        })
+crate::move_text::illegal_reasons! {
+    /// Why a move is not legal in a position.
+    pub enum IllegalReason {
+        leaves:
+        /// The move would leave the mover's only royal attacked.
+        LeavesRoyalAttacked => "it would leave the only royal attacked",
+        /// The move's context (role, capture, kind) does not match the position.
+        WrongContext => "its role, capture or kind does not match this position",
     }
 }
 
