@@ -69,6 +69,49 @@ pub const KEYS: [&str; 26] = [
     "PE", "PC", "PD", "PK", "PP", "Q", "B", "P",
 ];
 
+/// The figure of each piece letter of the 8x8 games, by game: `(game,
+/// [(upper-case FEN letter, figure key)])`. Chess has its own queen, bishop
+/// and pawn; Makruk's Met steps one square diagonally, as the Ferz does,
+/// and its Khon is chaturanga's elephant (the ancestor of Tamerlane's
+/// Elephant too). Tamerlane's TFEN tokens are the figures' keys
+/// themselves.
+pub const LETTERS: [(&str, [(char, &str); 6]); 2] = [
+    (
+        "chess",
+        [
+            ('K', "K"),
+            ('Q', "Q"),
+            ('R', "R"),
+            ('B', "B"),
+            ('N', "N"),
+            ('P', "P"),
+        ],
+    ),
+    (
+        "makruk",
+        [
+            ('K', "K"),
+            ('M', "F"),
+            ('S', "E"),
+            ('R', "R"),
+            ('N', "N"),
+            ('P', "P"),
+        ],
+    ),
+];
+
+/// The figure key of the upper-case FEN `letter` of the 8x8 `game`
+/// (`"chess"` or `"makruk"`, see [`LETTERS`]), if it has one.
+///
+/// ```
+/// assert_eq!(tamerlane_figures::letter_key("makruk", 'M'), Some("F"));
+/// assert_eq!(tamerlane_figures::letter_key("chess", 'M'), None);
+/// ```
+pub fn letter_key(game: &str, letter: char) -> Option<&'static str> {
+    let (_, letters) = LETTERS.iter().find(|(g, _)| *g == game)?;
+    letters.iter().find(|(l, _)| *l == letter).map(|(_, k)| *k)
+}
+
 /// The side a figure is coloured for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Side {
@@ -286,6 +329,17 @@ fn expand(template: &str, values: &[(&str, Value<'_>)], out: &mut String, nestin
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_letter_names_a_figure() {
+        for (game, letters) in LETTERS {
+            for (letter, key) in letters {
+                assert!(KEYS.contains(&key), "{game} {letter}: {key}");
+                assert_eq!(letter_key(game, letter), Some(key));
+            }
+        }
+        assert_eq!(letter_key("tamerlane", 'K'), None);
+    }
     use std::collections::HashSet;
     use std::path::Path;
 

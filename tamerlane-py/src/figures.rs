@@ -16,3 +16,19 @@ pub fn piece_figure(key: &str, white: bool) -> PyResult<&'static str> {
     let side = if white { Side::White } else { Side::Black };
     tamerlane_figures::figure(key, side).map_err(|e| PyValueError::new_err(e.to_string()))
 }
+
+/// The figure key of each upper-case FEN letter of the 8x8 `game`
+/// (`"chess"` or `"makruk"`): the table of the `tamerlane-figures` crate,
+/// which the web board reads too. Another game gives `ValueError`.
+#[pyfunction]
+pub fn figure_letters(game: &str) -> PyResult<Vec<(char, &'static str)>> {
+    tamerlane_figures::LETTERS
+        .iter()
+        .find(|(g, _)| *g == game)
+        .map(|(_, letters)| letters.to_vec())
+        .ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "no figure letters for game {game:?} (chess or makruk; Tamerlane's TFEN tokens are the keys)"
+            ))
+        })
+}

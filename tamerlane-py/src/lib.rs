@@ -97,6 +97,7 @@ fn _tamerlane(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<pgn::PgnReader>()?;
     m.add_function(wrap_pyfunction!(types::square_name, m)?)?;
     m.add_function(wrap_pyfunction!(figures::piece_figure, m)?)?;
+    m.add_function(wrap_pyfunction!(figures::figure_letters, m)?)?;
     m.add_function(wrap_pyfunction!(types::parse_square, m)?)?;
     m.add_function(wrap_pyfunction!(research_batch::move_to_index, m)?)?;
     m.add_function(wrap_pyfunction!(board::index_to_move, m)?)?;

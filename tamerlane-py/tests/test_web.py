@@ -27,7 +27,7 @@ from typing import Any, Dict, Iterator, List, Tuple
 import pytest
 
 from tamerlane import Role
-from tamerlane._tamerlane import FIGURE_BOX, piece_figure
+from tamerlane._tamerlane import FIGURE_BOX, figure_letters, piece_figure
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -264,3 +264,8 @@ def test_the_page_draws_the_figures_of_the_python_boards(server: str) -> None:
     assert sorted(page["figures"]) == sorted(keys)
     for key in keys:
         assert page["figures"][key] == {"w": piece_figure(key, True), "b": piece_figure(key, False)}, key
+    # The 8x8 letters' figures: one table, read by the page and by tamerlane.svg.
+    assert page["letters"] == {game: dict(figure_letters(game)) for game in ("chess", "makruk")}
+    assert page["letters"]["makruk"]["M"] == "F" and page["letters"]["chess"]["Q"] == "Q"
+    with pytest.raises(ValueError, match="chess or makruk"):
+        figure_letters("tamerlane")

@@ -8,7 +8,7 @@
 use std::sync::OnceLock;
 
 use serde_json::{json, Map, Value};
-use tamerlane_figures::{figure, Side, BOX, KEYS};
+use tamerlane_figures::{figure, Side, BOX, KEYS, LETTERS};
 
 /// One embedded file: its name in the URL, its media type and contents.
 pub struct Asset {
@@ -53,8 +53,10 @@ pub const ASSETS: &[Asset] = &[
 ];
 
 /// The figures as the page reads them: `{"box": 45, "figures": {KEY:
-/// {"w": White's, "b": Black's}}}`, each the SVG elements of
-/// [`tamerlane_figures::figure`] (docs/WEB.md, "The piece drawings").
+/// {"w": White's, "b": Black's}}, "letters": {GAME: {LETTER: KEY}}}`, each
+/// figure the SVG elements of [`tamerlane_figures::figure`], the letters
+/// the figure keys of the 8x8 games' pieces ([`LETTERS`]; docs/WEB.md,
+/// "The piece drawings").
 fn figures_json() -> &'static [u8] {
     static JSON: OnceLock<Vec<u8>> = OnceLock::new();
     JSON.get_or_init(|| {
@@ -68,7 +70,17 @@ fn figures_json() -> &'static [u8] {
                 Some((key.to_owned(), json!({ "w": w, "b": b })))
             })
             .collect();
-        json!({ "box": BOX, "figures": figures })
+        let letters: Map<String, Value> = LETTERS
+            .iter()
+            .map(|(game, letters)| {
+                let keys: Map<String, Value> = letters
+                    .iter()
+                    .map(|(letter, key)| (letter.to_string(), json!(key)))
+                    .collect();
+                (game.to_string(), Value::Object(keys))
+            })
+            .collect();
+        json!({ "box": BOX, "figures": figures, "letters": letters })
             .to_string()
             .into_bytes()
     })

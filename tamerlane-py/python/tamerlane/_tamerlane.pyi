@@ -550,6 +550,13 @@ def square_name(square: SquareArg) -> str:
 def parse_square(name: SquareArg) -> int:
     """The index 0..111 of a square name; raises ``ValueError``."""
 
+def figure_letters(game: str) -> list[tuple[str, str]]:
+    """The ``piece_figure`` key of each upper-case FEN letter of the 8x8
+    ``game`` (``"chess"`` or ``"makruk"``), as ``(letter, key)`` pairs: the
+    table the web board of ``tamerlane serve`` reads too. Another game
+    gives ``ValueError``."""
+    ...
+
 def piece_figure(key: str, white: bool) -> str:
     """The SVG elements (a ``<g>`` element in the ``FIGURE_BOX``-wide square)
     of the figure of ``key``, an upper-case TFEN token (``"K"``, ``"PR"``,

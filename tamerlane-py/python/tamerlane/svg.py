@@ -45,7 +45,18 @@ from typing import (
     Union,
 )
 
-from ._tamerlane import FIGURE_BOX, Board, Color, Move, Piece, Role, parse_square, piece_figure, square_name
+from ._tamerlane import (
+    FIGURE_BOX,
+    Board,
+    Color,
+    Move,
+    Piece,
+    Role,
+    figure_letters,
+    parse_square,
+    piece_figure,
+    square_name,
+)
 from .chess import Board as ChessBoard
 from .chess import Move as ChessMove
 from .chess import Piece as ChessPiece
@@ -303,7 +314,7 @@ _CHESS = _Game(
     title="chess",
     layout=_LAYOUT_8X8,
     square=_square8,
-    figures={"K": "K", "Q": "Q", "R": "R", "B": "B", "N": "N", "P": "P"},
+    figures=dict(figure_letters("chess")),
     royals="K",
     letters="K Q R B N P",
 )
@@ -312,9 +323,7 @@ _MAKRUK = _Game(
     title="Makruk",
     layout=_LAYOUT_8X8,
     square=_square8,
-    # The Met steps one square diagonally, as the Ferz does; the Khon is
-    # chaturanga's elephant (the ancestor of Tamerlane's Elephant too).
-    figures={"K": "K", "M": "F", "S": "E", "R": "R", "N": "N", "P": "P"},
+    figures=dict(figure_letters("makruk")),
     royals="K",
     letters="K M S R N P",
 )

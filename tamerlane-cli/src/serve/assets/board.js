@@ -9,12 +9,6 @@ const S = 45; // a square, in the figures' own units
 const M = 16; // the margin for the coordinates
 const NS = "http://www.w3.org/2000/svg";
 
-// The figure of each 8x8 letter (Tamerlane's TFEN tokens are the keys).
-const LETTERS = {
-  chess: { K: "K", Q: "Q", R: "R", B: "B", N: "N", P: "P" },
-  makruk: { K: "K", M: "F", S: "E", R: "R", N: "N", P: "P" },
-};
-
 function el(name, attrs, parent) {
   const e = document.createElementNS(NS, name);
   for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
@@ -49,7 +43,10 @@ export class Board {
   figure(token) {
     const white = token === token.toUpperCase();
     const up = token.toUpperCase();
-    const key = this.state.game === "tamerlane" ? up : (LETTERS[this.state.game][up] || up);
+    // The figure of an 8x8 letter comes with the figures (figures.json's
+    // "letters"); Tamerlane's TFEN tokens are the keys themselves.
+    const letters = this.figures.letters[this.state.game];
+    const key = letters ? letters[up] || up : up;
     const f = this.figures.figures[key];
     return f ? f[white ? "w" : "b"] : "";
   }
