@@ -24,6 +24,14 @@
 //! the search's score in centipawns from White's point of view (a mate is
 //! written as `±30000`), `RESULT` the game's result for White: `1`, `0.5`
 //! or `0`. Lines starting with `#` are comments.
+//!
+//! `--format binary` writes fixed-size records instead
+//! ([`tamerlane_ai::datagen::binary`]), by default only the quiet
+//! positions (`--filter quiet`: not in check, the best move not a
+//! capture); `--filter all` keeps every searched position, and `--filter
+//! quiet` filters the text too. `--openings FILE` starts game `i` from the
+//! file's position `i mod N` (one TFEN or FEN a line) before the random
+//! plies.
 
 use std::fs::File;
 use std::io::BufWriter;
@@ -31,7 +39,7 @@ use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 
 use clap::Args;
-use tamerlane_ai::datagen::{write_shard, DatagenError, Settings};
+use tamerlane_ai::datagen::{write_shard, Book, DatagenError, Filter, Format, Output, Settings};
 
 use crate::game_args::GameArgs;
 
@@ -62,16 +70,46 @@ pub struct DatagenArgs {
     /// The file to write.
     #[arg(long)]
     pub out: PathBuf,
+    /// The file's format: `text` (lines `POSITION | SCORE | RESULT`) or
+    /// `binary` (fixed-size records, docs/ENGINE.md).
+    #[arg(long, default_value = "text", value_parser = clap::value_parser!(Format))]
+    pub format: Format,
+    /// Which searched positions are written: `quiet` (not in check, the
+    /// best move not a capture) or `all`. Default: `quiet` for the binary
+    /// format, `all` for text.
+    #[arg(long, value_parser = clap::value_parser!(Filter))]
+    pub filter: Option<Filter>,
+    /// A file of start positions, one TFEN or FEN a line: game I starts
+    /// from its position I mod N, then the random plies.
+    #[arg(long)]
+    pub openings: Option<PathBuf>,
 }
 
 /// Plays the games and writes the file; prints a summary line.
 pub fn run(args: DatagenArgs) -> Result<(), String> {
+    let rules = args.game.rules()?;
+    let book = match &args.openings {
+        None => None,
+        Some(p) => {
+            let text = std::fs::read_to_string(p)
+                .map_err(|e| format!("--openings {}: {e}", p.display()))?;
+            Some(
+                Book::parse(&text, rules)
+                    .map_err(|e| format!("--openings {}: {e}", p.display()))?,
+            )
+        }
+    };
     let settings = Settings {
         seed: args.seed,
         nodes: args.nodes,
         opening_plies: args.opening_plies,
         config: args.config.clone(),
-        ..Settings::new(args.game.rules()?)
+        book,
+        ..Settings::new(rules)
+    };
+    let output = Output {
+        format: args.format,
+        filter: args.filter.unwrap_or(args.format.default_filter()),
     };
     // Checked before the file is created.
     args.config
@@ -81,8 +119,8 @@ pub fn run(args: DatagenArgs) -> Result<(), String> {
     let file = File::create(&args.out).map_err(|e| format!("{path}: {e}"))?;
     let mut out = BufWriter::new(file);
     let never = AtomicBool::new(false);
-    let positions =
-        write_shard(&settings, args.first, args.games, &never, &mut out).map_err(|e| match e {
+    let positions = write_shard(&settings, output, args.first, args.games, &never, &mut out)
+        .map_err(|e| match e {
             DatagenError::Io(e) => format!("{path}: {e}"),
             e => e.to_string(),
         })?;

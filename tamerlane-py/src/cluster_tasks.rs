@@ -181,12 +181,13 @@ pub fn datagen_shard<'py>(
             _ => "full".to_owned(),
         },
         hash_mib: opt_u64_arg(hash_mib, "hash_mib", 1, MAX_HASH_MIB as u64)?.unwrap_or(16) as usize,
+        book: None,
     };
     let shard = interruptible(py, "datagen_shard", |stop| {
-        datagen::shard(&settings, first, count, stop)
+        datagen::shard(&settings, datagen::Output::default(), first, count, stop)
     })?;
     match shard {
-        Ok(s) => Ok((PyBytes::new(py, s.text.as_bytes()), s.positions)),
+        Ok(s) => Ok((PyBytes::new(py, &s.data), s.positions)),
         Err(DatagenError::Stopped) => {
             Err(PyKeyboardInterrupt::new_err("datagen_shard interrupted"))
         }

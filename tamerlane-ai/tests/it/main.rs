@@ -1,6 +1,7 @@
 //! The engine crate's integration tests, one binary with a module per
 //! subject (`cargo test -p tamerlane-ai --test it`).
 
+mod datagen_binary;
 mod fuzz_regressions;
 mod multipv;
 mod protocol_limits;

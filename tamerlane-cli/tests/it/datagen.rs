@@ -83,3 +83,93 @@ fn ranges_of_games_put_together_are_the_whole_run() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn binary_files_hold_the_text_runs_positions() {
+    let dir = std::env::temp_dir().join(format!("tamerlane-datagen-b-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let common = [
+        "--game", "chess", "--games", "2", "--nodes", "200", "--seed", "3",
+    ];
+    let file = |name: &str, extra: &[&str]| {
+        let mut args = common.to_vec();
+        args.extend_from_slice(extra);
+        let path = dir.join(name);
+        let mut all = vec!["datagen", "--out", path.to_str().unwrap()];
+        all.extend_from_slice(&args);
+        let o = run(&all, "");
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        std::fs::read(&path).unwrap()
+    };
+    let text = String::from_utf8(file("a.txt", &[])).unwrap();
+    let all = file("all.bin", &["--format", "binary", "--filter", "all"]);
+    let quiet = file("quiet.bin", &["--format", "binary"]);
+    assert_eq!(
+        file("quiet2.bin", &["--format", "binary"]),
+        quiet,
+        "deterministic"
+    );
+    let (head, records) = tamerlane_ai::datagen::binary::read(&all).unwrap();
+    assert!(!head.quiet);
+    assert_eq!(records.len(), positions(&text).len());
+    let (head, quiet_records) = tamerlane_ai::datagen::binary::read(&quiet).unwrap();
+    assert!(head.quiet);
+    let kept: Vec<_> = records.into_iter().filter(|r| r.flags == 0).collect();
+    assert_eq!(quiet_records, kept);
+    // 76 bytes a chess record, after a 512-byte header.
+    assert_eq!(quiet.len(), 512 + 76 * kept.len());
+    // The quiet text has the same number of positions.
+    let quiet_text = String::from_utf8(file("q.txt", &["--filter", "quiet"])).unwrap();
+    assert_eq!(positions(&quiet_text).len(), kept.len());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn openings_come_from_a_book_and_bad_flags_are_named() {
+    let dir = std::env::temp_dir().join(format!("tamerlane-datagen-o-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let book = dir.join("book.fen");
+    let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    std::fs::write(&book, format!("# one opening\n{fen}\n")).unwrap();
+    let out = dir.join("o.txt");
+    let text = datagen_with(
+        &out,
+        &[
+            "--game",
+            "chess",
+            "--games",
+            "1",
+            "--nodes",
+            "100",
+            "--opening-plies",
+            "0",
+            "--openings",
+            book.to_str().unwrap(),
+        ],
+    );
+    assert!(
+        text.lines()
+            .nth(1)
+            .unwrap()
+            .contains(" config full book 1:"),
+        "{text}"
+    );
+    assert!(positions(&text)[0].starts_with(fen), "{text}");
+    std::fs::write(&book, format!("{fen}\nnot a position\n")).unwrap();
+    let bad = |args: &[&str]| {
+        let mut all = vec!["datagen", "--out", out.to_str().unwrap(), "--game", "chess"];
+        all.extend_from_slice(args);
+        let o = run(&all, "");
+        assert!(!o.status.success());
+        String::from_utf8(o.stderr).unwrap()
+    };
+    let e = bad(&["--openings", book.to_str().unwrap()]);
+    assert!(e.contains("book.fen: line 2: bad chess FEN"), "{e}");
+    let e = bad(&["--openings", dir.join("missing").to_str().unwrap()]);
+    assert!(e.contains("--openings") && e.contains("missing"), "{e}");
+    let e = bad(&["--format", "csv"]);
+    assert!(e.contains("unknown format \"csv\""), "{e}");
+    let e = bad(&["--filter", "loud"]);
+    assert!(e.contains("unknown filter \"loud\""), "{e}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
