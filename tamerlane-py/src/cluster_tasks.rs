@@ -143,15 +143,20 @@ fn interruptible<T: Send>(
 }
 
 /// `datagen_shard(game, rules, seed, first, count, *, nodes=5000,
-/// opening_plies=6, config="full", hash_mib=16)`: the text of games
-/// `[first, first + count)` of the self-play run `(game, rules, seed,
-/// nodes, opening_plies, config, hash_mib)`, as UTF-8 bytes, and its
-/// number of positions. Game `i` depends only on the settings and `i`:
-/// shards put together (each without its two header lines) are the run.
+/// opening_plies=6, config="full", hash_mib=16, format="text",
+/// filter=None, openings=None)`: games `[first, first + count)` of the
+/// self-play run `(game, rules, seed, nodes, opening_plies, config,
+/// hash_mib, openings)`, as `tamerlane datagen` writes them (`format`
+/// `"text"`: UTF-8 text; `"binary"`: the binary format; `filter`
+/// `"quiet"` or `"all"`, by default the format's), and its number of
+/// positions. `openings`, a list of TFENs or FENs, is the book game `i`
+/// starts from (its position `i mod len`). Game `i` depends only on the
+/// settings and `i`: text shards put together (each without its two
+/// header lines) are the run, and so are binary shards' records.
 #[pyfunction]
 #[pyo3(
-    signature = (game, rules, seed, first, count, *, nodes = None, opening_plies = None, config = None, hash_mib = None),
-    text_signature = "(game, rules, seed, first, count, *, nodes=5000, opening_plies=6, config='full', hash_mib=16)"
+    signature = (game, rules, seed, first, count, *, nodes = None, opening_plies = None, config = None, hash_mib = None, format = None, filter = None, openings = None),
+    text_signature = "(game, rules, seed, first, count, *, nodes=5000, opening_plies=6, config='full', hash_mib=16, format='text', filter=None, openings=None)"
 )]
 #[allow(clippy::too_many_arguments)]
 pub fn datagen_shard<'py>(
@@ -165,11 +170,40 @@ pub fn datagen_shard<'py>(
     opening_plies: Option<&Bound<'py, PyAny>>,
     config: Option<&Bound<'py, PyAny>>,
     hash_mib: Option<&Bound<'py, PyAny>>,
+    format: Option<&Bound<'py, PyAny>>,
+    filter: Option<&Bound<'py, PyAny>>,
+    openings: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<(Bound<'py, PyBytes>, u64)> {
     let rules = game_rules(game, rules)?;
     let seed = u64_arg(seed, "seed", 0, u64::MAX)?;
     let first = u64_arg(first, "first", 0, u64::MAX)?;
     let count = u64_arg(count, "count", 0, u64::MAX - first)?;
+    let format: datagen::Format = match opt_str_arg(format, "format")? {
+        None => datagen::Format::Text,
+        Some(f) => f.parse().map_err(PyValueError::new_err)?,
+    };
+    let filter = match opt_str_arg(filter, "filter")? {
+        None => format.default_filter(),
+        Some(f) => f.parse().map_err(PyValueError::new_err)?,
+    };
+    let book = match openings {
+        Some(o) if !o.is_none() => {
+            let fens = list_arg(o, "openings", |k, item| {
+                let fen = str_arg(item, &format!("openings[{k}]"))?;
+                opening_game(rules, k, &fen)?;
+                Ok(fen)
+            })?;
+            let book = datagen::Book::from_positions(fens.iter().map(String::as_str), rules)
+                .map_err(|e| match e {
+                    datagen::BookError::Empty => PyValueError::new_err("openings is empty"),
+                    datagen::BookError::Line(n, e) => {
+                        PyValueError::new_err(format!("openings[{}]: {e}", n - 1))
+                    }
+                })?;
+            Some(book)
+        }
+        _ => None,
+    };
     let settings = datagen::Settings {
         rules,
         seed,
@@ -181,10 +215,11 @@ pub fn datagen_shard<'py>(
             _ => "full".to_owned(),
         },
         hash_mib: opt_u64_arg(hash_mib, "hash_mib", 1, MAX_HASH_MIB as u64)?.unwrap_or(16) as usize,
-        book: None,
+        book,
     };
+    let output = datagen::Output { format, filter };
     let shard = interruptible(py, "datagen_shard", |stop| {
-        datagen::shard(&settings, datagen::Output::default(), first, count, stop)
+        datagen::shard(&settings, output, first, count, stop)
     })?;
     match shard {
         Ok(s) => Ok((PyBytes::new(py, &s.data), s.positions)),

@@ -21,6 +21,7 @@ use pyo3::prelude::*;
 pub mod board;
 pub mod board_core;
 pub mod cluster_tasks;
+pub mod data_format;
 pub mod edit;
 pub mod engine;
 pub mod env_core;
@@ -109,6 +110,8 @@ fn _tamerlane(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<mcts::Mcts>()?;
     m.add_function(wrap_pyfunction!(vector_env::random_rollouts, m)?)?;
     m.add_function(wrap_pyfunction!(cluster_tasks::datagen_shard, m)?)?;
+    m.add_function(wrap_pyfunction!(data_format::datagen_layout, m)?)?;
+    m.add_function(wrap_pyfunction!(data_format::datagen_header, m)?)?;
     m.add_function(wrap_pyfunction!(cluster_tasks::match_openings, m)?)?;
     m.add_function(wrap_pyfunction!(cluster_tasks::match_games, m)?)?;
     m.add_function(wrap_pyfunction!(cluster_tasks::sprt_state, m)?)?;

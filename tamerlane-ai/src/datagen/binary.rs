@@ -101,10 +101,11 @@ const RESULT: usize = 7;
 const BEST_FROM: usize = 8;
 const BEST_TO: usize = 9;
 const FLAGS: usize = 10;
+const RESERVED: usize = 11;
 const BOARD: usize = FIXED_SIZE;
 
-/// The fields of a record, in order and without gaps (byte 11 is 0): every
-/// 16-bit field at an even offset, so the numpy dtype has no padding.
+/// The fields of a record, in order and covering every byte: every 16-bit
+/// field at an even offset, so the numpy dtype has no padding.
 ///
 /// - `score`: the search's score in centipawns for the side to move; a
 ///   mate is ±30000 ([`MATE_SCORE`](super::MATE_SCORE)), and a larger
@@ -118,8 +119,9 @@ const BOARD: usize = FIXED_SIZE;
 ///   ([`DataPosition::move_squares`]).
 /// - `flags`: bit 0 the side to move is in check, bit 1 the best move
 ///   captures (both 0 in a file of quiet positions).
+/// - `reserved`: 0.
 /// - `board`: one byte per square ([`super::board_bytes`]).
-pub const FIELDS: [Field; 9] = [
+pub const FIELDS: [Field; 10] = [
     Field {
         name: "score",
         offset: SCORE,
@@ -158,6 +160,11 @@ pub const FIELDS: [Field; 9] = [
     Field {
         name: "flags",
         offset: FLAGS,
+        kind: FieldKind::U8,
+    },
+    Field {
+        name: "reserved",
+        offset: RESERVED,
         kind: FieldKind::U8,
     },
     Field {
@@ -503,6 +510,7 @@ impl Record {
         out.push(u8::from(self.turn == Color::Black));
         out.push(self.result as u8);
         out.extend_from_slice(&[self.best_from, self.best_to, self.flags, 0]);
+        debug_assert_eq!(out.len() % 2, 0);
         out.extend_from_slice(&self.board);
     }
 
@@ -538,6 +546,9 @@ impl Record {
                 };
                 return Err(bad(name, i64::from(bytes[field])));
             }
+        }
+        if bytes[RESERVED] != 0 {
+            return Err(bad("reserved", i64::from(bytes[RESERVED])));
         }
         let board = bytes[BOARD..].to_vec();
         if let Some(&c) = board.iter().find(|&&c| c > max_piece_code(roles)) {

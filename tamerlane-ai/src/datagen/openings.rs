@@ -105,19 +105,43 @@ fn fnv1a(bytes: impl IntoIterator<Item = u8>) -> u64 {
 }
 
 impl Book {
-    /// Reads a book's text under `rules`: every position is checked (read
-    /// under the rules, its game not over).
+    /// Reads a book's text under `rules`: one position a line, blank
+    /// lines and lines starting with `#` skipped; every position is
+    /// checked (read under the rules, its game not over).
     pub fn parse(text: &str, rules: AnyRules) -> Result<Book, BookError> {
+        let lines = text
+            .lines()
+            .enumerate()
+            .map(|(n, l)| (n + 1, l.trim()))
+            .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'));
+        Book::from_numbered(lines, rules)
+    }
+
+    /// A book of the given positions, in order (their errors numbered from
+    /// 1 as lines), each checked as by [`parse`](Self::parse).
+    pub fn from_positions<'a>(
+        positions: impl IntoIterator<Item = &'a str>,
+        rules: AnyRules,
+    ) -> Result<Book, BookError> {
+        Book::from_numbered(
+            positions
+                .into_iter()
+                .enumerate()
+                .map(|(n, p)| (n + 1, p.trim())),
+            rules,
+        )
+    }
+
+    fn from_numbered<'a>(
+        lines: impl Iterator<Item = (usize, &'a str)>,
+        rules: AnyRules,
+    ) -> Result<Book, BookError> {
         let mut positions = Vec::new();
-        for (n, line) in text.lines().enumerate() {
-            let line = line.trim();
-            if line.is_empty() || line.starts_with('#') {
-                continue;
-            }
+        for (n, line) in lines {
             let game = AnyGame::from_fen(rules, line)
-                .map_err(|e: AnyFenError| BookError::Line(n + 1, e.to_string()))?;
+                .map_err(|e: AnyFenError| BookError::Line(n, e.to_string()))?;
             if game.outcome().is_some() {
-                return Err(BookError::Line(n + 1, "the game is over".into()));
+                return Err(BookError::Line(n, "the game is over".into()));
             }
             positions.push(line.to_owned());
         }
@@ -208,5 +232,9 @@ mod tests {
         let mate = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
         let e = Book::parse(mate, rules).unwrap_err();
         assert_eq!(e, BookError::Line(1, "the game is over".into()));
+        let listed = Book::from_positions([after_e4, start], rules).unwrap();
+        assert_eq!(listed, book);
+        let e = Book::from_positions([start, mate], rules).unwrap_err();
+        assert_eq!(e, BookError::Line(2, "the game is over".into()));
     }
 }

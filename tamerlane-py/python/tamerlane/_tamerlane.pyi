@@ -619,12 +619,32 @@ def datagen_shard(
     opening_plies: int = 6,
     config: str = "full",
     hash_mib: int = 16,
+    format: str = "text",
+    filter: Optional[str] = None,
+    openings: Optional[list[str]] = None,
 ) -> tuple[bytes, int]:
     """The self-play data of games ``[first, first + count)`` of the run
-    ``(game, rules, seed, nodes, opening_plies, config, hash_mib)`` as UTF-8
+    ``(game, rules, seed, nodes, opening_plies, config, hash_mib,
+    openings)`` and its number of positions: with ``format="text"`` UTF-8
     text (``# tamerlane datagen 1``, a settings line, then ``FEN | SCORE |
-    RESULT`` lines) and its number of positions. Game ``i`` depends only on
-    the settings and ``i``."""
+    RESULT`` lines), with ``"binary"`` the binary format
+    (``tamerlane.data.from_bytes`` reads it). ``filter`` is ``"quiet"`` (not
+    in check, the best move not a capture) or ``"all"``; by default
+    ``"all"`` in text, ``"quiet"`` in binary. ``openings`` (TFENs or FENs):
+    game ``i`` starts from ``openings[i % len(openings)]``, then the random
+    plies. Game ``i`` depends only on the settings and ``i``."""
+
+def datagen_layout() -> dict[str, Any]:
+    """The binary format of self-play data from its one definition in the
+    engine library: ``magic``, ``version``, ``header_size``, ``fields``
+    (``(name, offset, numpy type, is_board)``) and ``games`` (``{game:
+    (squares, roles, record_size)}``); ``tamerlane.data`` builds its dtypes
+    from it."""
+
+def datagen_header(head: bytes, file_size: int) -> dict[str, Any]:
+    """The checked header of a binary data file of ``file_size`` bytes whose
+    first bytes are ``head``: ``game``, ``quiet``, ``records``, ``first``,
+    ``games``, ``settings``; ``ValueError`` naming what is wrong."""
 
 def match_openings(game: str, rules: str, count: int, plies: int, seed: int) -> list[str]:
     """The openings ``tamerlane match`` plays when it needs ``count`` of them
