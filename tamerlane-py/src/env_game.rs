@@ -8,7 +8,8 @@
 
 use std::ops::ControlFlow;
 
-use tamerlane_core::{chess, makruk, tamerlane, Color, Outcome, Position};
+use tamerlane_ai::datagen::board_bytes::{max_piece_code, piece_of_code, DataPosition};
+use tamerlane_core::{chess, makruk, tamerlane, Outcome, Position};
 
 use crate::mcts::MctsGame;
 use crate::plane_updates::PlaneUpdates;
@@ -29,7 +30,8 @@ const _: () = assert!(<chess::Position as SiblingGame>::ACTION_SPACE_SIZE <= 1 <
 pub trait EnvGame: MctsGame {
     /// The placement of an earlier position, as the history planes need
     /// it: one byte per square, 0 for an empty one, else
-    /// `1 + color * roles + role`.
+    /// `1 + color * roles + role` (the engine library's piece codes,
+    /// `tamerlane_ai::datagen::board_bytes`, those of the self-play data).
     type Key: Clone + Send + Sync + AsRef<[u8]>;
     /// What the last write into an observation buffer set, so that the
     /// next write changes only what differs.
@@ -112,10 +114,8 @@ impl AsRef<[u8]> for TamerlaneKey {
 impl Placement for TamerlaneKey {
     fn for_each_piece(&self, mut f: impl FnMut(tamerlane_core::Square, tamerlane_core::Piece)) {
         for (i, &code) in self.0.iter().enumerate() {
-            if code != 0 {
-                let code = usize::from(code - 1);
-                let color = Color::ALL[code / tamerlane_core::Role::COUNT];
-                let role = tamerlane_core::Role::ALL[code % tamerlane_core::Role::COUNT];
+            if let Some((color, role)) = piece_of_code(code, tamerlane_core::Role::COUNT) {
+                let role = tamerlane_core::Role::ALL[role];
                 let sq = tamerlane_core::Square::new(i as u32).expect("index below 112");
                 f(sq, tamerlane_core::Piece::new(color, role));
             }
@@ -133,19 +133,16 @@ impl EnvGame for tamerlane::Position {
 
     fn key(&self) -> TamerlaneKey {
         let mut squares = [0u8; 112];
-        for (sq, p) in self.board().pieces() {
-            squares[sq.index()] =
-                (1 + p.color.index() * tamerlane_core::Role::COUNT + p.role.index()) as u8;
-        }
+        self.board_bytes(&mut squares);
         TamerlaneKey(squares)
     }
 
     fn key_from_bytes(bytes: &[u8]) -> Option<TamerlaneKey> {
         let squares: [u8; 112] = bytes.try_into().ok()?;
-        let codes = 2 * tamerlane_core::Role::COUNT;
+        let max = max_piece_code(tamerlane_core::Role::COUNT);
         squares
             .iter()
-            .all(|c| usize::from(*c) <= codes)
+            .all(|c| *c <= max)
             .then_some(TamerlaneKey(squares))
     }
 
@@ -230,15 +227,14 @@ macro_rules! sibling_env_game {
 
             fn key(&self) -> Key64 {
                 let mut squares = [0u8; 64];
-                for (sq, p) in self.board().pieces() {
-                    squares[sq.index()] = (1 + p.color.index() * 6 + p.role.index()) as u8;
-                }
+                self.board_bytes(&mut squares);
                 Key64(squares)
             }
 
             fn key_from_bytes(bytes: &[u8]) -> Option<Key64> {
                 let squares: [u8; 64] = bytes.try_into().ok()?;
-                squares.iter().all(|c| *c <= 12).then_some(Key64(squares))
+                let max = max_piece_code(<Self as DataPosition>::ROLES);
+                squares.iter().all(|c| *c <= max).then_some(Key64(squares))
             }
 
             fn for_each_action(&self, mut f: impl FnMut(usize)) {
@@ -304,11 +300,11 @@ macro_rules! sibling_env_game {
                     let Some(key) = key else { continue };
                     let base = k * PIECE_PLANES * 64;
                     for (i, &code) in key.0.iter().enumerate() {
-                        if code == 0 {
+                        let Some((color, role)) =
+                            piece_of_code(code, <Self as DataPosition>::ROLES)
+                        else {
                             continue;
-                        }
-                        let code = usize::from(code - 1);
-                        let (color, role) = (Color::ALL[code / 6], code % 6);
+                        };
                         let plane = if color == turn { role } else { 6 + role };
                         let sq = tamerlane_core::board8::Square::new_unchecked(i as u32);
                         let rel = <Self as SiblingGame>::relative(sq, turn).index();
