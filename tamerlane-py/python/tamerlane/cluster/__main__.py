@@ -27,6 +27,8 @@ def _parser() -> argparse.ArgumentParser:
     d.add_argument("--config", default="full")
     d.add_argument("--hash", type=int, default=16, help="MiB of each engine's table")
     d.add_argument("--shard-games", type=int, default=16)
+    d.add_argument("--format", default="text", choices=["text", "binary"])
+    d.add_argument("--filter", choices=["quiet", "all"], help="default: all in text, quiet in binary")
     d.add_argument("--address", default=None, help="the Ray cluster ('auto': this machine's)")
     d.add_argument("--workers", type=int, help="shards made at once (default: all CPUs)")
 
@@ -62,6 +64,7 @@ def main(argv: list[str] | None = None) -> int:
                 args.game, args.games, args.seed, args.out, args.nodes, args.rules,
                 opening_plies=args.opening_plies, config=args.config, hash_mib=args.hash,
                 shard_games=args.shard_games, address=args.address, workers=args.workers,
+                format=args.format, filter=args.filter,
             )
             print(
                 f"{s.games} games, {s.positions} positions in {s.shards} shards "

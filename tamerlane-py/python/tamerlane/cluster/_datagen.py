@@ -30,6 +30,10 @@ GAMES = ("tamerlane", "chess", "makruk")
 TASK_RETRIES = 5
 #: How long the driver waits for a result before it checks for a Ctrl-C.
 WAIT_SECONDS = 0.25
+#: The manifest's name of each shard format (``docs/ENGINE.md``, "Self-play
+#: data").
+TEXT_FORMAT = "tamerlane datagen 1"
+BINARY_FORMAT = "tamerlane datagen binary 1"
 
 
 @dataclass(frozen=True)
@@ -71,8 +75,15 @@ def _make_shard(params: dict[str, Any], first: int, count: int) -> bytes:
         opening_plies=params["opening_plies"],
         config=params["config"],
         hash_mib=params["hash_mib"],
+        format=_format(params),
+        filter=params.get("filter"),
     )
     return data
+
+
+def _format(params: dict[str, Any]) -> str:
+    """The shards' format of a run: ``"binary"`` or ``"text"``."""
+    return "binary" if params["format"] == BINARY_FORMAT else "text"
 
 
 def datagen(
@@ -90,6 +101,8 @@ def datagen(
     address: str | None = None,
     workers: int | None = None,
     progress: bool = True,
+    format: str = "text",
+    filter: str | None = None,
 ) -> DatagenSummary:
     """Plays `games` self-play games of `game` under `rules` at `nodes`
     nodes a move and writes every searched position with its score and the
@@ -103,12 +116,19 @@ def datagen(
     (``"auto"`` for the one this machine belongs to; ``None`` starts a
     local one). `workers` caps the shards made at once (default: every CPU
     of the cluster busy). A Ctrl-C stops the run after saving what is finished; run
-    it again to resume.
+    it again to resume. `format` is ``"text"`` (shards ``shard-NNNNN.txt``)
+    or ``"binary"`` (``shard-NNNNN.bin``, read by ``tamerlane.data``);
+    `filter` ``"quiet"`` or ``"all"``, by default the format's (every
+    position in text, the quiet ones in binary).
     """
     if game not in GAMES:
         raise ValueError(f"unknown game {game!r} (expected one of {', '.join(GAMES)})")
+    if format not in ("text", "binary"):
+        raise ValueError(f"unknown format {format!r} (expected text or binary)")
+    if filter not in (None, "quiet", "all"):
+        raise ValueError(f"unknown filter {filter!r} (expected quiet or all)")
     params: dict[str, Any] = {
-        "format": "tamerlane datagen 1",
+        "format": BINARY_FORMAT if format == "binary" else TEXT_FORMAT,
         "game": game,
         "rules": rules,
         "games": _whole("games", games, 1, 2**40),
@@ -119,6 +139,10 @@ def datagen(
         "hash_mib": _whole("hash_mib", hash_mib, 1, 65536),
         "shard_games": _whole("shard_games", shard_games, 1, 2**20),
     }
+    # A text run with the default filter keeps the parameters it always had
+    # (its manifest resumes); any other run names its filter.
+    if format == "binary" or filter not in (None, "all"):
+        params["filter"] = filter or ("quiet" if format == "binary" else "all")
     if workers is not None:
         workers = _whole("workers", workers, 1, 2**20)
     if not isinstance(rules, str) or not isinstance(config, str):
@@ -128,12 +152,12 @@ def datagen(
     _tamerlane.datagen_shard(
         game, rules, params["seed"], 0, 0,
         nodes=params["nodes"], opening_plies=params["opening_plies"],
-        config=config, hash_mib=params["hash_mib"],
+        config=config, hash_mib=params["hash_mib"], format=format, filter=params.get("filter"),
     )
     folder = Path(out)
     folder.mkdir(parents=True, exist_ok=True)
     manifest = Manifest.open(folder, params)
-    shards = plan(params["games"], params["shard_games"])
+    shards = plan(params["games"], params["shard_games"], "bin" if format == "binary" else "txt")
     todo = [s for s in shards if not manifest.is_done(s, folder)]
     manifest.save()
     bar = Progress(params["games"], "games", enabled=progress)

@@ -18,7 +18,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .. import _tamerlane
 from ._errors import ClusterError
+
+#: The bytes of a binary shard's header.
+HEADER_BYTES: int = _tamerlane.datagen_layout()["header_size"]
 
 #: The version of the manifest's layout.
 MANIFEST_VERSION = 1
@@ -33,18 +37,21 @@ class ShardPlan:
     index: int
     first: int
     count: int
+    #: The file name's extension: ``txt`` for text shards, ``bin`` for
+    #: binary ones.
+    suffix: str = "txt"
 
     @property
     def file(self) -> str:
         """The shard's file name in the output folder."""
-        return f"shard-{self.index:05d}.txt"
+        return f"shard-{self.index:05d}.{self.suffix}"
 
 
-def plan(games: int, shard_games: int) -> list[ShardPlan]:
+def plan(games: int, shard_games: int, suffix: str = "txt") -> list[ShardPlan]:
     """The shards of a run of `games` games, `shard_games` to a shard: fixed
     by the run's parameters alone, whatever the cluster."""
     return [
-        ShardPlan(i, first, min(shard_games, games - first))
+        ShardPlan(i, first, min(shard_games, games - first), suffix)
         for i, first in enumerate(range(0, games, shard_games))
     ]
 
@@ -54,9 +61,36 @@ def digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+def _binary_header(data: bytes) -> dict[str, Any] | None:
+    """The checked header of a binary shard (``docs/ENGINE.md``, "The
+    binary format"), or None if `data` is not a whole binary shard."""
+    if not data.startswith(_tamerlane.datagen_layout()["magic"]):
+        return None
+    try:
+        return _tamerlane.datagen_header(data[:HEADER_BYTES], len(data))
+    except ValueError:
+        return None
+
+
 def count_positions(data: bytes) -> int:
-    """The positions of a shard's text: its lines that are not comments."""
+    """The positions of a shard: a binary shard's records, or the lines of
+    a text shard that are not comments."""
+    header = _binary_header(data)
+    if header is not None:
+        return int(header["records"])
     return sum(1 for line in data.splitlines() if line and not line.startswith(b"#"))
+
+
+def settings_line(data: bytes) -> str | None:
+    """The settings line of a whole shard, text or binary (without the
+    text's ``# ``), or None if `data` is neither."""
+    header = _binary_header(data)
+    if header is not None:
+        return str(header["settings"])
+    lines = data.split(b"\n", 2)
+    if len(lines) == 3 and lines[1].startswith(b"# "):
+        return lines[1][2:].decode("utf-8", errors="replace")
+    return None
 
 
 def write_atomic(path: Path, data: bytes) -> None:
@@ -142,15 +176,13 @@ class Manifest:
         # Files are written whole (write_atomic): one not yet listed whose
         # header names this run's settings and games is a finished shard
         # whose listing was lost.
-        lines = data.split(b"\n", 2)
+        line = settings_line(data)
         p = self.params
         settings = (
             f"seed {p['seed']} first {shard.first} count {shard.count} "
             f"nodes {p['nodes']} opening-plies {p['opening_plies']} config {p['config']}"
-        ).encode()
-        if len(lines) == 3 and lines[1].startswith(f"# game {p['game']} ".encode()) and (
-            lines[1].endswith(settings)
-        ):
+        )
+        if line is not None and line.startswith(f"game {p['game']} ") and line.endswith(settings):
             self.shards[shard.index] = self.entry(shard, data)
             return True
         return False

@@ -1,0 +1,55 @@
+"""The manifest of ``tamerlane.cluster.datagen`` with binary shards
+(``docs/CLUSTER.md``, "Output"), without a cluster: the shard files'
+names, their positions counted from the binary header, and a whole shard
+file not yet listed recognised as the run's from its settings line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tamerlane._tamerlane import datagen_shard
+from tamerlane.cluster import datagen
+from tamerlane.cluster._manifest import Manifest, count_positions, plan, settings_line
+
+PARAMS: dict[str, Any] = {
+    "format": "tamerlane datagen binary 1", "game": "chess", "rules": "", "games": 3,
+    "seed": 4, "nodes": 100, "opening_plies": 6, "config": "full", "hash_mib": 16,
+    "shard_games": 2, "filter": "quiet",
+}
+
+
+def shard(first: int, count: int, fmt: str = "binary") -> tuple[bytes, int]:
+    return datagen_shard("chess", "", 4, first, count, nodes=100, format=fmt)
+
+
+def test_binary_shards_are_counted_and_recognised(tmp_path: Path) -> None:
+    shards = plan(3, 2, "bin")
+    assert [s.file for s in shards] == ["shard-00000.bin", "shard-00001.bin"]
+    assert [s.file for s in plan(3, 2)] == ["shard-00000.txt", "shard-00001.txt"]
+    data, n = shard(0, 2)
+    text, n_text = shard(0, 2, "text")
+    assert count_positions(data) == n and count_positions(text) == n_text
+    assert settings_line(data) == settings_line(text) == (
+        "game chess rules default seed 4 first 0 count 2 nodes 100 opening-plies 6 config full"
+    )
+    assert settings_line(data[:-1]) is None  # a truncated binary shard
+    # A whole shard file not yet listed is the run's; a truncated one is not.
+    (tmp_path / shards[0].file).write_bytes(data)
+    tail, _ = shard(2, 1)
+    (tmp_path / shards[1].file).write_bytes(tail[:-5])
+    m = Manifest.open(tmp_path, PARAMS)
+    assert m.is_done(shards[0], tmp_path)
+    assert m.shards[0]["positions"] == n and m.shards[0]["bytes"] == len(data)
+    assert not m.is_done(shards[1], tmp_path)
+
+
+def test_datagen_refuses_a_bad_format_or_filter_before_any_work(tmp_path: Path) -> None:
+
+    with pytest.raises(ValueError, match="unknown format 'csv'"):
+        datagen("chess", 2, out=tmp_path, format="csv")
+    with pytest.raises(ValueError, match="unknown filter 'loud'"):
+        datagen("chess", 2, out=tmp_path, format="binary", filter="loud")
+    assert not any(tmp_path.iterdir())
