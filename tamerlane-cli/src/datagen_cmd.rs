@@ -39,7 +39,9 @@ use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 
 use clap::Args;
-use tamerlane_ai::datagen::{write_shard, Book, DatagenError, Filter, Format, Output, Settings};
+use tamerlane_ai::datagen::{
+    binary, settings_line, write_shard, Book, DatagenError, Filter, Format, Output, Settings,
+};
 
 use crate::game_args::GameArgs;
 
@@ -115,6 +117,14 @@ pub fn run(args: DatagenArgs) -> Result<(), String> {
     args.config
         .parse::<tamerlane_ai::SearchConfig>()
         .map_err(|e| format!("--config: {e}"))?;
+    let line = settings_line(&settings, args.first, args.games);
+    if output.format == Format::Binary && line.len() > binary::SETTINGS_SIZE {
+        return Err(format!(
+            "the settings line ({} bytes) does not fit the binary header's {}: shorten --config",
+            line.len(),
+            binary::SETTINGS_SIZE
+        ));
+    }
     let path = args.out.display();
     let file = File::create(&args.out).map_err(|e| format!("{path}: {e}"))?;
     let mut out = BufWriter::new(file);

@@ -171,5 +171,10 @@ fn openings_come_from_a_book_and_bad_flags_are_named() {
     assert!(e.contains("unknown format \"csv\""), "{e}");
     let e = bad(&["--filter", "loud"]);
     assert!(e.contains("unknown filter \"loud\""), "{e}");
+    let _ = std::fs::remove_file(&out);
+    let long = format!("full{}", ",+lmr".repeat(100));
+    let e = bad(&["--format", "binary", "--config", &long]);
+    assert!(e.contains("does not fit the binary header"), "{e}");
+    assert!(!out.exists(), "refused before the file is created");
     let _ = std::fs::remove_dir_all(&dir);
 }
