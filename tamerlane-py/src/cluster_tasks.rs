@@ -56,7 +56,7 @@ fn opt_str_arg(obj: Option<&Bound<'_, PyAny>>, name: &str) -> PyResult<Option<St
 
 /// An `int` argument in `lo..=hi` as `u64`: `TypeError` for a non-int or a
 /// `bool`, `ValueError` out of range.
-fn u64_arg(obj: &Bound<'_, PyAny>, name: &str, lo: u64, hi: u64) -> PyResult<u64> {
+pub(crate) fn u64_arg(obj: &Bound<'_, PyAny>, name: &str, lo: u64, hi: u64) -> PyResult<u64> {
     let Some(i) = index_arg(obj, name)? else {
         return Err(PyTypeError::new_err(format!(
             "{name} must be an int, not {}",

@@ -12,6 +12,7 @@ use pyo3::types::{PyBytes, PyDict};
 use tamerlane_ai::datagen::binary::{self, FieldKind, Header, FIELDS, HEADER_SIZE, MAGIC, VERSION};
 use tamerlane_ai::Variant;
 
+use crate::cluster_tasks::u64_arg;
 use crate::types::type_name;
 
 /// `datagen_layout()`: `{"magic": bytes, "version": int, "header_size":
@@ -51,12 +52,7 @@ pub fn datagen_header<'py>(
     let head = head.downcast::<PyBytes>().map_err(|_| {
         PyTypeError::new_err(format!("head must be bytes, not {}", type_name(head)))
     })?;
-    let file_size: u64 = file_size.extract().map_err(|_| {
-        PyValueError::new_err(format!(
-            "file_size must be an int from 0 to 2^64 - 1, not {}",
-            type_name(file_size)
-        ))
-    })?;
+    let file_size = u64_arg(file_size, "file_size", 0, u64::MAX)?;
     let h: Header = Header::parse(head.as_bytes(), file_size)
         .map_err(|e| PyValueError::new_err(e.to_string()))?;
     let d = PyDict::new(py);

@@ -19,7 +19,7 @@ import tamerlane.chess
 import tamerlane.data as data
 import tamerlane.makruk
 from tamerlane import InvalidFenError
-from tamerlane._tamerlane import datagen_shard
+from tamerlane._tamerlane import datagen_header, datagen_shard
 
 GAMES = ["tamerlane", "chess", "makruk"]
 KW: dict[str, Any] = dict(nodes=150, opening_plies=4, hash_mib=1)
@@ -172,3 +172,7 @@ def test_openings_and_bad_arguments() -> None:
         data.decode_board(np.array([0, 0, 0, 13] + [0] * 60, np.uint8), "chess")
     with pytest.raises(TypeError):
         data.from_bytes(42)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="file_size -1 out of range"):
+        datagen_header(b"", -1)
+    with pytest.raises(TypeError, match="head must be bytes, not str"):
+        datagen_header("TMLNDATA", 600)  # type: ignore[arg-type]
