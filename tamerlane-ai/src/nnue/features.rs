@@ -34,6 +34,17 @@ pub struct Man {
 }
 
 impl Man {
+    /// The man of `color` and role index `role` on the square of index
+    /// `square` (each below 256: the games' boards have 112 squares at most).
+    #[inline]
+    pub fn new(square: usize, color: Color, role: usize) -> Man {
+        Man {
+            square: square as u8,
+            color,
+            role: role as u8,
+        }
+    }
+
     /// This man's feature in `view`'s view (see the module docs).
     #[inline]
     pub fn feature<G: NnueGame>(self, view: Color) -> usize {

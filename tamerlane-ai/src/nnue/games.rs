@@ -2,71 +2,18 @@
 //! board (the core's mirror of each board, so the two views see the start
 //! position alike) and where their men stand. The rest is generic.
 
-use tamerlane_core::board8::{self, Bitboard};
-use tamerlane_core::{chess, makruk, tamerlane, Color};
+use tamerlane_core::{board8, chess, makruk, tamerlane, Color};
 
 use super::features::{Man, NnueGame};
 
-impl NnueGame for tamerlane::Position {
-    const SQUARES: usize = tamerlane::Square::COUNT;
-    const ROLES: usize = tamerlane::Role::COUNT;
-    /// 56: 11 pawns and 17 pieces a side (docs/RULES.md, section 7).
-    const MAX_MEN: usize = 56;
-
-    /// Black's view turns the board by 180 degrees, the citadels swapped
-    /// (`Square::rotate`, as Black's start placement is White's turned).
-    #[inline]
-    fn oriented(sq: usize, view: Color) -> usize {
-        match view {
-            Color::White => sq,
-            Color::Black => match tamerlane::Square::new(sq as u32) {
-                Some(s) => s.rotate().index(),
-                None => sq,
-            },
-        }
-    }
-
-    #[inline]
-    fn man_at(&self, sq: usize) -> Option<Man> {
-        let square = tamerlane::Square::new(sq as u32)?;
-        let p = self.board().piece_at(square)?;
-        Some(Man {
-            square: sq as u8,
-            color: p.color,
-            role: p.role.index() as u8,
-        })
-    }
-
-    #[inline]
-    fn for_each_man(&self, mut f: impl FnMut(Man)) {
-        for (sq, p) in self.board().pieces() {
-            f(Man {
-                square: sq.index() as u8,
-                color: p.color,
-                role: p.role.index() as u8,
-            });
-        }
-    }
-
-    #[inline]
-    fn occupancy(&self) -> [u128; 2] {
-        let b = self.board();
-        [b.by_color(Color::White).0, b.by_color(Color::Black).0]
-    }
-
-    #[inline]
-    fn move_squares(m: &tamerlane::Move) -> [usize; 2] {
-        [m.from.index(), m.to.index()]
-    }
-}
-
-/// The [`NnueGame`] items of an 8x8 game (chess, Makruk), whose boards
-/// differ only in their roles and in Black's view.
-macro_rules! board8_game {
-    ($game:ident, $max_men:expr, $black_view:expr) => {
+/// The [`NnueGame`] items of a game, whose boards differ only in their
+/// squares, roles, largest number of men and Black's view.
+macro_rules! nnue_game {
+    ($game:ident, $square:ty, squares: $squares:expr, roles: $roles:expr,
+     max_men: $max_men:expr, black_view: $black_view:expr) => {
         impl NnueGame for $game::Position {
-            const SQUARES: usize = 64;
-            const ROLES: usize = 6;
+            const SQUARES: usize = $squares;
+            const ROLES: usize = $roles;
             const MAX_MEN: usize = $max_men;
 
             #[inline]
@@ -79,34 +26,21 @@ macro_rules! board8_game {
 
             #[inline]
             fn man_at(&self, sq: usize) -> Option<Man> {
-                let square = board8::Square::new(sq as u32)?;
-                let p = self.board().piece_at(square)?;
-                Some(Man {
-                    square: sq as u8,
-                    color: p.color,
-                    role: p.role.index() as u8,
-                })
+                let p = self.board().piece_at(<$square>::new(sq as u32)?)?;
+                Some(Man::new(sq, p.color, p.role.index()))
             }
 
             #[inline]
             fn for_each_man(&self, mut f: impl FnMut(Man)) {
                 for (sq, p) in self.board().pieces() {
-                    f(Man {
-                        square: sq.index() as u8,
-                        color: p.color,
-                        role: p.role.index() as u8,
-                    });
+                    f(Man::new(sq.index(), p.color, p.role.index()));
                 }
             }
 
             #[inline]
             fn occupancy(&self) -> [u128; 2] {
                 let b = self.board();
-                let bits = |bb: Bitboard| u128::from(bb.0);
-                [
-                    bits(b.by_color(Color::White)),
-                    bits(b.by_color(Color::Black)),
-                ]
+                Color::ALL.map(|c| u128::from(b.by_color(c).0))
             }
 
             #[inline]
@@ -117,10 +51,35 @@ macro_rules! board8_game {
     };
 }
 
+// Tamerlane: Black's view turns the board by 180 degrees, the citadels
+// swapped (`Square::rotate`, as Black's start placement is White's
+// turned); 11 pawns and 17 pieces a side (docs/RULES.md, section 7).
+nnue_game!(
+    tamerlane,
+    tamerlane::Square,
+    squares: tamerlane::Square::COUNT,
+    roles: tamerlane::Role::COUNT,
+    max_men: 56,
+    black_view: |sq: usize| tamerlane::Square::new(sq as u32).map_or(sq, |s| s.rotate().index())
+);
 // Chess: Black's view flips the ranks (`e2` <-> `e7`), the core's
 // `chess::Board::mirror`; 16 men a side.
-board8_game!(chess, 32, |sq: usize| sq ^ 56);
+nnue_game!(
+    chess,
+    board8::Square,
+    squares: 64,
+    roles: 6,
+    max_men: 32,
+    black_view: |sq: usize| sq ^ 56
+);
 // Makruk: Black's view turns the board by 180 degrees (`d1` <-> `e8`), the
 // core's `makruk::Board::mirror`, as Black's king stands opposite White's
 // (docs/MAKRUK.md); 16 men a side.
-board8_game!(makruk, 32, |sq: usize| 63 - sq);
+nnue_game!(
+    makruk,
+    board8::Square,
+    squares: 64,
+    roles: 6,
+    max_men: 32,
+    black_view: |sq: usize| 63 - sq
+);
