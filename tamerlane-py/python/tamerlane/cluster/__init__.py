@@ -7,7 +7,9 @@ cluster, for the three games (``docs/CLUSTER.md``):
 - :func:`match`: an engine match with an SPRT, decided exactly as
   ``tamerlane match`` decides it;
 - :func:`selfplay`: ``VectorEnv`` actors streaming finished episodes to the
-  driver, for reinforcement learning.
+  driver, for reinforcement learning;
+- :func:`connect`: joining the cluster the jobs use, for tasks of one's
+  own (the AlphaZero example's self-play, examples/alphazero/).
 
 Each task does its work in Rust (the GIL released). It needs Ray, which the
 ``cluster`` extra installs: ``pip install 'tamerlane[cluster]'``. The same
@@ -25,6 +27,7 @@ except ImportError as e:  # pragma: no cover - exercised by the wheel test
         "pip install 'tamerlane[cluster]'"
     ) from e
 
+from ._connect import connect
 from ._datagen import DatagenSummary, datagen
 from ._errors import ClusterError
 from ._match import MatchResult, match
@@ -35,6 +38,7 @@ __all__ = [
     "DatagenSummary",
     "Episode",
     "MatchResult",
+    "connect",
     "datagen",
     "match",
     "selfplay",
