@@ -13,6 +13,8 @@
 #   make bench  perft speed vs Fairy-Stockfish and the criterion benches
 #   make dev    (re)build the Python package into .venv for development
 #   make wheel  the Python wheel (manylinux2014, abi3) and sdist, into target/wheels/
+#   make alphazero  the AlphaZero example: JAX into .venv, 30 minutes of training
+#               into examples/alphazero/, then its games (about 50 minutes)
 
 CARGO ?= cargo
 PYTHON ?= python3
@@ -25,7 +27,7 @@ PY_CRATE := tamerlane-py
 
 .PHONY: all build deps demo test lint rust-test crosscheck chess-crosscheck \
 	makruk-crosscheck doc bench clean venv dev py-dev py-test py-typecheck notebook \
-	py-bench fuzz-smoke package-check wheel wheel-test perft-deep
+	py-bench fuzz-smoke package-check wheel wheel-test perft-deep alphazero
 
 all: build
 
@@ -170,6 +172,23 @@ py-bench: py-dev build
 
 bench:
 	tools/bench/perft_comparison.sh
+
+# The AlphaZero example (examples/alphazero/README.md): the `alphazero`
+# extra of tamerlane-py/pyproject.toml (JAX on the CPU, optax, matplotlib)
+# into .venv, AZ_MINUTES of training (self-play with tamerlane.mcts.MCTS,
+# the network in JAX) into examples/alphazero/ (checkpoint.npz, curve.csv,
+# curve.png), then 100 games against a random player and 20 against the
+# engine at its lowest level (results.json). About 50 minutes on a 2-core
+# machine. `make test` runs the same loop in small with a numpy network
+# (tamerlane-py/tests/test_alphazero_example.py).
+AZ_DIR := examples/alphazero
+AZ_MINUTES ?= 30
+alphazero: py-dev
+	$(VPY) -c "import tomllib; print('\n'.join(tomllib.load(open('$(PY_CRATE)/pyproject.toml', 'rb'))['project']['optional-dependencies']['alphazero']))" \
+		| xargs $(VPY) -m pip install --quiet --disable-pip-version-check
+	$(VPY) $(AZ_DIR)/train.py --minutes $(AZ_MINUTES) --seed 1 --out $(AZ_DIR)
+	$(VPY) $(AZ_DIR)/play.py $(AZ_DIR)/checkpoint.npz --games 100 --engine-games 20 \
+		--json $(AZ_DIR)/results.json
 
 # A bounded run of every fuzz target (FUZZ_SECONDS each, default 30) before a
 # release; needs cargo-fuzz, builds on stable (docs/RELIABILITY.md). The fuzz

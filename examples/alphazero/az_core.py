@@ -1,0 +1,620 @@
+"""The AlphaZero loop of examples/alphazero: self-play with
+``tamerlane.mcts.MCTS``, a replay buffer, training, evaluation against a
+random player and the engine, checkpoints and the learning curve.
+
+The loop is written once; the network is anything with the small
+``Network`` interface below (``az_numpy.NumpyNet``, plain numpy, for the
+smoke test; ``az_jax.JaxNet``, JAX and optax, for the real run). The
+recipe is AlphaZero's as docs/PYTHON.md ("MCTS") describes the search:
+PUCT with Dirichlet noise at the root, the root's visit counts as the
+policy target, the game's result as the value target (a game cut at the
+move cap counts as a draw, 0).
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+import random
+import time
+from collections import deque
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+from typing import Any, Callable, Deque, Dict, Iterable, List, Optional, Protocol, Sequence, Tuple
+
+import numpy as np
+import numpy.typing as npt
+
+import tamerlane
+from tamerlane.mcts import MCTS
+
+#: Observations are ``Board.to_planes()``: (55, 10, 13), from the side to
+#: move's view; actions are ``112 * from + to`` (docs/PYTHON.md,
+#: "Research: planes and the action space").
+PLANES_SHAPE = (tamerlane.PLANES, 10, 13)
+ACTIONS = tamerlane.ACTION_SPACE_SIZE
+SQUARES = 112
+#: The grid cell of each of the 112 squares (from the mover's view): the
+#: 110 ordinary squares row by row, then the mover's citadel (row 1,
+#: column 12) and the opponent's (row 8, column 0), docs/PYTHON.md.
+CELLS = np.array([13 * (i // 11) + i % 11 + 1 for i in range(110)] + [13 * 1 + 12, 13 * 8 + 0])
+
+F32 = npt.NDArray[np.float32]
+Mask = npt.NDArray[np.bool_]
+
+
+class Network(Protocol):
+    """What the loop needs of a network (both back ends implement it)."""
+
+    backend: str
+
+    def predict(self, obs: F32, mask: Mask) -> Tuple[F32, F32]:
+        """Priors ``[B, ACTIONS]`` (probabilities over the legal actions)
+        and values ``[B]`` (side to move's view, -1..1): the evaluator of
+        ``MCTS``."""
+        ...
+
+    def train_step(self, obs: F32, mask: Mask, policy: F32, value: F32) -> Dict[str, float]:
+        """One optimiser step on a batch; returns its losses (``loss``,
+        ``policy_loss``, ``value_loss``) before the step."""
+        ...
+
+    def losses(self, obs: F32, mask: Mask, policy: F32, value: F32) -> Dict[str, float]:
+        """The losses on a batch, without training."""
+        ...
+
+    def get_weights(self) -> Dict[str, npt.NDArray[Any]]:
+        """The parameters as numpy arrays (what a checkpoint stores)."""
+        ...
+
+    def set_weights(self, weights: Dict[str, npt.NDArray[Any]]) -> None:
+        """Replaces the parameters (the optimiser's state is reset)."""
+        ...
+
+
+@dataclass
+class Config:
+    """Everything a run depends on (stored in its checkpoint)."""
+
+    seed: int = 0
+    #: Network: "numpy" or "jax", its hidden width and channels.
+    backend: str = "jax"
+    hidden: int = 128
+    channels: int = 8
+    pair_dim: int = 8
+    learning_rate: float = 2e-3
+    weight_decay: float = 1e-4
+    #: Self-play search (docs/PYTHON.md, "MCTS").
+    simulations: int = 48
+    search_batch: int = 16
+    c_puct: float = 1.25
+    #: The search sees the network's values times this (docs/PYTHON.md,
+    #: "MCTS": an unvisited move counts as 0, an ending as 1 or -1; full
+    #: values of a side well ahead, near 1, would make every unvisited
+    #: move look lost and hide the mates among them; see README.md).
+    value_scale: float = 0.1
+    dirichlet_alpha: float = 0.3
+    dirichlet_fraction: float = 0.25
+    #: Moves drawn in proportion to the visits for this many plies, then
+    #: the most visited (the tree does not see repetitions, docs/PYTHON.md
+    #: "MCTS": greedy self-play soon repeats itself into a draw).
+    temperature_plies: int = 1000
+    #: Self-play games are cut here; such a game is scored by
+    #: `adjudicate`: "material" (the side ahead by at least
+    #: `adjudicate_margin` centipawns of material wins, else a draw) or
+    #: "none" (a draw, AlphaZero's pure recipe).
+    max_plies: int = 200
+    adjudicate: str = "material"
+    adjudicate_margin: int = 300
+    games_per_iteration: int = 8
+    #: Replay buffer (positions) and training.
+    buffer_size: int = 60_000
+    train_batch: int = 256
+    #: Optimiser steps per new position (at least one step an iteration).
+    steps_per_position: float = 0.05
+    #: Evaluation against the uniform random player during the run.
+    eval_every: int = 5
+    eval_games: int = 4
+    eval_simulations: int = 64
+    eval_max_plies: int = 1000
+
+    @classmethod
+    def from_dict(cls, d: Dict[str, Any]) -> "Config":
+        """A configuration from a checkpoint's dictionary (unknown keys
+        ignored)."""
+        known = {f.name for f in fields(cls)}
+        return cls(**{k: v for k, v in d.items() if k in known})
+
+
+# --- positions and the replay buffer --------------------------------------
+
+
+@dataclass
+class Sample:
+    """One searched position: the board (TFEN; the planes are rebuilt from
+    it), the search's policy target over the visited actions, the game's
+    result from the side to move's view."""
+
+    tfen: str
+    actions: npt.NDArray[np.int64]
+    probs: F32
+    value: float
+
+
+class ReplayBuffer:
+    """The last `capacity` positions of self-play, sampled uniformly."""
+
+    def __init__(self, capacity: int, seed: int = 0) -> None:
+        self.samples: Deque[Sample] = deque(maxlen=capacity)
+        self.rng = np.random.default_rng(seed)
+
+    def __len__(self) -> int:
+        return len(self.samples)
+
+    def extend(self, samples: Iterable[Sample]) -> None:
+        """Adds positions, dropping the oldest beyond the capacity."""
+        self.samples.extend(samples)
+
+    def sample(self, n: int) -> Tuple[F32, Mask, F32, F32]:
+        """`n` positions drawn with replacement, as training arrays:
+        observations, legal masks, dense policy targets, value targets."""
+        picks = self.rng.integers(0, len(self.samples), size=n)
+        return batch_arrays([self.samples[int(i)] for i in picks])
+
+
+def batch_arrays(samples: Sequence[Sample]) -> Tuple[F32, Mask, F32, F32]:
+    """The training arrays of `samples` (planes and masks made in Rust by
+    ``planes_many`` and ``masks_many``, docs/PYTHON.md)."""
+    boards = [tamerlane.Board(s.tfen) for s in samples]
+    obs = tamerlane.planes_many(boards)
+    mask = tamerlane.masks_many(boards)
+    policy = np.zeros((len(samples), ACTIONS), dtype=np.float32)
+    for i, s in enumerate(samples):
+        policy[i, s.actions] = s.probs
+    value = np.array([s.value for s in samples], dtype=np.float32)
+    return obs.astype(np.float32), mask, policy, value
+
+
+# --- games -----------------------------------------------------------------
+
+
+@dataclass
+class GameResult:
+    """How a game ended: the winner (``True`` White, ``False`` Black,
+    ``None`` none) and why (a ``Termination`` name or ``"move-cap"``)."""
+
+    winner: Optional[bool]
+    ending: str
+    plies: int
+
+
+def ending_of(board: tamerlane.Board, cap: int) -> Optional[GameResult]:
+    """The result if the game is over by the rules (docs/RULES.md, section
+    6) or has reached the move cap, else ``None``."""
+    outcome = board.outcome()
+    if outcome is not None:
+        winner = None if outcome.winner is None else bool(outcome.winner)
+        return GameResult(winner, str(outcome.termination), board.ply())
+    if board.ply() >= cap:
+        return GameResult(None, "move-cap", board.ply())
+    return None
+
+
+#: The material value of each role in centipawns, in ``Role.all()`` order:
+#: the engine's table (tamerlane-ai/src/eval/tamerlane.rs, ``value``; the
+#: King 0, the other royals 350, ordinary pawns 100).
+ROLE_VALUES = {
+    "king": 0, "prince": 350, "adventitious king": 350, "ferz": 60, "vizier": 75, "rook": 930,
+    "knight": 275, "elephant": 65, "camel": 215, "dabbaba": 85, "talia": 225, "giraffe": 590,
+    "pawn of pawns": 50, "pawn of kings": 80,
+}
+
+
+def material(board: tamerlane.Board) -> int:
+    """White's material less Black's, in centipawns (ROLE_VALUES)."""
+    total = 0
+    for piece in board.piece_map().values():
+        v = ROLE_VALUES.get(str(piece.role), 100)
+        total += v if bool(piece.color) else -v
+    return total
+
+
+def adjudicated(board: tamerlane.Board, result: GameResult, config: Config) -> GameResult:
+    """A self-play game cut at the move cap scored by `config.adjudicate`
+    (docs/ENGINE.md's matches adjudicate a game at their ply cap as a
+    draw; "material" gives it to the side clearly ahead instead, so that
+    short games teach the value head)."""
+    if result.ending != "move-cap" or config.adjudicate == "none":
+        return result
+    if config.adjudicate != "material":
+        raise ValueError(f"unknown adjudication {config.adjudicate!r} (material or none)")
+    m = material(board)
+    if abs(m) < config.adjudicate_margin:
+        return result
+    return GameResult(m > 0, "material", result.plies)
+
+
+def make_search(board: tamerlane.Board, net: Network, simulations: int, batch: int,
+                config: Config, seed: int, noise: bool) -> MCTS:
+    """An ``MCTS`` on `board` evaluated by `net` (docs/PYTHON.md, "MCTS");
+    root noise for self-play only; the move is chosen here, not by the
+    search's temperature. The network's values are scaled by
+    `config.value_scale`."""
+    scale = np.float32(config.value_scale)
+
+    def evaluator(obs: F32, mask: Mask) -> Tuple[F32, F32]:
+        priors, values = net.predict(obs, mask)
+        return priors, values * scale
+
+    return MCTS(board, simulations=simulations, batch=batch, c_puct=config.c_puct,
+                dirichlet_alpha=config.dirichlet_alpha,
+                dirichlet_fraction=config.dirichlet_fraction if noise else 0.0,
+                temperature=0.0, seed=seed, evaluator=evaluator)
+
+
+def pick(visits: npt.NDArray[np.int64], sample: bool, rng: random.Random) -> int:
+    """The action to play: drawn in proportion to the visits (temperature
+    1) or the most visited (ties to the lowest index)."""
+    if not sample:
+        return int(np.argmax(visits))
+    nz = np.flatnonzero(visits)
+    return int(rng.choices(nz.tolist(), weights=visits[nz].tolist())[0])
+
+
+def self_play_game(net: Network, config: Config, seed: int) -> Tuple[List[Sample], GameResult]:
+    """One game of the network against itself, one search kept (and its
+    tree reused) for both sides; every searched position with its policy
+    target and, once the game has ended, its value target."""
+    rng = random.Random(seed)
+    board = tamerlane.Board()
+    search = make_search(board, net, config.simulations, config.search_batch, config, seed, True)
+    positions: List[Tuple[str, bool, npt.NDArray[np.int64], F32]] = []
+    while (result := ending_of(board, config.max_plies)) is None:
+        visits, _ = search.run()
+        nz = np.flatnonzero(visits)
+        probs = (visits[nz] / visits[nz].sum()).astype(np.float32)
+        positions.append((board.tfen(), bool(board.turn), nz.astype(np.int64), probs))
+        action = pick(visits, board.ply() < config.temperature_plies, rng)
+        board.push(tamerlane.index_to_move(board, action))
+        search.play(action)
+    result = adjudicated(board, result, config)
+    samples = [
+        Sample(tfen, actions, probs, 0.0 if result.winner is None else (1.0 if result.winner == turn else -1.0))
+        for tfen, turn, actions, probs in positions
+    ]
+    return samples, result
+
+
+def play_games(backend: str, weights: Dict[str, npt.NDArray[Any]], config_dict: Dict[str, Any],
+               seeds: Sequence[int]) -> List[Tuple[List[Sample], GameResult]]:
+    """Self-play games with a network rebuilt from its weights: the unit of
+    work sent to a cluster worker (train.py --cluster)."""
+    config = Config.from_dict(config_dict)
+    net = make_network(config, backend)
+    net.set_weights(weights)
+    return [self_play_game(net, config, s) for s in seeds]
+
+
+# --- opponents and evaluation ---------------------------------------------
+
+Player = Callable[[tamerlane.Board], tamerlane.Move]
+
+
+def repeats_after(board: tamerlane.Board, move: tamerlane.Move) -> bool:
+    """Whether `move` repeats a position of the game, or lets the opponent
+    reply with a third occurrence of one (a draw: docs/RULES.md, section
+    6)."""
+    board.push(move)
+    try:
+        if board.is_repetition(2):
+            return True
+        for reply in board.legal_moves:
+            board.push(reply)
+            third = board.is_repetition(3)
+            board.pop()
+            if third:
+                return True
+        return False
+    finally:
+        board.pop()
+
+
+class MctsPlayer:
+    """The trained agent: MCTS with the network, no noise, the most
+    visited move that neither repeats a position of the game nor lets the
+    opponent repeat one a third time (the tree does not see repetitions,
+    docs/PYTHON.md "MCTS"; when every visited move does, the unvisited
+    move of highest prior that does not, else the most visited); its tree follows the game (both sides'
+    moves)."""
+
+    def __init__(self, net: Network, config: Config, simulations: int, seed: int = 0) -> None:
+        self.net, self.config, self.simulations, self.seed = net, config, simulations, seed
+        self.search: Optional[MCTS] = None
+        self.seen = 0
+
+    def __call__(self, board: tamerlane.Board) -> tamerlane.Move:
+        stack = board.move_stack
+        if self.search is None or self.seen > len(stack):
+            self.search = make_search(board, self.net, self.simulations, self.config.search_batch,
+                                      self.config, self.seed, False)
+        else:
+            for move in stack[self.seen:]:
+                self.search.play(move)
+        visits, _ = self.search.run()
+        # The visited moves by visits, then the others by prior.
+        order = np.lexsort((-self.search.priors(), -visits))
+        legal = board.legal_action_mask()
+        action = int(order[0])
+        for a in order[: int(np.count_nonzero(legal))]:
+            if not repeats_after(board, tamerlane.index_to_move(board, int(a))):
+                action = int(a)
+                break
+        self.search.play(action)
+        self.seen = len(stack) + 1
+        return tamerlane.index_to_move(board, action)
+
+
+def random_player(seed: int) -> Player:
+    """A uniformly random legal move."""
+    rng = random.Random(seed)
+    return lambda board: rng.choice(list(board.legal_moves))
+
+
+def engine_player(seed: int, level: int = 1) -> Player:
+    """The engine at the web board's level 1 (docs/WEB.md: depth 2 and 3,000
+    nodes, the 4 best lines, a move within 180 centipawns of the best drawn
+    by a softmax of the scores at 70 centipawns), or at `level` 0: depth 1,
+    the best move."""
+    engine = tamerlane.Engine(hash_mb=4, threads=1)
+    rng = random.Random(seed)
+
+    def play(board: tamerlane.Board) -> tamerlane.Move:
+        if level == 0:
+            move = engine.search(board, depth=1).move
+            assert move is not None
+            return move
+        lines = engine.search(board, depth=2, nodes=3000, multipv=4).lines
+        scores = [line.score.relative.score(mate_score=100_000) for line in lines]
+        top = scores[0]
+        near = [(line.pv[0], s) for line, s in zip(lines, scores) if top - s <= 180]
+        weights = [math.exp((s - top) / 70.0) for _, s in near]
+        return rng.choices([m for m, _ in near], weights=weights)[0]
+
+    return play
+
+
+def play_match_game(agent: Player, opponent: Player, agent_white: bool, cap: int) -> GameResult:
+    """One game from the start position; cut at `cap` plies (no winner)."""
+    board = tamerlane.Board()
+    while (result := ending_of(board, cap)) is None:
+        mover = agent if bool(board.turn) == agent_white else opponent
+        board.push(mover(board))
+    return result
+
+
+@dataclass
+class MatchReport:
+    """The agent's results: wins, draws, losses and how each game ended."""
+
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    endings: Dict[str, int] = field(default_factory=dict)
+    plies: List[int] = field(default_factory=list)
+
+    @property
+    def games(self) -> int:
+        """Games played."""
+        return self.wins + self.draws + self.losses
+
+    def add(self, result: GameResult, agent_white: bool) -> None:
+        """Counts one game ("won by checkmate", "lost by stalemate", "draw by
+        citadel", "move-cap", ...)."""
+        if result.winner is None:
+            self.draws += 1
+            key = "draw: " + result.ending
+        elif result.winner == agent_white:
+            self.wins += 1
+            key = "win: " + result.ending
+        else:
+            self.losses += 1
+            key = "loss: " + result.ending
+        self.endings[key] = self.endings.get(key, 0) + 1
+        self.plies.append(result.plies)
+
+    def summary(self) -> str:
+        """``+W =D -L`` and the endings."""
+        ends = ", ".join(f"{k} {v}" for k, v in sorted(self.endings.items()))
+        mean = sum(self.plies) / max(1, len(self.plies))
+        return f"+{self.wins} ={self.draws} -{self.losses} of {self.games} ({ends}; mean {mean:.0f} plies)"
+
+
+def evaluate(net: Network, config: Config, opponent: Callable[[int], Player], games: int,
+             simulations: int, cap: int, seed: int = 0,
+             progress: Optional[Callable[[int, MatchReport], None]] = None) -> MatchReport:
+    """`games` games of the agent (MCTS with `simulations` per move) against
+    fresh opponents made by `opponent(seed)`, colours alternating (the
+    agent White in even games)."""
+    report = MatchReport()
+    for g in range(games):
+        white = g % 2 == 0
+        agent = MctsPlayer(net, config, simulations, seed=seed + g)
+        report.add(play_match_game(agent, opponent(seed + g), white, cap), white)
+        if progress is not None:
+            progress(g + 1, report)
+    return report
+
+
+# --- networks, checkpoints, the curve -------------------------------------
+
+
+def make_network(config: Config, backend: Optional[str] = None) -> Network:
+    """A fresh network of `backend` (default: the configuration's)."""
+    name = backend or config.backend
+    if name == "numpy":
+        from az_numpy import NumpyNet
+
+        return NumpyNet(config)
+    if name == "jax":
+        from az_jax import JaxNet
+
+        net: Network = JaxNet(config)
+        return net
+    raise ValueError(f"unknown backend {name!r} (numpy or jax)")
+
+
+def save_checkpoint(path: Path, net: Network, config: Config, iteration: int,
+                    extra: Optional[Dict[str, Any]] = None) -> None:
+    """The network's weights (float32) and the run's configuration and
+    iteration in one ``.npz``."""
+    meta = {"config": asdict(config), "iteration": iteration, "backend": net.backend, **(extra or {})}
+    arrays = {f"w/{k}": np.asarray(v, dtype=np.float32) for k, v in net.get_weights().items()}
+    tmp = path.with_name(path.name + ".tmp.npz")
+    np.savez_compressed(tmp, meta=np.array(json.dumps(meta)), **arrays)  # type: ignore[arg-type]
+    tmp.replace(path)
+
+
+def load_checkpoint(path: Path, backend: Optional[str] = None) -> Tuple[Network, Config, Dict[str, Any]]:
+    """The network, configuration and metadata of a checkpoint."""
+    with np.load(path) as data:
+        meta = json.loads(str(data["meta"]))
+        weights = {k[2:]: data[k] for k in data.files if k.startswith("w/")}
+    config = Config.from_dict(meta["config"])
+    net = make_network(config, backend or meta["backend"])
+    net.set_weights(weights)
+    return net, config, meta
+
+
+CURVE_FIELDS = ["iteration", "seconds", "games", "positions", "buffer", "loss", "policy_loss",
+                "value_loss", "decisive_selfplay", "mean_plies", "eval_games", "wins_vs_random",
+                "draws_vs_random", "losses_vs_random", "win_rate_vs_random"]
+
+
+def write_curve(path: Path, rows: List[Dict[str, Any]]) -> None:
+    """The learning curve as CSV (one row per iteration)."""
+    with open(path, "w", newline="", encoding="utf-8") as f:
+        w = csv.DictWriter(f, fieldnames=CURVE_FIELDS, extrasaction="ignore")
+        w.writeheader()
+        for row in rows:
+            w.writerow(row)
+
+
+def plot_curve(csv_path: Path, png_path: Path) -> None:
+    """Draws the curve (loss and win rate against the random player, by
+    training time) with matplotlib."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    with open(csv_path, encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    minutes = [float(r["seconds"]) / 60 for r in rows]
+    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(10, 3.6))
+    ax1.plot(minutes, [float(r["loss"]) for r in rows], label="total")
+    ax1.plot(minutes, [float(r["policy_loss"]) for r in rows], label="policy")
+    ax1.plot(minutes, [float(r["value_loss"]) for r in rows], label="value")
+    ax1.set(title="training loss", xlabel="minutes", ylabel="loss")
+    ax1.legend()
+    ev = [(m, float(r["win_rate_vs_random"])) for m, r in zip(minutes, rows) if r["eval_games"] not in ("", "0")]
+    ax2.plot([m for m, _ in ev], [w for _, w in ev], marker="o", ms=3, label="wins vs random")
+    ax2.plot(minutes, [float(r["decisive_selfplay"]) for r in rows], alpha=0.6,
+             label="decisive self-play games")
+    ax2.set(title="wins against a random player", xlabel="minutes", ylabel="fraction", ylim=(-0.02, 1.02))
+    ax2.legend()
+    fig.tight_layout()
+    fig.savefig(png_path, dpi=100)
+    plt.close(fig)
+
+
+# --- the loop ----------------------------------------------------------------
+
+
+def fmt_time(seconds: float) -> str:
+    """``m:ss``."""
+    s = max(0, int(seconds))
+    return f"{s // 60}:{s % 60:02d}"
+
+
+def train(config: Config, out: Path, *, seconds: Optional[float] = None,
+          iterations: Optional[int] = None, net: Optional[Network] = None,
+          game_runner: Optional[Callable[[Network, List[int]], List[Tuple[List[Sample], GameResult]]]] = None,
+          log: Callable[[str], None] = print) -> Tuple[Network, List[Dict[str, Any]]]:
+    """The AlphaZero loop, until `seconds` have passed or after
+    `iterations` (whichever comes first): each iteration plays
+    `games_per_iteration` self-play games (in this process, or by
+    `game_runner`, e.g. on the cluster), adds their positions to the
+    buffer, trains, and now and then plays the random player. Writes
+    ``out/checkpoint.npz``, ``out/curve.csv`` and ``out/curve.png`` at the
+    end, also when stopped by Ctrl-C."""
+    out.mkdir(parents=True, exist_ok=True)
+    np.random.seed(config.seed)
+    net = net if net is not None else make_network(config)
+    buffer = ReplayBuffer(config.buffer_size, seed=config.seed)
+    rows: List[Dict[str, Any]] = []
+    start = time.monotonic()
+    deadline = start + seconds if seconds is not None else math.inf
+    games = positions = 0
+    iteration = 0
+    interrupted = False
+    try:
+        while (iterations is None or iteration < iterations) and time.monotonic() < deadline:
+            iteration += 1
+            seeds = [config.seed * 1_000_003 + games + i for i in range(config.games_per_iteration)]
+            if game_runner is not None:
+                results = game_runner(net, seeds)
+            else:
+                results = []
+                for s in seeds:
+                    results.append(self_play_game(net, config, s))
+                    left = deadline - time.monotonic()
+                    log(f"  iteration {iteration}: game {len(results)}/{len(seeds)}, "
+                        f"{len(results[-1][0])} plies ({results[-1][1].ending}), "
+                        f"time left {fmt_time(left) if left < math.inf else '-'}")
+            new = [s for samples, _ in results for s in samples]
+            buffer.extend(new)
+            games += len(results)
+            positions += len(new)
+            steps = max(1, int(round(config.steps_per_position * len(new))))
+            losses: Dict[str, List[float]] = {}
+            for _ in range(steps):
+                for k, v in net.train_step(*buffer.sample(config.train_batch)).items():
+                    losses.setdefault(k, []).append(v)
+            row: Dict[str, Any] = {
+                "iteration": iteration,
+                "games": games,
+                "positions": positions,
+                "buffer": len(buffer),
+                **{k: round(float(np.mean(v)), 5) for k, v in losses.items()},
+                "decisive_selfplay": round(sum(r.winner is not None for _, r in results) / len(results), 3),
+                "mean_plies": round(float(np.mean([r.plies for _, r in results])), 1),
+                "eval_games": 0,
+            }
+            if config.eval_every > 0 and iteration % config.eval_every == 0 and config.eval_games > 0:
+                rep = evaluate(net, config, random_player, config.eval_games, config.eval_simulations,
+                               config.eval_max_plies, seed=10_000 + iteration)
+                row["eval_summary"] = rep.summary()
+                row.update(eval_games=rep.games, wins_vs_random=rep.wins, draws_vs_random=rep.draws,
+                           losses_vs_random=rep.losses, win_rate_vs_random=round(rep.wins / rep.games, 3))
+            row["seconds"] = round(time.monotonic() - start, 1)
+            rows.append(row)
+            left = deadline - time.monotonic()
+            ev = (f", vs random {row['eval_summary']}"
+                  if row["eval_games"] else "")
+            log(f"iteration {iteration}: {games} games, {positions} positions, buffer {len(buffer)}, "
+                f"loss {row.get('loss', float('nan')):.3f} (policy {row.get('policy_loss', float('nan')):.3f}, "
+                f"value {row.get('value_loss', float('nan')):.3f}), decisive {row['decisive_selfplay']:.0%}"
+                f"{ev}; {fmt_time(row['seconds'])} elapsed, "
+                f"{fmt_time(left) + ' left' if left < math.inf else ''}")
+    except KeyboardInterrupt:
+        interrupted = True
+        log("interrupted: saving the checkpoint and the curve")
+    finally:
+        save_checkpoint(out / "checkpoint.npz", net, config, iteration,
+                        {"seconds": round(time.monotonic() - start, 1), "games": games,
+                         "positions": positions, "interrupted": interrupted})
+        write_curve(out / "curve.csv", rows)
+        if rows:
+            plot_curve(out / "curve.csv", out / "curve.png")
+    return net, rows

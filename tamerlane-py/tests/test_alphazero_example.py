@@ -1,0 +1,250 @@
+"""The AlphaZero example (examples/alphazero/, docs/PYTHON.md "AlphaZero
+example") in small: its loop with the numpy network (self-play with
+``MCTS``, the buffer, training, evaluation, checkpoints, the curve, Ctrl-C)
+and its two scripts. The JAX network of the real run is checked too when
+JAX is installed (the ``alphazero`` extra; not a development dependency).
+"""
+
+from __future__ import annotations
+
+import csv
+import importlib
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any, Iterator, List
+
+import numpy as np
+import pytest
+
+import tamerlane
+from conftest import REPO
+from test_engine import interrupt_main_after
+
+EXAMPLE = REPO / "examples" / "alphazero"
+
+
+@pytest.fixture(scope="module")
+def az() -> Iterator[ModuleType]:
+    """The example's loop (az_core), imported from its folder."""
+    sys.path.insert(0, str(EXAMPLE))
+    try:
+        yield importlib.import_module("az_core")
+    finally:
+        sys.path.remove(str(EXAMPLE))
+
+
+def tiny(az: ModuleType, **kw: Any) -> Any:
+    """A configuration of seconds: a small numpy net, 8 simulations, short
+    games."""
+    settings = dict(backend="numpy", hidden=32, simulations=8, search_batch=4, max_plies=16,
+                    games_per_iteration=2, train_batch=32, steps_per_position=0.1, eval_every=1,
+                    eval_games=2, eval_simulations=8, eval_max_plies=12, buffer_size=50,
+                    learning_rate=1e-3)
+    settings.update(kw)
+    return az.Config(**settings)
+
+
+def fixed_batch(az: ModuleType, config: Any) -> Any:
+    """A batch of real self-play positions (two short games)."""
+    net = az.make_network(config)
+    samples: List[Any] = []
+    for seed in (1, 2):
+        samples.extend(az.self_play_game(net, config, seed)[0])
+    return az.batch_arrays(samples)
+
+
+def test_numpy_network_shapes_and_priors(az: ModuleType) -> None:
+    net = az.make_network(tiny(az))
+    boards = [tamerlane.Board(), tamerlane.Board()]
+    boards[1].push_uci("f3f4")
+    obs = tamerlane.planes_many(boards)
+    mask = tamerlane.masks_many(boards)
+    priors, values = net.predict(obs, mask)
+    assert priors.shape == (2, tamerlane.ACTION_SPACE_SIZE) and values.shape == (2,)
+    assert priors.dtype == np.float32 and values.dtype == np.float32
+    assert np.allclose(priors.sum(axis=1), 1.0, atol=1e-5)
+    assert (priors[~mask] == 0).all() and (priors[mask] > 0).all()
+    assert (np.abs(values) <= 1).all()
+
+
+def test_self_play_positions_and_targets(az: ModuleType) -> None:
+    config = tiny(az, adjudicate="none")
+    samples, result = az.self_play_game(az.make_network(config), config, 7)
+    assert len(samples) == result.plies <= config.max_plies
+    assert result.ending in {"move-cap", "checkmate", "stalemate", "citadel", "royals-only", "repetition"}
+    board = tamerlane.Board()
+    for s in samples:
+        assert s.tfen == board.tfen()
+        assert abs(float(s.probs.sum()) - 1) < 1e-5 and (s.probs > 0).all()
+        legal = board.legal_action_mask()
+        assert legal[s.actions].all()
+        # The value target is the result from the side to move's view.
+        expected = 0.0 if result.winner is None else (1.0 if result.winner == bool(board.turn) else -1.0)
+        assert s.value == expected
+        # Replay the game: the move played is one the search visited.
+        nxt = [t for t in samples if t is not s]
+        if s is samples[-1]:
+            break
+        following = samples[samples.index(s) + 1].tfen
+        moves = [m for m in board.legal_moves if tamerlane.move_to_index(m) in set(s.actions.tolist())]
+        for m in moves:
+            board.push(m)
+            if board.tfen() == following:
+                break
+            board.pop()
+        else:
+            raise AssertionError(f"no visited move leads to the next position ({len(nxt)})")
+
+
+def test_material_adjudication(az: ModuleType) -> None:
+    config = tiny(az)
+    # White: Knight, Rook, Vizier (1280); Black: Rook, Talia, Giraffe (1745).
+    board = tamerlane.Board("k4r5/11/11/11/11/11/2t8/11/4NR3g1/5K1V3 w - 00 0 1")
+    assert az.material(board) == 275 + 930 + 75 - (930 + 225 + 590)
+    capped = az.GameResult(None, "move-cap", 200)
+    assert az.adjudicated(board, capped, config) == az.GameResult(False, "material", 200)
+    assert az.adjudicated(board, capped, tiny(az, adjudicate="none")) == capped
+    assert az.adjudicated(board, capped, tiny(az, adjudicate_margin=500)) == capped
+    mate = az.GameResult(True, "checkmate", 90)
+    assert az.adjudicated(board, mate, config) == mate
+    assert az.material(tamerlane.Board()) == 0
+
+
+def test_replay_buffer_keeps_the_newest_and_samples_targets(az: ModuleType) -> None:
+    buffer = az.ReplayBuffer(5, seed=1)
+    tfens = []
+    board = tamerlane.Board()
+    for i in range(8):
+        legal = np.flatnonzero(board.legal_action_mask())
+        buffer.extend([az.Sample(board.tfen(), legal[:2].astype(np.int64),
+                                 np.array([0.25, 0.75], np.float32), float(i % 3 - 1))])
+        tfens.append(board.tfen())
+        board.push(tamerlane.index_to_move(board, int(legal[0])))
+    assert len(buffer) == 5 and [s.tfen for s in buffer.samples] == tfens[3:]
+    obs, mask, policy, value = buffer.sample(16)
+    assert obs.shape == (16, *az.PLANES_SHAPE) and obs.dtype == np.float32
+    assert mask.shape == policy.shape == (16, tamerlane.ACTION_SPACE_SIZE)
+    assert np.allclose(policy.sum(axis=1), 1.0) and (policy[~mask] == 0).all()
+    assert set(value.tolist()) <= {-1.0, 0.0, 1.0}
+
+
+def learns(net: Any, batch: Any, steps: int = 100) -> None:
+    """`net` fits a fixed batch: the policy loss's excess over the targets'
+    own entropy (its minimum) and the value loss both at least halve."""
+    obs, mask, policy, _ = batch
+    value = np.where(np.arange(len(obs)) % 2 == 0, 1.0, -1.0).astype(np.float32)
+    entropy = float(-(policy * np.log(np.where(policy > 0, policy, 1.0))).sum(axis=1).mean())
+    before = net.losses(obs, mask, policy, value)
+    for _ in range(steps):
+        net.train_step(obs, mask, policy, value)
+    after = net.losses(obs, mask, policy, value)
+    assert after["policy_loss"] - entropy < 0.5 * (before["policy_loss"] - entropy), (entropy, before, after)
+    assert after["value_loss"] < 0.5 * before["value_loss"], (before, after)
+
+
+def test_numpy_network_learns_a_fixed_batch(az: ModuleType) -> None:
+    config = tiny(az)
+    learns(az.make_network(config), fixed_batch(az, config))
+
+
+def test_numpy_gradients_match_finite_differences(az: ModuleType) -> None:
+    config = tiny(az, hidden=4)
+    obs, mask, policy, value = fixed_batch(az, config)
+    obs, mask, policy, value = obs[:3], mask[:3], policy[:3], value[:3]
+    value = np.array([1.0, -1.0, 0.5], np.float32)
+    net = az.make_network(config)
+    losses, grads = net._losses_and_grads(obs, mask, policy, value)
+    rng = np.random.default_rng(0)
+    for name in ("w1", "b1", "value", "value_b", "from", "to", "u", "v"):
+        p = net.params[name]
+        for _ in range(3):
+            i = tuple(int(rng.integers(0, n)) for n in p.shape)
+            if name == "w1":  # a weight of a square that holds a piece
+                i = (int(np.flatnonzero(net._forward(obs)[0][0])[0]), i[1])
+            old = float(p[i])
+            p[i] = old + 1e-2
+            up = net.losses(obs, mask, policy, value)["loss"]
+            p[i] = old - 1e-2
+            down = net.losses(obs, mask, policy, value)["loss"]
+            p[i] = old
+            numeric = (up - down) / 2e-2
+            assert abs(numeric - float(grads[name][i])) < 2e-3 + 0.05 * abs(numeric), (name, i)
+
+
+def test_loop_trains_saves_and_round_trips(az: ModuleType, tmp_path: Path) -> None:
+    config = tiny(az)
+    lines: List[str] = []
+    net, rows = az.train(config, tmp_path, iterations=2, log=lines.append)
+    assert [r["iteration"] for r in rows] == [1, 2]
+    assert rows[1]["games"] == 4 and rows[1]["positions"] >= 4 and rows[1]["buffer"] <= 50
+    assert rows[0]["eval_games"] == 2 and rows[0]["wins_vs_random"] + rows[0]["draws_vs_random"] \
+        + rows[0]["losses_vs_random"] == 2
+    assert any("iteration 2: 4 games" in line for line in lines)
+    with open(tmp_path / "curve.csv", encoding="utf-8") as f:
+        curve = list(csv.DictReader(f))
+    assert [c["iteration"] for c in curve] == ["1", "2"] and float(curve[1]["loss"]) > 0
+    assert (tmp_path / "curve.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    loaded, loaded_config, meta = az.load_checkpoint(tmp_path / "checkpoint.npz")
+    assert meta["iteration"] == 2 and meta["backend"] == "numpy" and not meta["interrupted"]
+    assert loaded_config == config
+    batch = fixed_batch(az, config)
+    for a, b in zip(net.predict(*batch[:2]), loaded.predict(*batch[:2])):
+        assert np.array_equal(a, b)
+
+
+def test_ctrl_c_saves_the_checkpoint_and_curve(az: ModuleType, tmp_path: Path) -> None:
+    config = tiny(az, max_plies=60, eval_every=0)
+    interrupter = interrupt_main_after(1.5)
+    try:
+        az.train(config, tmp_path, iterations=10_000, log=lambda s: None)
+    finally:
+        interrupter.join()
+    _, _, meta = az.load_checkpoint(tmp_path / "checkpoint.npz")
+    assert meta["interrupted"] and meta["iteration"] >= 1
+    assert (tmp_path / "curve.csv").exists()
+
+
+def test_evaluation_reports_games_and_endings(az: ModuleType) -> None:
+    config = tiny(az)
+    net = az.make_network(config)
+    report = az.evaluate(net, config, az.random_player, 2, 8, 10, seed=3)
+    assert report.games == 2 and sum(report.endings.values()) == 2 and report.plies
+    assert "of 2" in report.summary()
+    # The engine at level 1 plays legal moves from any position.
+    board = tamerlane.Board()
+    board.push(az.engine_player(1)(board))
+    assert board.ply() == 1
+
+
+def run(script: str, *args: str) -> str:
+    out = subprocess.run([sys.executable, str(EXAMPLE / script), *args], capture_output=True, text=True,
+                         timeout=300, check=True)
+    return out.stdout
+
+
+def test_train_and_play_scripts(tmp_path: Path) -> None:
+    out = run("train.py", "--backend", "numpy", "--hidden", "16", "--iterations", "1", "--games", "2",
+              "--simulations", "8", "--search-batch", "4", "--max-plies", "12", "--eval-games", "0",
+              "--out", str(tmp_path))
+    assert "iteration 1: 2 games" in out and "done: 1 iterations" in out
+    played = run("play.py", str(tmp_path / "checkpoint.npz"), "--games", "2", "--engine-games", "1",
+                 "--simulations", "8", "--max-plies", "10", "--json", str(tmp_path / "r.json"))
+    assert "vs random: " in played and "vs engine-level-1: " in played
+    assert '"random"' in (tmp_path / "r.json").read_text(encoding="utf-8")
+
+
+def test_jax_network_when_installed(az: ModuleType) -> None:
+    pytest.importorskip("jax")
+    pytest.importorskip("optax")
+    config = tiny(az, backend="jax", hidden=64, channels=4, pair_dim=4, learning_rate=2e-3)
+    batch = fixed_batch(az, config)
+    net = az.make_network(config)
+    priors, values = net.predict(*batch[:2])
+    assert priors.shape == batch[2].shape and values.shape == batch[3].shape
+    assert np.allclose(priors.sum(axis=1), 1.0, atol=1e-4) and (priors[~batch[1]] == 0).all()
+    learns(net, batch)
+    other = az.make_network(az.Config(**{**config.__dict__, "seed": 5}))
+    other.set_weights(net.get_weights())
+    assert np.allclose(other.predict(*batch[:2])[0], net.predict(*batch[:2])[0], atol=1e-6)
