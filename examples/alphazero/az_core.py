@@ -94,6 +94,9 @@ class Config:
     #: values of a side well ahead, near 1, would make every unvisited
     #: move look lost and hide the mates among them; see README.md).
     value_scale: float = 0.1
+    #: The same for the agent's games (evaluation, play.py): smaller, so
+    #: that the search looks wider for the endings.
+    eval_value_scale: float = 0.05
     dirichlet_alpha: float = 0.3
     dirichlet_fraction: float = 0.25
     #: Moves drawn in proportion to the visits for this many plies, then
@@ -112,9 +115,9 @@ class Config:
     buffer_size: int = 60_000
     train_batch: int = 256
     #: Optimiser steps per new position (at least one step an iteration).
-    steps_per_position: float = 0.05
+    steps_per_position: float = 0.02
     #: Evaluation against the uniform random player during the run.
-    eval_every: int = 5
+    eval_every: int = 8
     eval_games: int = 4
     eval_simulations: int = 64
     eval_max_plies: int = 1000
@@ -236,12 +239,12 @@ def adjudicated(board: tamerlane.Board, result: GameResult, config: Config) -> G
 
 
 def make_search(board: tamerlane.Board, net: Network, simulations: int, batch: int,
-                config: Config, seed: int, noise: bool) -> MCTS:
+                config: Config, seed: int, noise: bool, value_scale: Optional[float] = None) -> MCTS:
     """An ``MCTS`` on `board` evaluated by `net` (docs/PYTHON.md, "MCTS");
     root noise for self-play only; the move is chosen here, not by the
     search's temperature. The network's values are scaled by
-    `config.value_scale`."""
-    scale = np.float32(config.value_scale)
+    `value_scale` (default `config.value_scale`)."""
+    scale = np.float32(config.value_scale if value_scale is None else value_scale)
 
     def evaluator(obs: F32, mask: Mask) -> Tuple[F32, F32]:
         priors, values = net.predict(obs, mask)
@@ -301,19 +304,22 @@ def play_games(backend: str, weights: Dict[str, npt.NDArray[Any]], config_dict: 
 Player = Callable[[tamerlane.Board], tamerlane.Move]
 
 
-def repeats_after(board: tamerlane.Board, move: tamerlane.Move) -> bool:
-    """Whether `move` repeats a position of the game, or lets the opponent
-    reply with a third occurrence of one (a draw: docs/RULES.md, section
-    6)."""
+def allows_draw(board: tamerlane.Board, move: tamerlane.Move) -> bool:
+    """Whether `move` repeats a position of the game, draws the game, or
+    lets the opponent draw it at once (a third occurrence, the move limit,
+    a royal into the citadel: docs/RULES.md, section 6)."""
     board.push(move)
     try:
         if board.is_repetition(2):
             return True
+        outcome = board.outcome()
+        if outcome is not None:
+            return outcome.winner is None
         for reply in board.legal_moves:
             board.push(reply)
-            third = board.is_repetition(3)
+            after = board.outcome()
             board.pop()
-            if third:
+            if after is not None and after.winner is None:
                 return True
         return False
     finally:
@@ -322,11 +328,12 @@ def repeats_after(board: tamerlane.Board, move: tamerlane.Move) -> bool:
 
 class MctsPlayer:
     """The trained agent: MCTS with the network, no noise, the most
-    visited move that neither repeats a position of the game nor lets the
-    opponent repeat one a third time (the tree does not see repetitions,
+    visited move; while the search's value is not negative, the most
+    visited move that neither repeats a position nor lets the opponent
+    draw at once (``allows_draw``: the tree does not see repetitions,
     docs/PYTHON.md "MCTS"; when every visited move does, the unvisited
-    move of highest prior that does not, else the most visited); its tree follows the game (both sides'
-    moves)."""
+    move of highest prior that does not, else the most visited). Its tree
+    follows the game (both sides' moves)."""
 
     def __init__(self, net: Network, config: Config, simulations: int, seed: int = 0) -> None:
         self.net, self.config, self.simulations, self.seed = net, config, simulations, seed
@@ -337,17 +344,17 @@ class MctsPlayer:
         stack = board.move_stack
         if self.search is None or self.seen > len(stack):
             self.search = make_search(board, self.net, self.simulations, self.config.search_batch,
-                                      self.config, self.seed, False)
+                                      self.config, self.seed, False, self.config.eval_value_scale)
         else:
             for move in stack[self.seen:]:
                 self.search.play(move)
-        visits, _ = self.search.run()
+        visits, value = self.search.run()
         # The visited moves by visits, then the others by prior.
         order = np.lexsort((-self.search.priors(), -visits))
         legal = board.legal_action_mask()
         action = int(order[0])
-        for a in order[: int(np.count_nonzero(legal))]:
-            if not repeats_after(board, tamerlane.index_to_move(board, int(a))):
+        for a in order[: int(np.count_nonzero(legal)) if value >= 0 else 0]:
+            if not allows_draw(board, tamerlane.index_to_move(board, int(a))):
                 action = int(a)
                 break
         self.search.play(action)

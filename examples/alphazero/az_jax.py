@@ -3,8 +3,9 @@ extra: ``pip install 'tamerlane[alphazero]'``).
 
 The planes' 112 real squares (docs/PYTHON.md, "Research: planes and the
 action space") are embedded one by one (the same small layer on every
-square: which piece stands there), flattened into a two-layer trunk, and
-read out by two heads:
+square: which piece stands there); a two-layer trunk reads them flattened
+(where each piece stands) and summed over the board (what stands there:
+the material), and two heads read the trunk:
 
 - value: ``tanh`` of a linear read of the trunk;
 - policy: a logit for every action ``112 * from + to`` as
@@ -40,7 +41,7 @@ def init_params(config: Config, key: jax.Array) -> Params:
     planes = 55
     shapes = {
         "embed": (planes, c), "embed_b": (c,),
-        "w1": (SQUARES * c, h), "b1": (h,),
+        "w1": (SQUARES * c, h), "pool": (c, h), "b1": (h,),
         "w2": (h, h), "b2": (h,),
         "value": (h, 1), "value_b": (1,),
         "sq_embed": (c, k), "sq_trunk": (h, k), "sq_b": (k,),
@@ -63,7 +64,9 @@ def forward(params: Params, obs: jax.Array) -> Tuple[jax.Array, jax.Array]:
     b = obs.shape[0]
     x = obs.reshape(b, obs.shape[1], -1)[:, :, CELLS].transpose(0, 2, 1)  # [B, 112, 55]
     e = jax.nn.relu(x @ params["embed"] + params["embed_b"])  # [B, 112, C]
-    h1 = jax.nn.relu(e.reshape(b, -1) @ params["w1"] + params["b1"])
+    # The squares' embeddings summed (what stands on the board, wherever:
+    # material) next to them in place.
+    h1 = jax.nn.relu(e.reshape(b, -1) @ params["w1"] + e.sum(axis=1) @ params["pool"] * 0.1 + params["b1"])
     h2 = jax.nn.relu(h1 @ params["w2"] + params["b2"])
     value = jnp.tanh(h2 @ params["value"] + params["value_b"])[:, 0]
     s = jax.nn.relu(e @ params["sq_embed"] + (h2 @ params["sq_trunk"])[:, None, :] + params["sq_b"])

@@ -35,21 +35,21 @@ def main(argv: Optional[List[str]] = None) -> int:
     p.add_argument("--engine-games", type=int, default=20, help="games against the engine")
     p.add_argument("--engine-level", type=int, default=1, choices=(0, 1),
                    help="1: the web board's level 1 (docs/WEB.md); 0: depth 1, its best move")
-    p.add_argument("--simulations", type=int, default=128)
+    p.add_argument("--simulations", type=int, default=200)
     p.add_argument("--max-plies", type=int, default=2000,
                    help="a safety cap: the rules end games first (repetition, the 200-ply move limit)")
     p.add_argument("--value-scale", type=float, default=None,
-                   help="the search's scale of the network's values (default: the checkpoint's)")
+                   help="the search's scale of the network's values (default: the checkpoint's eval_value_scale)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--backend", default=None, help="the network's back end (default: the checkpoint's)")
     p.add_argument("--json", type=Path, default=None, help="also write the results here")
     args = p.parse_args(argv)
     net, config, meta = load_checkpoint(args.checkpoint, args.backend)
     if args.value_scale is not None:
-        config.value_scale = args.value_scale
+        config.eval_value_scale = args.value_scale
     print(f"{args.checkpoint}: {meta['backend']} network, iteration {meta['iteration']}, "
           f"{meta.get('games', '?')} self-play games, {meta.get('seconds', '?')} s of training; "
-          f"{args.simulations} simulations per move, value scale {config.value_scale}, "
+          f"{args.simulations} simulations per move, value scale {config.eval_value_scale}, "
           f"cap {args.max_plies} plies; "
           f"load average {os.getloadavg()[0]:.2f}", flush=True)
     results = {}
@@ -76,7 +76,7 @@ def main(argv: Optional[List[str]] = None) -> int:
                          "endings": rep.endings, "mean_plies": sum(rep.plies) / len(rep.plies)}
     if args.json is not None:
         args.json.write_text(json.dumps({"checkpoint": str(args.checkpoint), "simulations": args.simulations,
-                                         "value_scale": config.value_scale,
+                                         "value_scale": config.eval_value_scale,
                                          "max_plies": args.max_plies, "seed": args.seed,
                                          "results": results}, indent=2) + "\n", encoding="utf-8")
     return 0
