@@ -44,16 +44,19 @@ F32 = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.bool_]
 
 
-class Network(Protocol):
-    """What the loop needs of a network (both back ends implement it)."""
-
-    backend: str
+class Predictor(Protocol):
+    """What the search needs: the evaluator of ``MCTS``."""
 
     def predict(self, obs: F32, mask: Mask) -> Tuple[F32, F32]:
         """Priors ``[B, ACTIONS]`` (probabilities over the legal actions)
-        and values ``[B]`` (side to move's view, -1..1): the evaluator of
-        ``MCTS``."""
+        and values ``[B]`` (side to move's view, -1..1)."""
         ...
+
+
+class Network(Predictor, Protocol):
+    """What the loop needs of a network (both back ends implement it)."""
+
+    backend: str
 
     def train_step(self, obs: F32, mask: Mask, policy: F32, value: F32) -> Dict[str, float]:
         """One optimiser step on a batch; returns its losses (``loss``,
@@ -238,7 +241,7 @@ def adjudicated(board: tamerlane.Board, result: GameResult, config: Config) -> G
     return GameResult(m > 0, "material", result.plies)
 
 
-def make_search(board: tamerlane.Board, net: Network, simulations: int, batch: int,
+def make_search(board: tamerlane.Board, net: Predictor, simulations: int, batch: int,
                 config: Config, seed: int, noise: bool, value_scale: Optional[float] = None) -> MCTS:
     """An ``MCTS`` on `board` evaluated by `net` (docs/PYTHON.md, "MCTS");
     root noise for self-play only; the move is chosen here, not by the
@@ -335,7 +338,7 @@ class MctsPlayer:
     move of highest prior that does not, else the most visited). Its tree
     follows the game (both sides' moves)."""
 
-    def __init__(self, net: Network, config: Config, simulations: int, seed: int = 0) -> None:
+    def __init__(self, net: Predictor, config: Config, simulations: int, seed: int = 0) -> None:
         self.net, self.config, self.simulations, self.seed = net, config, simulations, seed
         self.search: Optional[MCTS] = None
         self.seen = 0
@@ -437,7 +440,7 @@ class MatchReport:
         return f"+{self.wins} ={self.draws} -{self.losses} of {self.games} ({ends}; mean {mean:.0f} plies)"
 
 
-def evaluate(net: Network, config: Config, opponent: Callable[[int], Player], games: int,
+def evaluate(net: Predictor, config: Config, opponent: Callable[[int], Player], games: int,
              simulations: int, cap: int, seed: int = 0,
              progress: Optional[Callable[[int, MatchReport], None]] = None) -> MatchReport:
     """`games` games of the agent (MCTS with `simulations` per move) against
@@ -451,6 +454,30 @@ def evaluate(net: Network, config: Config, opponent: Callable[[int], Player], ga
         if progress is not None:
             progress(g + 1, report)
     return report
+
+
+class MaterialOracle:
+    """Not a network: a hand-written evaluator for comparison (play.py
+    --material-oracle), what a perfectly learned material count would give.
+    Values: ``tanh`` of the side to move's material lead (ROLE_VALUES) over
+    1000 centipawns; priors: uniform, a capture weighted by the value it
+    takes (1 + value / 50)."""
+
+    backend = "material-oracle"
+
+    def __init__(self) -> None:
+        self.values = np.array([ROLE_VALUES.get(str(r), 100) for r in tamerlane.Role.all()], np.float32)
+
+    def predict(self, obs: F32, mask: Mask) -> Tuple[F32, F32]:
+        """Priors and values for a batch (the ``Network`` evaluator)."""
+        n = len(obs)
+        cells = obs.reshape(n, obs.shape[1], -1)[:, :, CELLS]  # [B, planes, 112]
+        own = cells[:, :23].sum(axis=2) @ self.values
+        theirs = cells[:, 23:46].sum(axis=2) @ self.values
+        taken = np.einsum("bps,p->bs", cells[:, 23:46], self.values)  # on each to-square
+        priors = mask * (1.0 + np.tile(taken / 50.0, SQUARES))
+        priors /= priors.sum(axis=1, keepdims=True)
+        return priors.astype(np.float32), np.tanh((own - theirs) / 1000.0).astype(np.float32)
 
 
 # --- networks, checkpoints, the curve -------------------------------------
@@ -553,8 +580,9 @@ def train(config: Config, out: Path, *, seconds: Optional[float] = None,
     `games_per_iteration` self-play games (in this process, or by
     `game_runner`, e.g. on the cluster), adds their positions to the
     buffer, trains, and now and then plays the random player. Writes
-    ``out/checkpoint.npz``, ``out/curve.csv`` and ``out/curve.png`` at the
-    end, also when stopped by Ctrl-C."""
+    ``out/checkpoint.npz`` and ``out/curve.csv`` after every iteration, and
+    with ``out/curve.png`` at the end, also when stopped by Ctrl-C or an
+    error."""
     out.mkdir(parents=True, exist_ok=True)
     np.random.seed(config.seed)
     net = net if net is not None else make_network(config)
@@ -609,6 +637,11 @@ def train(config: Config, out: Path, *, seconds: Optional[float] = None,
             left = deadline - time.monotonic()
             ev = (f", vs random {row['eval_summary']}"
                   if row["eval_games"] else "")
+            # Kept after every iteration, so that a crash loses one at most.
+            save_checkpoint(out / "checkpoint.npz", net, config, iteration,
+                            {"seconds": row["seconds"], "games": games, "positions": positions,
+                             "interrupted": False})
+            write_curve(out / "curve.csv", rows)
             log(f"iteration {iteration}: {games} games, {positions} positions, buffer {len(buffer)}, "
                 f"loss {row.get('loss', float('nan')):.3f} (policy {row.get('policy_loss', float('nan')):.3f}, "
                 f"value {row.get('value_loss', float('nan')):.3f}), decisive {row['decisive_selfplay']:.0%}"

@@ -24,13 +24,18 @@ from typing import List, Optional
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from az_core import MatchReport, engine_player, evaluate, fmt_time, load_checkpoint, random_player  # noqa: E402
+from az_core import (  # noqa: E402
+    Config, MaterialOracle, MatchReport, Predictor, engine_player, evaluate, fmt_time, load_checkpoint,
+    random_player)
 
 
 def main(argv: Optional[List[str]] = None) -> int:
     """The command line."""
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("checkpoint", type=Path)
+    p.add_argument("checkpoint", type=Path, nargs="?", default=None)
+    p.add_argument("--material-oracle", action="store_true",
+                   help="play with az_core.MaterialOracle (hand-written material values, capture "
+                        "priors) instead of a network: a reference point")
     p.add_argument("--games", type=int, default=100, help="games against the random player")
     p.add_argument("--engine-games", type=int, default=20, help="games against the engine")
     p.add_argument("--engine-level", type=int, default=1, choices=(0, 1),
@@ -44,7 +49,13 @@ def main(argv: Optional[List[str]] = None) -> int:
     p.add_argument("--backend", default=None, help="the network's back end (default: the checkpoint's)")
     p.add_argument("--json", type=Path, default=None, help="also write the results here")
     args = p.parse_args(argv)
-    net, config, meta = load_checkpoint(args.checkpoint, args.backend)
+    net: Predictor
+    if args.material_oracle:
+        net, config, meta = MaterialOracle(), Config(), {"backend": "material-oracle", "iteration": 0}
+    elif args.checkpoint is None:
+        p.error("give a checkpoint or --material-oracle")
+    else:
+        net, config, meta = load_checkpoint(args.checkpoint, args.backend)
     if args.value_scale is not None:
         config.eval_value_scale = args.value_scale
     print(f"{args.checkpoint}: {meta['backend']} network, iteration {meta['iteration']}, "
@@ -75,7 +86,8 @@ def main(argv: Optional[List[str]] = None) -> int:
         results[name] = {"wins": rep.wins, "draws": rep.draws, "losses": rep.losses,
                          "endings": rep.endings, "mean_plies": sum(rep.plies) / len(rep.plies)}
     if args.json is not None:
-        args.json.write_text(json.dumps({"checkpoint": str(args.checkpoint), "simulations": args.simulations,
+        args.json.write_text(json.dumps({"checkpoint": str(args.checkpoint or "material-oracle"),
+                                         "simulations": args.simulations,
                                          "value_scale": config.eval_value_scale,
                                          "max_plies": args.max_plies, "seed": args.seed,
                                          "results": results}, indent=2) + "\n", encoding="utf-8")

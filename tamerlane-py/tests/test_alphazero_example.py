@@ -248,3 +248,17 @@ def test_jax_network_when_installed(az: ModuleType) -> None:
     other = az.make_network(az.Config(**{**config.__dict__, "seed": 5}))
     other.set_weights(net.get_weights())
     assert np.allclose(other.predict(*batch[:2])[0], net.predict(*batch[:2])[0], atol=1e-6)
+
+
+def test_material_oracle_values_material_and_prefers_captures(az: ModuleType) -> None:
+    # White (to move): Knight, Rook, Vizier; Black: Rook, Talia, Giraffe.
+    board = tamerlane.Board("k4r5/11/11/11/11/11/2t8/11/4NR3g1/5K1V3 w - 00 0 1")
+    oracle = az.MaterialOracle()
+    priors, values = oracle.predict(tamerlane.planes_many([board]), tamerlane.masks_many([board]))
+    assert values[0] == np.float32(np.tanh(az.material(board) / 1000.0)) and values[0] < 0
+    assert abs(float(priors.sum()) - 1) < 1e-5
+    by_move = {str(m): float(priors[0, tamerlane.move_to_index(m)]) for m in board.legal_moves}
+    captures = [m for m in board.legal_moves if board.is_capture(m)]
+    quiet = [m for m in board.legal_moves if not board.is_capture(m)]
+    assert captures and quiet
+    assert min(by_move[str(m)] for m in captures) > max(by_move[str(m)] for m in quiet)
