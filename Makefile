@@ -14,7 +14,7 @@
 #   make dev    (re)build the Python package into .venv for development
 #   make wheel  the Python wheel (manylinux2014, abi3) and sdist, into target/wheels/
 #   make alphazero  the AlphaZero example: JAX into .venv, 30 minutes of training
-#               into examples/alphazero/, then its games (about 50 minutes)
+#               into examples/alphazero/, then its games (about an hour)
 
 CARGO ?= cargo
 PYTHON ?= python3
@@ -178,7 +178,7 @@ bench:
 # into .venv, AZ_MINUTES of training (self-play with tamerlane.mcts.MCTS,
 # the network in JAX) into examples/alphazero/ (checkpoint.npz, curve.csv,
 # curve.png), then 100 games against a random player and 20 against the
-# engine at its lowest level (results.json). About 50 minutes on a 2-core
+# engine at its lowest level (results.json). About an hour on a 2-core
 # machine. `make test` runs the same loop in small with a numpy network
 # (tamerlane-py/tests/test_alphazero_example.py).
 AZ_DIR := examples/alphazero
