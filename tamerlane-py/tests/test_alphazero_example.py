@@ -240,7 +240,7 @@ def test_jax_network(az: ModuleType) -> None:
     # smoke of the real run's network (fails, never skips, without it).
     try:
         import jax  # noqa: F401
-        import optax  # noqa: F401
+        import optax  # type: ignore[import-untyped]  # noqa: F401
     except ImportError as e:
         pytest.fail(f"JAX or optax is missing from the venv (tamerlane-py/requirements-dev.txt): {e}")
     config = tiny(az, backend="jax", hidden=64, channels=4, pair_dim=4, learning_rate=2e-3)
