@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 
 use tamerlane_core::tamerlane::{Arrival, MoveKind};
-use tamerlane_core::{chess, makruk, tamerlane, Color, Position, Rng};
+use tamerlane_core::{chess, makruk, tamerlane, Color, Rng};
 
 use super::super::{Accumulator, Delta, NnueGame};
 use super::random_net;
@@ -116,37 +116,17 @@ fn assert_exercised(kinds: &Kinds, wanted: &[&str]) {
     }
 }
 
-/// A Tamerlane TFEN of the men `men` (square name, token) and the fields
-/// after the placement.
+/// The Tamerlane position of the men `men` (square name, TFEN token) with
+/// the fields after the placement `tail`, built by the core's own setup.
 fn tfen(men: &[(&str, &str)], tail: &str) -> tamerlane::Position {
-    let mut grid = vec![vec![""; 11]; 10];
+    let empty = format!("{} {tail}", ["11"; 10].join("/"));
+    let mut setup = tamerlane::Setup::from_tfen(&empty).expect("the fields");
     for (sq, token) in men {
-        let s: tamerlane::Square = sq.parse().expect("square");
-        let (f, r) = s.coords();
-        grid[r as usize][f as usize] = token;
+        let square: tamerlane::Square = sq.parse().expect("square");
+        let piece: tamerlane::Piece = token.parse().expect("token");
+        setup.board.set(square, Some(piece));
     }
-    let mut ranks = Vec::new();
-    for rank in grid.iter().rev() {
-        let (mut text, mut empty) = (String::new(), 0);
-        for token in rank {
-            if token.is_empty() {
-                empty += 1;
-            } else {
-                if empty > 0 {
-                    text += &empty.to_string();
-                    empty = 0;
-                }
-                text += token;
-            }
-        }
-        if empty > 0 {
-            text += &empty.to_string();
-        }
-        ranks.push(text);
-    }
-    let text = format!("{} {tail}", ranks.join("/"));
-    tamerlane::Position::from_fen_with_rules(&text, Default::default())
-        .unwrap_or_else(|e| panic!("{text}: {e}"))
+    tamerlane::Position::from_setup(setup).unwrap_or_else(|e| panic!("{men:?} {tail}: {e}"))
 }
 
 fn tamerlane_special(m: &tamerlane::Move) -> Option<&'static str> {
