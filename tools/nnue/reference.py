@@ -15,7 +15,8 @@ integer divisions: at most SCALE / (QA * QB) + 1 centipawns), and with the
 weights before quantisation (within the bound the rounding of the weights
 gives, computed per position). Exits 1 on a difference.
 
-Importable: `features`, `forward`, `quantise`, `write_net`.
+Importable: `feature`, `features`, `bucket`, `forward`, `quantise`, `write_net`,
+`rounding_bound`.
 """
 
 import argparse
@@ -92,14 +93,18 @@ def men(game, fen):
     return out, side
 
 
+def feature(game, view, sq, colour, role):
+    """The feature of a man of `colour` ("w"/"b") and role index `role` on
+    square `sq`, seen from `view` ("w"/"b")."""
+    g = GAMES[game]
+    return ((colour != view) * g["roles"] + role) * g["squares"] + oriented(game, sq, view)
+
+
 def features(game, fen):
     """The active features of each view, and the side to move and men."""
-    g = GAMES[game]
     placed, side = men(game, fen)
-    views = {}
-    for view in "wb":
-        views[view] = [((colour != view) * g["roles"] + role) * g["squares"]
-                       + oriented(game, sq, view) for sq, colour, role in placed]
+    views = {view: [feature(game, view, sq, colour, role) for sq, colour, role in placed]
+             for view in "wb"}
     return views, side, len(placed)
 
 

@@ -1,0 +1,100 @@
+"""The network of docs/ENGINE.md, "Networks (NNUE)" (architecture 1), in
+JAX for tools/nnue/train.py: parameters, the float forward pass, the loss
+and the weight ranges.
+
+The forward pass is reference.py's `forward`, batched: per view the feature
+bias plus the sum of the active features' rows (a gather of the compact
+feature indices of dataset.py, the padding index reading zeros: nothing is
+trained for it), SCReLU `clamp(acc, 0, 1)^2`, the side to move's view
+dotted with its half of the bucket's output weights, the other view with
+the other half, plus the bucket's bias; times SCALE for centipawns.
+"""
+
+import os
+import sys
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import reference  # noqa: E402
+
+# Output weights: the file stores round(w * QB) in [-127, 127].
+OUTPUT_LIMIT = reference.MAX_OUTPUT_WEIGHT / reference.QB
+
+
+def feature_limit(game):
+    """The bound on every feature weight and bias: the int16 accumulator,
+    bias plus at most `max_men` rows, each at most `round(limit * QA)`,
+    stays within 32767 for every position (not only realistic ones):
+    Tamerlane 2.25, chess and Makruk 3.89 (rounded down to hundredths, so
+    that `(max_men + 1) * round(limit * QA)` still fits)."""
+    return np.floor(32767 * 100 / ((reference.GAMES[game]["max_men"] + 1) * reference.QA)) / 100
+
+
+def init(game, key):
+    """Float32 parameters that start SCReLU in its range: accumulator bias
+    0.5, feature weights of standard deviation 0.25 / sqrt(max_men) (a full
+    board's sum within about +-0.25 of the bias), small output weights."""
+    k1, k2 = jax.random.split(key)
+    max_men = reference.GAMES[game]["max_men"]
+    h, b = reference.HIDDEN, reference.BUCKETS
+    return dict(
+        ft_w=jax.random.normal(k1, (reference.n_features(game), h), jnp.float32)
+        * (0.25 / np.sqrt(max_men)),
+        ft_b=jnp.full((h,), 0.5, jnp.float32),
+        out_w=jax.random.uniform(k2, (b, 2, h), jnp.float32, -1.0, 1.0) / np.sqrt(2 * h),
+        out_b=jnp.zeros((b,), jnp.float32),
+    )
+
+
+def raw(params, features, buckets):
+    """The output in units of SCALE (int16 features [n, 2, men], the side to
+    move's view first; buckets [n])."""
+    rows = jnp.take(params["ft_w"], features.astype(jnp.int32), axis=0, mode="fill", fill_value=0)
+    acc = params["ft_b"] + rows.sum(axis=2)  # [n, 2, hidden]
+    act = jnp.clip(acc, 0.0, 1.0) ** 2
+    return (act * params["out_w"][buckets]).sum(axis=(1, 2)) + params["out_b"][buckets]
+
+
+def loss(params, features, buckets, target, weight, power):
+    """The weighted mean of |sigmoid(raw) - target|^power."""
+    err = jnp.abs(jax.nn.sigmoid(raw(params, features, buckets)) - target) ** power
+    return jnp.sum(err * weight) / jnp.sum(weight)
+
+
+def clip(params, game):
+    """The weights back into the ranges the net file holds."""
+    f = feature_limit(game)
+    return dict(ft_w=jnp.clip(params["ft_w"], -f, f), ft_b=jnp.clip(params["ft_b"], -f, f),
+                out_w=jnp.clip(params["out_w"], -OUTPUT_LIMIT, OUTPUT_LIMIT),
+                out_b=params["out_b"])
+
+
+@jax.jit
+def _centipawns(params, features, buckets):
+    return reference.SCALE * raw(params, features, buckets)
+
+
+def evaluate(params, features, buckets, chunk=8192):
+    """The float outputs in centipawns, as numpy (chunks of a fixed size)."""
+    out = []
+    for s in range(0, len(features), chunk):
+        f, b = features[s:s + chunk], buckets[s:s + chunk]
+        n = len(f)
+        if n < chunk and len(features) > chunk:  # pad: one compiled shape
+            f = np.concatenate([f, np.repeat(f[:1], chunk - n, axis=0)])
+            b = np.concatenate([b, np.repeat(b[:1], chunk - n)])
+        out.append(np.asarray(_centipawns(params, f, b))[:n])
+    return np.concatenate(out) if out else np.zeros(0, np.float32)
+
+
+def as_numpy(params):
+    """float64 numpy weights, the form of reference.py's nets."""
+    return {k: np.asarray(v, np.float64) for k, v in params.items()}
+
+
+def as_params(net):
+    """JAX float32 parameters of a reference.py net."""
+    return {k: jnp.asarray(v, jnp.float32) for k, v in net.items()}
