@@ -13,6 +13,10 @@
 #   make bench  perft speed vs Fairy-Stockfish and the criterion benches
 #   make dev    (re)build the Python package into .venv for development
 #   make wheel  the Python wheel (manylinux2014, abi3) and sdist, into target/wheels/
+#   make train GAME=tamerlane|chess|makruk  a network (NNUE) from nothing: self-play
+#               data, training, the net file in tamerlane-ai/nets/, its checks
+#               and a match against the hand-made evaluation (docs/TRAINING.md)
+#   make train-smoke  the same in small for the three games (seconds; in `make test`)
 #   make alphazero  the AlphaZero example: JAX into .venv, 30 minutes of training
 #               into examples/alphazero/, then its games (about an hour)
 
@@ -27,7 +31,7 @@ PY_CRATE := tamerlane-py
 
 .PHONY: all build deps demo test lint rust-test crosscheck chess-crosscheck \
 	makruk-crosscheck doc bench clean venv dev py-dev py-test py-typecheck notebook \
-	py-bench fuzz-smoke package-check wheel wheel-test perft-deep alphazero
+	py-bench fuzz-smoke package-check wheel wheel-test perft-deep alphazero train train-smoke
 
 all: build
 
@@ -190,6 +194,45 @@ alphazero: py-dev
 	$(VPY) $(AZ_DIR)/train.py --minutes $(AZ_MINUTES) --seed 1 --out $(AZ_DIR)
 	$(VPY) $(AZ_DIR)/play.py $(AZ_DIR)/checkpoint.npz --games 100 --engine-games 20 \
 		--json $(AZ_DIR)/results.json
+
+# A network for GAME (docs/TRAINING.md): TRAIN_GAMES self-play games at
+# TRAIN_NODES nodes a move, in chunks of TRAIN_CHUNK games run TRAIN_JOBS at
+# a time, into $(TRAIN_DIR)/data/SETTINGS/ (resumable: complete chunks are
+# kept; TRAIN_DATA, files or directories of existing shards, skips this);
+# TRAIN_EPOCHS of tools/nnue/train.py; the net into tamerlane-ai/nets/GAME.nnue
+# with GAME.nnue.json, checked against the Rust evaluator; then the CLI
+# rebuilt (nets are embedded at build time) and a match of the net against
+# the hand-made evaluation (`full,hce`), recorded in $(TRAIN_DIR)/match.txt.
+GAME ?= tamerlane
+TRAIN_GAMES ?= 2000
+TRAIN_NODES ?= 5000
+TRAIN_EPOCHS ?= 10
+TRAIN_SEED ?= 1
+TRAIN_JOBS ?= 2
+TRAIN_CHUNK ?= 50
+TRAIN_DATA ?=
+TRAIN_DIR := target/train/$(GAME)
+TRAIN_GEN := $(TRAIN_DIR)/data/seed$(TRAIN_SEED)-nodes$(TRAIN_NODES)
+NNUE_EVAL := target/release/examples/nnue_eval
+train: py-dev build
+	$(CARGO) build --release -p tamerlane-ai --example nnue_eval
+ifeq ($(strip $(TRAIN_DATA)),)
+	tools/nnue/datagen.sh $(BIN) $(GAME) $(TRAIN_GAMES) $(TRAIN_CHUNK) $(TRAIN_NODES) \
+		$(TRAIN_SEED) $(TRAIN_JOBS) $(TRAIN_GEN)
+endif
+	$(VPY) tools/nnue/train.py $(or $(strip $(TRAIN_DATA)),$(TRAIN_GEN)) --game $(GAME) \
+		--out tamerlane-ai/nets/$(GAME).nnue --epochs $(TRAIN_EPOCHS) --seed $(TRAIN_SEED) \
+		--eval $(abspath $(NNUE_EVAL)) --float-out $(TRAIN_DIR)/float.npz
+	$(CARGO) build --release -p tamerlane-cli
+	$(BIN) match --game $(GAME) --a full --b full,hce --games 20 --nodes 5000 \
+		> $(TRAIN_DIR)/match.txt; s=$$?; cat $(TRAIN_DIR)/match.txt; exit $$s
+
+# The trainer in small for the three games: 3 games of self-play each, two
+# epochs, the net checked against the Rust evaluator (tools/nnue/smoke.py;
+# tamerlane-py/tests/test_nnue_train.py runs it in `make test`).
+train-smoke: py-dev build
+	$(CARGO) build --release -p tamerlane-ai --example nnue_eval
+	$(VPY) tools/nnue/smoke.py --binary $(BIN) --eval $(abspath $(NNUE_EVAL))
 
 # A bounded run of every fuzz target (FUZZ_SECONDS each, default 30) before a
 # release; needs cargo-fuzz, builds on stable (docs/RELIABILITY.md). The fuzz

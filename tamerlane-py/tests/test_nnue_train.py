@@ -1,0 +1,42 @@
+"""The NNUE trainer (tools/nnue/train.py, docs/TRAINING.md) in small, for
+each game: self-play data, two epochs, the quantised net file checked
+against the Rust evaluator (tools/nnue/smoke.py, as `make train-smoke`).
+Fails, never skips, without JAX and optax (pinned in requirements-dev.txt).
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from types import ModuleType
+from typing import Iterator
+
+import pytest
+
+from conftest import REPO
+
+TOOLS = REPO / "tools" / "nnue"
+
+
+@pytest.fixture(scope="module")
+def smoke() -> Iterator[ModuleType]:
+    try:
+        import jax  # noqa: F401
+        import optax  # type: ignore[import-untyped]  # noqa: F401
+    except ImportError as e:
+        pytest.fail(f"JAX or optax is missing from the venv (tamerlane-py/requirements-dev.txt): {e}")
+    sys.path.insert(0, str(TOOLS))
+    try:
+        yield importlib.import_module("smoke")
+    finally:
+        sys.path.remove(str(TOOLS))
+
+
+@pytest.mark.parametrize("game", ["tamerlane", "chess", "makruk"])
+def test_train_writes_a_net_the_rust_evaluator_agrees_with(smoke: ModuleType, game: str, cli: str) -> None:
+    info = smoke.smoke(game, cli)
+    assert info["game"] == game and info["epochs"] == 2
+    assert info["positions"] > 50 and info["validation_positions"] > 0
+    checked = info["verification"]
+    assert checked["positions"] + checked["skipped"] == 200 and checked["positions"] >= 100
+    assert info["final_val_loss"] is not None and 0 <= info["final_val_loss"] < 1

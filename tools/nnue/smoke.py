@@ -1,0 +1,55 @@
+#!/usr/bin/env python3
+"""The trainer in small (`make train-smoke`, and
+tamerlane-py/tests/test_nnue_train.py in `make test`): per game, a few
+self-play games at few nodes into a temporary directory, two epochs of
+train.py, the net quantised to a temporary file and checked against the
+Rust evaluator (verify.py). Seconds per game.
+
+    python3 tools/nnue/smoke.py [--binary target/release/tamerlane] [--eval CMD] [GAME...]
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import reference  # noqa: E402
+import train  # noqa: E402
+
+REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+
+
+def smoke(game, binary, eval_command=train.verify.DEFAULT_EVAL, games=3, nodes=300):
+    """Generates, trains, writes and verifies; returns the net's .json."""
+    with tempfile.TemporaryDirectory() as tmp:
+        data = os.path.join(tmp, f"{game}.bin")
+        subprocess.run([binary, "datagen", "--game", game, "--games", str(games), "--seed", "1",
+                        "--nodes", str(nodes), "--opening-plies", "8", "--format", "binary",
+                        "--out", data], check=True, capture_output=True)
+        net = os.path.join(tmp, f"{game}.nnue")
+        train.train(train.parse_args([data, "--game", game, "--out", net, "--epochs", "2",
+                                      "--batch", "128", "--verify", "200", "--eval",
+                                      eval_command]))
+        with open(net + ".json") as f:
+            info = json.load(f)
+        assert os.path.getsize(net) > 64
+    return info
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("games", nargs="*", default=sorted(reference.GAMES))
+    p.add_argument("--binary", default=os.path.join(REPO, "target", "release", "tamerlane"))
+    p.add_argument("--eval", default=train.verify.DEFAULT_EVAL)
+    args = p.parse_args()
+    for game in args.games:
+        info = smoke(game, args.binary, args.eval)
+        print(f"{game}: {info['positions']} positions, val loss {info['final_val_loss']:.4f}, "
+              f"{info['verification']['positions']} positions verified")
+
+
+if __name__ == "__main__":
+    main()
