@@ -8,6 +8,13 @@ feature indices of dataset.py, the padding index reading zeros: nothing is
 trained for it), SCReLU `clamp(acc, 0, 1)^2`, the side to move's view
 dotted with its half of the bucket's output weights, the other view with
 the other half, plus the bucket's bias; times SCALE for centipawns.
+
+The factoriser (training only): besides a row per (side, role, square)
+feature, the trainer keeps a row per (side, role), `fac_w`, added to every
+square's row of that piece. A piece seen on few squares in the data still
+learns its worth from all of them; `merge` folds the factor rows into the
+feature rows before the net is quantised, so the file's network is the
+same architecture and gives the same outputs.
 """
 
 import os
@@ -46,13 +53,33 @@ def init(game, key):
         ft_b=jnp.full((h,), 0.5, jnp.float32),
         out_w=jax.random.uniform(k2, (b, 2, h), jnp.float32, -1.0, 1.0) / np.sqrt(2 * h),
         out_b=jnp.zeros((b,), jnp.float32),
+        fac_w=jnp.zeros((2 * reference.GAMES[game]["roles"], h), jnp.float32),
     )
+
+
+def merge(params, game):
+    """The parameters without the factoriser: each feature row plus its
+    piece's factor row, clipped to the file's range (the network the file
+    holds)."""
+    if "fac_w" not in params:
+        return params
+    squares = reference.GAMES[game]["squares"]
+    f = feature_limit(game)
+    merged = {k: v for k, v in params.items() if k != "fac_w"}
+    merged["ft_w"] = jnp.clip(params["ft_w"] + jnp.repeat(params["fac_w"], squares, axis=0), -f, f)
+    return merged
 
 
 def raw(params, features, buckets):
     """The output in units of SCALE (int16 features [n, 2, men], the side to
     move's view first; buckets [n])."""
-    rows = jnp.take(params["ft_w"], features.astype(jnp.int32), axis=0, mode="fill", fill_value=0)
+    index = features.astype(jnp.int32)
+    rows = jnp.take(params["ft_w"], index, axis=0, mode="fill", fill_value=0)
+    if "fac_w" in params:
+        # A feature's piece is its index over the squares (the padding
+        # index falls past the last piece and reads zeros).
+        squares = params["ft_w"].shape[0] // params["fac_w"].shape[0]
+        rows = rows + jnp.take(params["fac_w"], index // squares, axis=0, mode="fill", fill_value=0)
     acc = params["ft_b"] + rows.sum(axis=2)  # [n, 2, hidden]
     act = jnp.clip(acc, 0.0, 1.0) ** 2
     return (act * params["out_w"][buckets]).sum(axis=(1, 2)) + params["out_b"][buckets]
@@ -65,11 +92,15 @@ def loss(params, features, buckets, target, weight, power):
 
 
 def clip(params, game):
-    """The weights back into the ranges the net file holds."""
+    """The weights back into the ranges the net file holds (the factor rows
+    and the feature rows each within the bound; `merge` clips their sums)."""
     f = feature_limit(game)
-    return dict(ft_w=jnp.clip(params["ft_w"], -f, f), ft_b=jnp.clip(params["ft_b"], -f, f),
-                out_w=jnp.clip(params["out_w"], -OUTPUT_LIMIT, OUTPUT_LIMIT),
-                out_b=params["out_b"])
+    clipped = dict(ft_w=jnp.clip(params["ft_w"], -f, f), ft_b=jnp.clip(params["ft_b"], -f, f),
+                   out_w=jnp.clip(params["out_w"], -OUTPUT_LIMIT, OUTPUT_LIMIT),
+                   out_b=params["out_b"])
+    if "fac_w" in params:
+        clipped["fac_w"] = jnp.clip(params["fac_w"], -f, f)
+    return clipped
 
 
 @jax.jit

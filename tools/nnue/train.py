@@ -119,6 +119,8 @@ def train(args):
 
     optimiser = optax.adam(optax.cosine_decay_schedule(args.lr, max(total_steps, 1), alpha=0.01))
     params = model.init(game, jax.random.PRNGKey(args.seed))
+    if not args.factoriser:
+        del params["fac_w"]
     state = optimiser.init(params)
     ones = np.ones(batch, np.float32)
 
@@ -151,6 +153,7 @@ def train(args):
         print(f"epoch {epoch:3d}/{args.epochs}  train {train_loss:.6f}  val {val_text}  "
               f"{speed:9,.0f} pos/s  {seconds:6.1f}s  left {duration(left)}", flush=True)
 
+    params = model.merge(params, game)
     net = model.as_numpy(params)
     q, _ = reference.quantise(net)
     os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
@@ -177,7 +180,7 @@ def train(args):
               for f, c in zip(ds.files, ds.counts)],
         positions=len(ds), training_positions=len(train_rows), validation_positions=len(val_rows),
         epochs=args.epochs, batch=batch, lr=args.lr, lr_schedule="cosine to lr / 100",
-        wdl=args.wdl, power=args.power, max_score=args.max_score, val=args.val, seed=args.seed,
+        factoriser=args.factoriser, wdl=args.wdl, power=args.power, max_score=args.max_score, val=args.val, seed=args.seed,
         feature_limit=float(model.feature_limit(game)), output_limit=model.OUTPUT_LIMIT,
         command=shlex.join([os.path.relpath(sys.argv[0], REPO)] + sys.argv[1:]),
         git_commit=git_commit(), jax=jax.__version__, optax=optax.__version__,
@@ -198,10 +201,12 @@ def parse_args(argv=None):
     p.add_argument("data", nargs="+", help="binary data files or directories of *.bin")
     p.add_argument("--out", required=True, help="the net file to write (and OUT.json)")
     p.add_argument("--game", choices=sorted(reference.GAMES), help="check the data's game")
-    p.add_argument("--epochs", type=int, default=10)
-    p.add_argument("--batch", type=int, default=16384)
-    p.add_argument("--lr", type=float, default=1e-3)
+    p.add_argument("--epochs", type=int, default=8)
+    p.add_argument("--batch", type=int, default=4096)
+    p.add_argument("--lr", type=float, default=3e-3)
     p.add_argument("--wdl", type=float, default=0.25, help="weight of the game result in the target")
+    p.add_argument("--factoriser", action=argparse.BooleanOptionalAction, default=True,
+                   help="train a (side, role) row shared by the squares (merged into the net)")
     p.add_argument("--power", type=float, default=2.0, help="the loss's exponent (2: MSE)")
     p.add_argument("--max-score", type=float, default=3000, help="scores clipped to +-this (cp)")
     p.add_argument("--val", type=float, default=0.05, help="held-out fraction of each file")
