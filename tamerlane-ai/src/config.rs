@@ -138,8 +138,12 @@ features! {
 /// Its text form is a base, `full` ([`SearchConfig::full`]) or `plain`
 /// ([`SearchConfig::plain_material`]), followed by comma-separated
 /// changes: `-NAME` switches a feature off and `+NAME` on (the names are
-/// [`Features::NAMES`]: `tt pvs asp null lmr kh check qs` ...), `material` and `fulleval` choose the
-/// evaluation.
+/// [`Features::NAMES`]: `tt pvs asp null lmr kh check qs` ...), and
+/// `nnue`, `hce` (or its older name `fulleval`) and `material` choose the
+/// evaluation: the game's network where the engine has one, else the
+/// hand-made evaluation ([`EvalKind::Net`], the default of `full`); the
+/// hand-made evaluation ([`EvalKind::Full`]); material only
+/// ([`EvalKind::Material`], the default of `plain`).
 ///
 /// ```
 /// use tamerlane_ai::{ConfigError, EvalKind, SearchConfig};
@@ -147,6 +151,8 @@ features! {
 /// let c: SearchConfig = "full,-lmr,material".parse().unwrap();
 /// assert!(!c.features.lmr && c.features.tt);
 /// assert_eq!(c.eval, EvalKind::Material);
+/// assert_eq!("full".parse::<SearchConfig>().unwrap().eval, EvalKind::Net);
+/// assert_eq!("full,hce".parse::<SearchConfig>().unwrap().eval, EvalKind::Full);
 /// assert_eq!(
 ///     "full,-warp".parse::<SearchConfig>(),
 ///     Err(ConfigError::UnknownFeature("warp".into()))
@@ -167,11 +173,13 @@ impl Default for SearchConfig {
 }
 
 impl SearchConfig {
-    /// The full engine: [`Features::DEFAULT`] and the full evaluation.
+    /// The full engine: [`Features::DEFAULT`] and the network evaluation
+    /// ([`EvalKind::Net`]: the hand-made one for a game the engine has no
+    /// net for).
     pub const fn full() -> SearchConfig {
         SearchConfig {
             features: Features::DEFAULT,
-            eval: EvalKind::Full,
+            eval: EvalKind::Net,
         }
     }
 
@@ -189,7 +197,8 @@ impl SearchConfig {
 pub enum ConfigError {
     /// The first item is not `full` or `plain` (the item is given).
     BadBase(String),
-    /// An item is not `material`, `fulleval` or a `+`/`-` feature change.
+    /// An item is not `nnue`, `hce`, `fulleval`, `material` or a `+`/`-`
+    /// feature change.
     BadItem(String),
     /// A `+`/`-` change names no known feature (the name is given).
     UnknownFeature(String),
@@ -204,7 +213,7 @@ impl fmt::Display for ConfigError {
             ),
             ConfigError::BadItem(i) => write!(
                 f,
-                "bad configuration item `{i}` (expected `material`, `fulleval`, `+FEATURE` or `-FEATURE`)"
+                "bad configuration item `{i}` (expected `nnue`, `hce`, `fulleval`, `material`, `+FEATURE` or `-FEATURE`)"
             ),
             ConfigError::UnknownFeature(n) => write!(
                 f,
@@ -232,7 +241,8 @@ impl FromStr for SearchConfig {
         for p in parts {
             match p {
                 "material" => c.eval = EvalKind::Material,
-                "fulleval" => c.eval = EvalKind::Full,
+                "hce" | "fulleval" => c.eval = EvalKind::Full,
+                "nnue" => c.eval = EvalKind::Net,
                 _ => {
                     let (on, name) = match p.split_at_checked(1) {
                         Some(("-", n)) => (false, n),
@@ -273,6 +283,28 @@ mod tests {
             parse("full,material").map(|c| c.eval),
             Ok(EvalKind::Material)
         );
+    }
+
+    #[test]
+    fn evaluation_items() {
+        let eval = |s: &str| parse(s).map(|c| c.eval);
+        assert_eq!(eval("full"), Ok(EvalKind::Net));
+        assert_eq!(eval("full,hce"), Ok(EvalKind::Full));
+        assert_eq!(eval("full,fulleval"), Ok(EvalKind::Full));
+        assert_eq!(eval("full, nnue"), Ok(EvalKind::Net));
+        assert_eq!(eval("full,hce,nnue"), Ok(EvalKind::Net), "the last wins");
+        assert_eq!(eval("plain"), Ok(EvalKind::Material));
+        assert_eq!(eval("plain,nnue"), Ok(EvalKind::Net));
+        assert_eq!(eval("plain,hce"), Ok(EvalKind::Full));
+        // The features are the same whichever the evaluation.
+        assert_eq!(
+            parse("full,-lmr,hce").map(|c| c.features),
+            parse("full,-lmr").map(|c| c.features)
+        );
+        assert_eq!(parse("full,NNUE"), Err(ConfigError::BadItem("NNUE".into())));
+        assert_eq!(parse("full,+nnue"), Err(ConfigError::UnknownFeature("nnue".into())));
+        let e = parse("full,net").unwrap_err().to_string();
+        assert!(e.contains("`nnue`, `hce`"), "{e}");
     }
 
     #[test]

@@ -1,12 +1,15 @@
 //! The engine object and Lazy SMP: several threads search the same position
 //! over one shared transposition table; the main thread's result is used.
 
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
 use crate::config::SearchConfig;
-use tamerlane_core::Game;
+use crate::eval::EvalKind;
+use crate::nnue::{NetError, Nets, Network};
+use tamerlane_core::{Game, Variant};
 
 use crate::game::SearchPosition;
 use crate::limits::Limits;
@@ -32,8 +35,18 @@ use crate::tt::TranspositionTable;
 /// assert!(result.best.is_some());
 /// assert_eq!(result.depth, 2);
 /// ```
+///
+/// Its evaluation is the configuration's ([`SearchConfig::eval`]): by
+/// default [`EvalKind::Net`], the network of the game being searched from
+/// the engine's [`Nets`] (at the start the nets embedded in the crate,
+/// [`Nets::embedded`]; another with [`set_eval_file`](Self::set_eval_file)
+/// or [`set_nets`](Self::set_nets)), and the hand-made evaluation for a
+/// game without a net: [`uses_net`](Self::uses_net) tells which a search
+/// of a game uses.
 pub struct Engine {
     tt: Arc<TranspositionTable>,
+    /// One optional network per game.
+    nets: Nets,
     hash_mib: usize,
     threads: usize,
     config: SearchConfig,
@@ -78,11 +91,12 @@ impl NodeCounter {
 
 /// Builds an [`Engine`]: table size, threads and configuration, each with
 /// its default unless set ([`Engine::builder`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct EngineBuilder {
     hash_mib: usize,
     threads: usize,
     config: SearchConfig,
+    nets: Option<Nets>,
 }
 
 impl EngineBuilder {
@@ -108,10 +122,17 @@ impl EngineBuilder {
         self
     }
 
+    /// The networks (default [`Nets::embedded`]).
+    pub fn nets(mut self, nets: Nets) -> EngineBuilder {
+        self.nets = Some(nets);
+        self
+    }
+
     /// The engine (this allocates and clears its table).
     pub fn build(self) -> Engine {
         let tt = TranspositionTable::new(self.hash_mib);
         Engine {
+            nets: self.nets.unwrap_or_else(Nets::embedded),
             hash_mib: tt.size_mib().max(1),
             tt: Arc::new(tt),
             threads: self.threads.clamp(1, Engine::MAX_THREADS),
@@ -147,12 +168,55 @@ impl Engine {
             hash_mib: Engine::DEFAULT_HASH_MIB,
             threads: 1,
             config: SearchConfig::full(),
+            nets: None,
         }
     }
 
     /// The configuration.
     pub fn config(&self) -> SearchConfig {
         self.config
+    }
+
+    /// Sets the configuration of the searches that follow (the history
+    /// scores kept from earlier searches are kept).
+    pub fn set_config(&mut self, config: SearchConfig) {
+        self.config = config;
+    }
+
+    /// The networks.
+    pub fn nets(&self) -> &Nets {
+        &self.nets
+    }
+
+    /// Sets the networks.
+    pub fn set_nets(&mut self, nets: Nets) {
+        self.nets = nets;
+    }
+
+    /// Reads the net file at `path` and evaluates the game its header
+    /// names with it; returns that game. A file that cannot be read or is
+    /// refused ([`NetError`]) leaves the nets as they were.
+    pub fn set_eval_file(&mut self, path: impl AsRef<Path>) -> Result<Variant, NetError> {
+        self.nets.load_file(path)
+    }
+
+    /// Goes back to the nets embedded in the crate, for every game (none
+    /// for a game the crate has no net for).
+    pub fn use_embedded_nets(&mut self) {
+        self.nets = Nets::embedded();
+    }
+
+    /// The net a search of `P` would use, whatever the configuration.
+    pub fn net<P: SearchPosition>(&self) -> Option<Arc<Network<P>>> {
+        self.nets.get::<P>()
+    }
+
+    /// Whether a search of the game `P` evaluates with a network: the
+    /// configuration asks for one ([`EvalKind::Net`]) and the engine has
+    /// one for `P`. Otherwise it uses the hand-made evaluation (the full
+    /// one, or material only with [`EvalKind::Material`]).
+    pub fn uses_net<P: SearchPosition>(&self) -> bool {
+        self.config.eval == EvalKind::Net && self.nets.has(P::VARIANT)
     }
 
     /// Resizes (and clears) the transposition table to `mib` MiB (at
@@ -250,6 +314,11 @@ impl Engine {
             threads: self.threads,
         };
         let config = self.config;
+        let net = if config.eval == EvalKind::Net {
+            self.nets.get::<P>()
+        } else {
+            None
+        };
         // The history scores each thread starts from: those it ended the
         // last search of this game with (`keephist`).
         let mut kept = match self.kept_history.take() {
@@ -266,10 +335,11 @@ impl Engine {
                 .filter_map(|(i, h)| {
                     let shared = &shared;
                     let id = i + 1;
+                    let net = net.clone();
                     std::thread::Builder::new()
                         .stack_size(16 << 20)
                         .spawn_scoped(scope, move || {
-                            let mut w = Worker::new(id, shared, config, pos, history);
+                            let mut w = Worker::new(id, shared, config, net, pos, history);
                             w.restore_history(h);
                             w.iterate(pos, &mut |_| {});
                             w.into_history()
@@ -278,7 +348,7 @@ impl Engine {
                         .map(|handle| (id, handle))
                 })
                 .collect();
-            let mut main = Worker::new(0, &shared, config, pos, history);
+            let mut main = Worker::new(0, &shared, config, net, pos, history);
             main.restore_history(kept.pop().unwrap_or_default());
             let r = main.iterate(pos, &mut info);
             shared.stop.store(true, Ordering::Relaxed);

@@ -16,9 +16,10 @@
 
 use std::fmt;
 
-use tamerlane_core::{Color, Position};
+use tamerlane_core::Color;
 
 use crate::eval::{EvalKind, Perspective};
+use crate::nnue::NnueGame;
 use crate::packed_move::PackedMove;
 
 /// A position the search can explore: a core [`Position`] with what the
@@ -32,7 +33,7 @@ use crate::packed_move::PackedMove;
 /// source. What stays here is the search's own: its idea of check, null
 /// moves, the move packing and table sizes, move ordering, the exchange
 /// evaluation and the evaluation.
-pub trait SearchPosition: Position {
+pub trait SearchPosition: NnueGame + 'static {
     /// What the evaluation keeps up to date move by move (both sides'
     /// material for Tamerlane; `()` where the evaluation needs nothing).
     type Material: Copy + Default + Send + fmt::Debug + PartialEq;
@@ -106,6 +107,13 @@ pub trait SearchPosition: Position {
     /// (Tamerlane's citadels and move-limit clock), it pulls toward
     /// `view.draw`.
     fn evaluate(&self, kind: EvalKind, material: Self::Material, view: Perspective) -> i32;
+    /// A network's raw score `raw` (centipawns for the side to move)
+    /// adjusted for the game's rule draws as its hand-made evaluation
+    /// adjusts its own, and kept below the mate scores: Tamerlane's
+    /// move-limit fade and citadel pull toward `view.draw`
+    /// (`eval::tamerlane::scale_toward`), the 50-move fade in chess, the
+    /// count's fade in Makruk.
+    fn scale_net(&self, raw: i32, view: Perspective) -> i32;
 }
 
 /// Whether the position after the legal move `m` is in check, found by

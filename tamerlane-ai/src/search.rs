@@ -12,14 +12,19 @@
 //! loss or a draw as the game says (each game's file in `games/` lists its
 //! rules).
 
+mod net_stack;
+
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
+use self::net_stack::NetStack;
 use crate::config::SearchConfig;
-use crate::eval::Perspective;
+use crate::eval::{EvalKind, Perspective};
 use crate::game::SearchPosition;
 use crate::limits::Limits;
 use crate::movepick::{pick_checked, OrderingTables, CAPTURE_SCORE};
+use crate::nnue::Network;
 use crate::packed_move::PackedMove;
 use crate::result::{Info, PvLine, SearchResult};
 use crate::score::{from_tt, mated_in, to_tt, Score, INFINITY, MATE, MATE_BOUND};
@@ -77,6 +82,12 @@ pub(crate) struct Worker<'a, 'b, P: SearchPosition> {
     eval_cache: Vec<(u64, i32)>,
     /// The evaluation's material term at each ply, updated move by move.
     material: Vec<P::Material>,
+    /// The network and its accumulators, when the search evaluates with a
+    /// net ([`EvalKind::Net`] and a net for the game).
+    net: Option<NetStack<P>>,
+    /// The hand-made evaluation used without a net: the configuration's,
+    /// [`EvalKind::Full`] for [`EvalKind::Net`].
+    hce: EvalKind,
     /// Whether the single royal of the side to move is attacked, at each
     /// ply: set by whoever searches that ply (the parent already knows it
     /// from its check extension test).
@@ -171,13 +182,20 @@ fn futility_margin(depth: i32) -> i32 {
 /// Entries of the per-thread evaluation cache (a power of two).
 const EVAL_CACHE_SIZE: usize = 1 << 16;
 
+/// A network's raw score is clamped to this many centipawns, well inside
+/// the scores that are not mates, before the game's rule draws adjust it
+/// ([`SearchPosition::scale_net`]).
+pub(crate) const NET_EVAL_BOUND: i32 = 20_000;
+
 impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
     /// A thread searching `root`, whose game's earlier positions have the
-    /// hashes `history` (oldest first).
+    /// hashes `history` (oldest first), evaluating with `net` under
+    /// [`EvalKind::Net`] (without one: the hand-made evaluation).
     pub(crate) fn new(
         id: usize,
         shared: &'b Shared<'a>,
         config: SearchConfig,
+        net: Option<Arc<Network<P>>>,
         root: &P,
         history: &[u64],
     ) -> Worker<'a, 'b, P> {
@@ -223,6 +241,13 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
             lmr,
             eval_cache: vec![(u64::MAX, 0); EVAL_CACHE_SIZE],
             material: vec![P::Material::default(); MAX_PLY + 2],
+            net: net
+                .filter(|_| config.eval == EvalKind::Net)
+                .map(|n| NetStack::new(n, MAX_PLY + 2)),
+            hce: match config.eval {
+                EvalKind::Net => EvalKind::Full,
+                k => k,
+            },
             checks: vec![false; MAX_PLY + 2],
             static_evals: vec![-INFINITY; MAX_PLY + 2],
             improving: vec![false; MAX_PLY + 2],
@@ -319,7 +344,13 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
         if slot.0 == key {
             return slot.1;
         }
-        let e = pos.evaluate(self.config.eval, self.material[ply], view);
+        let e = match &mut self.net {
+            Some(net) => {
+                let raw = net.evaluate(pos, ply);
+                pos.scale_net(raw.clamp(-NET_EVAL_BOUND, NET_EVAL_BOUND), view)
+            }
+            None => pos.evaluate(self.hce, self.material[ply], view),
+        };
         *slot = (key, e);
         e
     }
@@ -526,6 +557,9 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
             self.cont_keys[ply] = None;
             self.reversible[ply + 1] = 0;
             self.material[ply + 1] = self.material[ply];
+            if let Some(net) = &mut self.net {
+                net.push_null(ply);
+            }
             self.checks[ply + 1] = null.in_check();
             let r = 3 + depth / 6;
             let s = -self.search(
@@ -745,6 +779,9 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
                     continue;
                 }
             }
+            if let Some(net) = &mut self.net {
+                net.push_move(ply, pos, &child, &m);
+            }
             let ext = i32::from(
                 (features.check_extension && gives_check && ply < 64)
                     || singular.is_some_and(|x| x == P::pack(&m)),
@@ -937,6 +974,9 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
                 }
                 self.material[ply + 1] = P::material_after(self.material[ply], &m, pos.turn());
                 self.checks[ply + 1] = child.in_check();
+                if let Some(net) = &mut self.net {
+                    net.push_move(ply, pos, &child, &m);
+                }
                 let s = -self.qsearch(&child, -beta, -alpha, ply + 1, qdepth + 1);
                 if self.aborted {
                     break 'done 0;
@@ -1027,6 +1067,9 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
         let wanted = limits.multipv.clamp(1, allowed);
         result.best = Some(self.root_only.first().copied().unwrap_or(root_moves[0]));
         self.material[0] = root.material();
+        if let Some(net) = &mut self.net {
+            net.set_root(root);
+        }
         self.checks[0] = root.in_check();
         // Each line's score of the previous iteration.
         let mut prev = vec![0i32; wanted];
@@ -1186,7 +1229,7 @@ mod tests {
             limits: &limits,
             threads: 1,
         };
-        let mut w = Worker::new(0, &shared, SearchConfig::full(), node, &[]);
+        let mut w = Worker::new(0, &shared, SearchConfig::full(), None, node, &[]);
         w.material[1] = node.material();
         w.checks[1] = node.in_check();
         f(&mut w, &tt)

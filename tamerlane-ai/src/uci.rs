@@ -5,7 +5,11 @@
 //! `setoption name Hash|Threads value N`, `setoption name UCI_Variant value
 //! tamerlane|chess|makruk` (the game; its default rules),
 //! `setoption name Rules value STRING` (the game's rules, docs/RULES.md
-//! section 9), `position startpos|fen FEN|tfen TFEN [moves ...]` (read as
+//! section 9), `setoption name EvalFile value PATH` (a net file for the
+//! game its header names; empty or `<default>`: the embedded nets; a
+//! refused file is an error line and changes nothing),
+//! `setoption name UseNNUE value true|false` (false: the hand-made
+//! evaluation; docs/ENGINE.md, "Networks (NNUE)"), `position startpos|fen FEN|tfen TFEN [moves ...]` (read as
 //! the game under its rules; `startpos` is the rules' start position; TFEN
 //! for Tamerlane, FEN for chess and Makruk), `go [depth N] [nodes N] [movetime MS] [wtime MS]
 //! [btime MS] [winc MS] [binc MS] [infinite]`, `stop`, `quit`. Output:
@@ -28,6 +32,7 @@ use tamerlane_core::io::{read_line_bounded, LineRead};
 use tamerlane_core::RuleSet;
 
 use crate::engine::Engine;
+use crate::eval::EvalKind;
 use crate::limits::Limits;
 use tamerlane_core::AnyGame;
 use tamerlane_core::{AnyRules, Variant};
@@ -191,6 +196,8 @@ impl Session {
                     &format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
                 );
                 emit(&self.out, "option name Rules type string default <empty>");
+                emit(&self.out, "option name EvalFile type string default <default>");
+                emit(&self.out, "option name UseNNUE type check default true");
                 emit(&self.out, "uciok");
             }
             Command::IsReady => emit(&self.out, "readyok"),
@@ -228,6 +235,25 @@ impl Session {
             Command::MultiPv(n) => self.multipv = n,
             Command::Variant(v) => self.set_rules(v.default_rules()),
             Command::Rules(rules) => self.set_rules(rules),
+            Command::EvalFile(path) => {
+                if let Some(e) = self.engine.as_mut() {
+                    match path {
+                        None => e.use_embedded_nets(),
+                        Some(p) => {
+                            if let Err(err) = e.set_eval_file(&p) {
+                                emit(&self.out, &error_line(format_args!("EvalFile {p}: {err}")));
+                            }
+                        }
+                    }
+                }
+            }
+            Command::UseNnue(on) => {
+                if let Some(e) = self.engine.as_mut() {
+                    let mut c = e.config();
+                    c.eval = if on { EvalKind::Net } else { EvalKind::Full };
+                    e.set_config(c);
+                }
+            }
             Command::Position(p) => self.game = p.into_game(),
             Command::Go(limits) => self.go(limits),
         }

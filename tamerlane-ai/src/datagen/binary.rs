@@ -477,9 +477,9 @@ impl Record {
     ) -> Record {
         let turn = pos.turn();
         let mate = super::MATE_SCORE;
-        let mut board = vec![0; P::SQUARES];
+        let mut board = vec![0; <P as DataPosition>::SQUARES];
         pos.board_bytes(&mut board);
-        let (best_from, best_to) = P::move_squares(best);
+        let (best_from, best_to) = <P as DataPosition>::move_squares(best);
         let flags = if tamerlane_core::Position::is_check(pos) {
             FLAG_CHECK
         } else {

@@ -117,10 +117,16 @@ pub fn evaluate(pos: &Position, kind: EvalKind) -> i32 {
         |c| b.king_of(c),
         |k, ours| 10 * (3 - centrality(k)) + 4 * (7 - distance(k, ours)),
     );
-    let mut eval = s[us.index()] - s[(!us).index()] + 10;
-    // The 50-move rule: fade toward the draw as the clock runs.
+    rule_fade(pos, s[us.index()] - s[(!us).index()] + 10)
+}
+
+/// The rule draws' part of the evaluation, applied to a raw score `eval`
+/// for the side to move (the hand-made one's, or a network's): the
+/// 50-move rule fades it toward the draw as the clock runs, to half at
+/// 100 plies; kept below the mate scores.
+pub fn rule_fade(pos: &Position, eval: i32) -> i32 {
     let hm = i64::from(pos.halfmoves().min(100));
-    eval = (i64::from(eval) * (200 - hm) / 200) as i32;
+    let eval = (i64::from(eval) * (200 - hm) / 200) as i32;
     eval.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
 }
 

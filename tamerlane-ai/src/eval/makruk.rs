@@ -75,8 +75,15 @@ pub fn evaluate(pos: &Position, kind: EvalKind) -> i32 {
         |c| b.king(c),
         |k, ours| 20 * (3 - corner_distance(k)) + 6 * (7 - distance(k, ours)),
     );
-    let mut eval = s[us.index()] - s[(!us).index()] + 10;
-    // The count: the closer to its limit, the closer to a draw.
+    rule_fade(pos, s[us.index()] - s[(!us).index()] + 10)
+}
+
+/// The rule draws' part of the evaluation, applied to a raw score `eval`
+/// for the side to move (the hand-made one's, or a network's): while a
+/// count runs, the closer to its limit, the closer to a draw (half at the
+/// limit); kept below the mate scores.
+pub fn rule_fade(pos: &Position, eval: i32) -> i32 {
+    let mut eval = eval;
     if let Some(count) = pos.count() {
         let limit = i64::from(count.limit_plies().max(1));
         let used = i64::from(count.ply()).min(limit);

@@ -9,11 +9,19 @@ pub mod tamerlane;
 
 pub use self::tamerlane::{evaluate, value};
 
-/// Which evaluation a search uses.
+/// Which evaluation a search uses (docs/ENGINE.md, "Networks (NNUE)",
+/// "Which evaluation").
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub enum EvalKind {
-    /// The full evaluation of the game (described in its module).
+    /// The game's network (NNUE) where the engine has one for the game
+    /// being searched, and otherwise the hand-made evaluation ([`Full`]):
+    /// the default. The hand-made evaluation functions of this module,
+    /// given it, evaluate as [`Full`].
+    ///
+    /// [`Full`]: EvalKind::Full
     #[default]
+    Net,
+    /// The full hand-made evaluation of the game (described in its module).
     Full,
     /// Material only (the baseline of the strength tests).
     Material,

@@ -57,6 +57,11 @@ macro_rules! board8_search_items {
         ) -> i32 {
             $crate::eval::$game::evaluate(self, kind)
         }
+
+        #[inline]
+        fn scale_net(&self, raw: i32, _view: $crate::eval::Perspective) -> i32 {
+            $crate::eval::$game::rule_fade(self, raw)
+        }
     };
 }
 pub(super) use board8_search_items;

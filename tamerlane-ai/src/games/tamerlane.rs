@@ -141,4 +141,9 @@ impl SearchPosition for Position {
     fn evaluate(&self, kind: EvalKind, material: ByColor<i32>, view: Perspective) -> i32 {
         evaluate_with_material(self, kind, material, view)
     }
+
+    #[inline]
+    fn scale_net(&self, raw: i32, view: Perspective) -> i32 {
+        crate::eval::tamerlane::scale_toward(self, raw, view)
+    }
 }

@@ -1,6 +1,9 @@
 //! Efficiently updatable neural networks (NNUE) for the three games,
 //! written once over the core's `Position` (docs/ENGINE.md, "Networks
-//! (NNUE)"). Not yet used by the search.
+//! (NNUE)"). The search evaluates with them under
+//! [`EvalKind::Net`](crate::EvalKind::Net), the default, for the games an
+//! engine has a net for ([`Nets`]); the others use the hand-made
+//! evaluation.
 //!
 //! - [`arch`]: the sizes and the quantisation;
 //! - [`NnueGame`] (`features.rs`, `games.rs`): a game's piece-square
@@ -12,7 +15,9 @@
 //! - [`Network`]: the weights, and the forward pass (`forward.rs`: SCReLU,
 //!   output buckets), with AVX2 where the machine has it (`simd.rs`);
 //! - the net file (`format.rs`): [`Network::from_bytes`],
-//!   [`Network::load`], [`Network::to_bytes`], refused with a [`NetError`].
+//!   [`Network::load`], [`Network::to_bytes`], refused with a [`NetError`];
+//! - [`Nets`] (`nets.rs`): one optional net per game, as an engine holds
+//!   them, and the nets embedded from `tamerlane-ai/nets/`.
 //!
 //! ```
 //! use tamerlane_ai::nnue::{Accumulator, Delta, Network, NnueGame};
@@ -43,6 +48,7 @@ mod features;
 mod format;
 mod forward;
 mod games;
+mod nets;
 mod network;
 mod simd;
 #[cfg(test)]
@@ -53,5 +59,6 @@ pub use delta::{Delta, MAX_CHANGED};
 pub use error::NetError;
 pub use features::{Man, NnueGame};
 pub use format::{file_game, fnv1a64, HEADER_LEN, MAGIC, VERSION};
+pub use nets::{check_embedded, embedded_bytes, Nets};
 pub use network::Network;
 pub use simd::Row;

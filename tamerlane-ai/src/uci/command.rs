@@ -48,6 +48,14 @@ pub enum Command {
     /// follow (docs/RULES.md, section 9; an empty value is the default), read
     /// as the current game's.
     Rules(AnyRules),
+    /// `setoption name EvalFile value PATH`: evaluate the game the net
+    /// file names with it (`None`: the value is empty or `<default>`, the
+    /// nets embedded in the crate).
+    EvalFile(Option<String>),
+    /// `setoption name UseNNUE value true|false`: evaluate with the game's
+    /// network where there is one (true, the default), or with the
+    /// hand-made evaluation (false).
+    UseNnue(bool),
     /// `position startpos|fen FEN|tfen TFEN [moves ...]`
     Position(PositionCommand),
     /// `go [depth N] [nodes N] [movetime MS] [wtime MS] [btime MS] [winc MS]
@@ -166,6 +174,9 @@ pub enum CommandError {
     /// The value of `setoption name Rules` is not a rule set of the
     /// current game.
     BadRules(RuleSetError),
+    /// The value of `setoption name UseNNUE` is not `true` or `false` (it
+    /// is given).
+    BadBool(String),
     /// The value of `setoption name UCI_Variant` is not a game.
     BadVariant(UnknownVariant),
 }
@@ -202,6 +213,9 @@ impl fmt::Display for CommandError {
             }
             CommandError::BadRules(e) => write!(f, "option Rules: {e}"),
             CommandError::BadVariant(e) => write!(f, "option UCI_Variant: {e}"),
+            CommandError::BadBool(v) => {
+                write!(f, "option UseNNUE: `{v}` is not `true` or `false`")
+            }
         }
     }
 }
@@ -300,6 +314,19 @@ fn parse_setoption(rest: &[&str], variant: Variant) -> Result<Command, CommandEr
             .parse_rules(&value)
             .map(Command::Rules)
             .map_err(CommandError::BadRules);
+    }
+    if name.eq_ignore_ascii_case("evalfile") {
+        let path = value.trim();
+        return Ok(Command::EvalFile(
+            (!path.is_empty() && path != "<default>").then(|| path.to_owned()),
+        ));
+    }
+    if name.eq_ignore_ascii_case("usennue") {
+        return match value.to_ascii_lowercase().as_str() {
+            "true" => Ok(Command::UseNnue(true)),
+            "false" => Ok(Command::UseNnue(false)),
+            _ => Err(CommandError::BadBool(value)),
+        };
     }
     if name.eq_ignore_ascii_case("uci_variant") {
         return value
@@ -467,6 +494,12 @@ impl fmt::Display for Command {
             Command::MultiPv(n) => write!(f, "setoption name MultiPV value {n}"),
             Command::Variant(v) => write!(f, "setoption name UCI_Variant value {v}"),
             Command::Rules(r) => write!(f, "setoption name Rules value {r}"),
+            Command::EvalFile(p) => write!(
+                f,
+                "setoption name EvalFile value {}",
+                p.as_deref().unwrap_or("<default>")
+            ),
+            Command::UseNnue(b) => write!(f, "setoption name UseNNUE value {b}"),
             Command::Position(p) => p.fmt(f),
             Command::Go(l) => write_go(f, l),
             Command::Stop => f.write_str("stop"),
