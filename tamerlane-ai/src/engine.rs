@@ -216,7 +216,12 @@ impl Engine {
     /// one for `P`. Otherwise it uses the hand-made evaluation (the full
     /// one, or material only with [`EvalKind::Material`]).
     pub fn uses_net<P: SearchPosition>(&self) -> bool {
-        self.config.eval == EvalKind::Net && self.nets.has(P::VARIANT)
+        self.uses_net_for(P::VARIANT)
+    }
+
+    /// [`uses_net`](Self::uses_net) for the game `variant`.
+    pub fn uses_net_for(&self, variant: Variant) -> bool {
+        self.config.eval == EvalKind::Net && self.nets.has(variant)
     }
 
     /// Resizes (and clears) the transposition table to `mib` MiB (at

@@ -67,6 +67,11 @@ pub struct DatagenArgs {
     /// The engine configuration (docs/ENGINE.md), e.g. `full`.
     #[arg(long, default_value = "full")]
     pub config: String,
+    /// A net file (docs/ENGINE.md, "Networks (NNUE)"): the engine
+    /// evaluates the game the file names with it instead of the embedded
+    /// net.
+    #[arg(long, value_name = "PATH")]
+    pub eval_file: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub game: GameArgs,
     /// The file to write.
@@ -101,7 +106,13 @@ pub fn run(args: DatagenArgs) -> Result<(), String> {
             )
         }
     };
+    let mut nets = tamerlane_ai::nnue::Nets::embedded();
+    if let Some(p) = &args.eval_file {
+        nets.load_file(p)
+            .map_err(|e| format!("--eval-file {}: {e}", p.display()))?;
+    }
     let settings = Settings {
+        nets,
         seed: args.seed,
         nodes: args.nodes,
         opening_plies: args.opening_plies,

@@ -4,7 +4,7 @@
 //! configurations or engine commands speaking the protocol).
 
 use std::io::{self, BufRead, IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -17,7 +17,8 @@ use tamerlane_ai::arena::{
 };
 use tamerlane_ai::external::Timeouts;
 use tamerlane_ai::uci::{self, info_line};
-use tamerlane_ai::{AnyGame, AnyRules, Engine, Limits};
+use tamerlane_ai::nnue::Nets;
+use tamerlane_ai::{AnyGame, AnyRules, Engine, Limits, SearchConfig};
 use tamerlane_core::Color;
 
 /// Options of `tamerlane analyze`.
@@ -42,6 +43,15 @@ pub struct AnalyzeArgs {
     /// Transposition table size in MiB (1 to 65536, as the protocol's Hash option).
     #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65536))]
     hash: u32,
+    /// The search configuration (docs/ENGINE.md), e.g. `full` (the net
+    /// where there is one) or `full,hce` (the hand-made evaluation).
+    #[arg(long, default_value = "full")]
+    config: String,
+    /// A net file (docs/ENGINE.md, "Networks (NNUE)"): the engine
+    /// evaluates the game the file names with it instead of the embedded
+    /// net.
+    #[arg(long, value_name = "PATH")]
+    eval_file: Option<PathBuf>,
     #[command(flatten)]
     game: GameArgs,
     /// Moves to play from the position first (coordinate moves; UCI with
@@ -65,6 +75,11 @@ pub struct PlayArgs {
     /// The engine plays both sides (a demonstration game).
     #[arg(long)]
     auto: bool,
+    /// A net file (docs/ENGINE.md, "Networks (NNUE)"): the engine
+    /// evaluates the game the file names with it instead of the embedded
+    /// net.
+    #[arg(long, value_name = "PATH")]
+    eval_file: Option<PathBuf>,
     #[command(flatten)]
     game: GameArgs,
 }
@@ -89,6 +104,10 @@ pub struct MatchArgs {
     /// name NAME value VALUE` (repeatable).
     #[arg(long, value_name = "NAME=VALUE", requires = "a_cmd")]
     a_option: Vec<String>,
+    /// A net file for the in-process player A (docs/ENGINE.md, "Networks
+    /// (NNUE)"), instead of the embedded net of the game it names.
+    #[arg(long, value_name = "PATH", conflicts_with = "a_cmd")]
+    a_eval_file: Option<String>,
     /// Player B: an in-process configuration.
     #[arg(long, default_value = "plain")]
     b: String,
@@ -101,6 +120,9 @@ pub struct MatchArgs {
     /// An option of B's engine command, `NAME=VALUE` (repeatable).
     #[arg(long, value_name = "NAME=VALUE", requires = "b_cmd")]
     b_option: Vec<String>,
+    /// A net file for the in-process player B.
+    #[arg(long, value_name = "PATH", conflicts_with = "b_cmd")]
+    b_eval_file: Option<String>,
     /// Number of games (an even number plays every opening with both colours).
     #[arg(long, default_value_t = 200)]
     games: usize,
@@ -171,20 +193,54 @@ pub struct MatchArgs {
 }
 
 /// `tamerlane engine`: the protocol on stdin/stdout, starting with the
-/// game and rules given.
-pub fn engine(rules: AnyRules) -> Result<(), String> {
+/// game and rules given, and with the net file `eval_file` if given (as if
+/// `setoption name EvalFile` came first; a refused file is an error here).
+pub fn engine(rules: AnyRules, eval_file: Option<PathBuf>) -> Result<(), String> {
     let out: uci::Output = Arc::new(Mutex::new(io::stdout()));
-    uci::run_with_rules(io::stdin().lock(), out, rules);
+    let first = match eval_file {
+        Some(p) => {
+            nets_with(Some(&p))?;
+            format!("setoption name EvalFile value {}\n", p.display())
+        }
+        None => String::new(),
+    };
+    let input = io::Read::chain(io::Cursor::new(first), io::stdin().lock());
+    uci::run_with_rules(input, out, rules);
     Ok(())
+}
+
+/// The embedded nets, with the net file at `path` (if any) for the game
+/// it names.
+fn nets_with(path: Option<&Path>) -> Result<Nets, String> {
+    let mut nets = Nets::embedded();
+    if let Some(p) = path {
+        nets.load_file(p)
+            .map_err(|e| format!("--eval-file {}: {e}", p.display()))?;
+    }
+    Ok(nets)
 }
 
 /// `tamerlane analyze`: prints each iteration as an `info` line, then the best move.
 pub fn analyze(args: AnalyzeArgs) -> Result<(), String> {
     let game = game_after(args.tfen.as_deref(), args.game.rules()?, &args.moves)?;
+    let config: SearchConfig = args
+        .config
+        .parse()
+        .map_err(|e| format!("--config: {e}"))?;
     let mut engine = Engine::builder()
         .hash_mib(args.hash as usize)
         .threads(usize::from(args.threads))
+        .config(config)
+        .nets(nets_with(args.eval_file.as_deref())?)
         .build();
+    eprintln!(
+        "evaluation: {}",
+        if engine.uses_net_for(game.variant()) {
+            "network"
+        } else {
+            "hand-made"
+        }
+    );
     let mut limits = per_move_limits(args.depth, args.nodes, args.movetime);
     if limits == Limits::new() {
         limits.movetime = Some(Duration::from_millis(5000));
@@ -219,7 +275,10 @@ pub fn play(args: PlayArgs) -> Result<(), String> {
         "black" | "b" => Color::Black,
         other => return Err(format!("--color: `{other}` is not white or black")),
     };
-    let mut engine = Engine::builder().hash_mib(64).build();
+    let mut engine = Engine::builder()
+        .hash_mib(64)
+        .nets(nets_with(args.eval_file.as_deref())?)
+        .build();
     let limits = Limits::new().movetime(Duration::from_millis(args.movetime));
     let stdin = io::stdin();
     let mut lines = stdin.lock().lines();
@@ -310,6 +369,7 @@ struct Side<'a> {
     cmd: Option<&'a str>,
     name: Option<&'a str>,
     options: &'a [String],
+    eval_file: Option<&'a str>,
     movetime: Option<u64>,
 }
 
@@ -344,6 +404,7 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
             command: side.cmd,
             name: side.name,
             options: side.options,
+            eval_file: side.eval_file,
             hash_mib: args.hash.map(|h| h as usize),
             limits: side_limits(side.movetime),
             clock,
@@ -353,6 +414,7 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
             SetupError::Config(e) => format!("--{}: {e}", side.letter),
             SetupError::Command(e) => format!("--{}-cmd: {e}", side.letter),
             SetupError::Option(e) => e,
+            SetupError::Net(e) => format!("--{}-eval-file: {e}", side.letter),
         })?;
         // An engine command that cannot even start stops the match here,
         // with the reason, rather than forfeiting every game.
@@ -371,6 +433,7 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
         cmd: args.a_cmd.as_deref(),
         name: args.a_name.as_deref(),
         options: &args.a_option,
+        eval_file: args.a_eval_file.as_deref(),
         movetime: args.a_movetime,
     })?;
     let b = player(Side {
@@ -379,6 +442,7 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
         cmd: args.b_cmd.as_deref(),
         name: args.b_name.as_deref(),
         options: &args.b_option,
+        eval_file: args.b_eval_file.as_deref(),
         movetime: args.b_movetime,
     })?;
     let sprt = match &args.sprt {

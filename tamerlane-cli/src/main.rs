@@ -72,6 +72,11 @@ enum Command {
         /// or `setoption name Rules`.
         #[command(flatten)]
         game: GameArgs,
+        /// A net file (docs/ENGINE.md, "Networks (NNUE)"): the engine
+        /// evaluates the game the file names with it, as after `setoption
+        /// name EvalFile value PATH`.
+        #[arg(long, value_name = "PATH")]
+        eval_file: Option<std::path::PathBuf>,
     },
     /// Analyse a position: one `info` line per iteration, then the best move.
     Analyze(engine_cmd::AnalyzeArgs),
@@ -224,7 +229,7 @@ fn run(cli: Cli) -> Result<(), String> {
             })
         }
         Command::Outcome(args) => args.run(outcome_line, outcome_text),
-        Command::Engine { game } => engine_cmd::engine(game.rules()?),
+        Command::Engine { game, eval_file } => engine_cmd::engine(game.rules()?, eval_file),
         Command::Analyze(args) => engine_cmd::analyze(args),
         Command::Play(args) => engine_cmd::play(args),
         Command::Match(args) => engine_cmd::run(*args),

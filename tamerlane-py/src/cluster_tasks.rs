@@ -215,6 +215,7 @@ pub fn datagen_shard<'py>(
             _ => "full".to_owned(),
         },
         hash_mib: opt_u64_arg(hash_mib, "hash_mib", 1, MAX_HASH_MIB as u64)?.unwrap_or(16) as usize,
+        nets: tamerlane_ai::nnue::Nets::embedded(),
         book,
     };
     let output = datagen::Output { format, filter };
@@ -356,6 +357,7 @@ pub fn match_games(
             config,
             command: cmd,
             name,
+            eval_file: None,
             options: &[],
             hash_mib,
             limits: limits.clone(),

@@ -5,6 +5,7 @@
 use std::time::Duration;
 
 use crate::external::{EngineError, ExternalEngine, ExternalSpec, Timeouts};
+use crate::nnue::Nets;
 use crate::{Engine, Limits, SearchConfig, Variant};
 
 /// A time control: a base time and an increment added after each move.
@@ -25,6 +26,8 @@ pub enum PlayerKind {
         config: SearchConfig,
         /// Transposition table size in MiB.
         hash_mib: usize,
+        /// The networks of [`EvalKind::Net`](crate::EvalKind::Net).
+        nets: Nets,
     },
     /// An engine command speaking our protocol (a new process each game).
     External(ExternalSpec),
@@ -53,7 +56,11 @@ impl Player {
     pub fn internal(name: &str, config: SearchConfig, limits: Limits, hash_mib: usize) -> Player {
         Player {
             name: name.to_owned(),
-            kind: PlayerKind::Internal { config, hash_mib },
+            kind: PlayerKind::Internal {
+                config,
+                hash_mib,
+                nets: Nets::embedded(),
+            },
             limits,
             clock: None,
             timeouts: Timeouts::default(),
@@ -98,10 +105,15 @@ pub(super) enum Side {
 /// engine, or the command (started, then told `ucinewgame`).
 pub(super) fn start_side(p: &Player, variant: Variant) -> Result<Side, EngineError> {
     match &p.kind {
-        PlayerKind::Internal { config, hash_mib } => Ok(Side::Internal(Box::new(
+        PlayerKind::Internal {
+            config,
+            hash_mib,
+            nets,
+        } => Ok(Side::Internal(Box::new(
             Engine::builder()
                 .hash_mib(*hash_mib)
                 .config(*config)
+                .nets(nets.clone())
                 .build(),
         ))),
         PlayerKind::External(spec) => {

@@ -7,6 +7,7 @@ use std::fmt;
 
 use super::players::{Clock, Player, PlayerKind};
 use crate::external::{ExternalSpec, Timeouts};
+use crate::nnue::Nets;
 use crate::{AnyRules, ConfigError, Limits, SearchConfig};
 
 /// What is said about one side of a match.
@@ -21,6 +22,11 @@ pub struct PlayerSetup<'a> {
     /// The name in reports and records (default: the configuration, or
     /// the command's [`short_name`](ExternalSpec::short_name)).
     pub name: Option<&'a str>,
+    /// A net file for the in-process engine (docs/ENGINE.md, "Networks
+    /// (NNUE)"): it evaluates the game the file names with it instead of
+    /// the embedded net; ignored for an engine command (give it the
+    /// `EvalFile` option).
+    pub eval_file: Option<&'a str>,
     /// The engine command's options, `NAME=VALUE`, sent after `Hash`.
     pub options: &'a [String],
     /// The table size in MiB: of the in-process engine (16 when not
@@ -44,13 +50,18 @@ pub enum SetupError {
     Command(String),
     /// An engine option is not `NAME=VALUE`.
     Option(String),
+    /// The net file cannot be read or is refused (the file and the
+    /// reason).
+    Net(String),
 }
 
 impl fmt::Display for SetupError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SetupError::Config(e) => e.fmt(f),
-            SetupError::Command(e) | SetupError::Option(e) => f.write_str(e),
+            SetupError::Command(e) | SetupError::Option(e) | SetupError::Net(e) => {
+                f.write_str(e)
+            }
         }
     }
 }
@@ -73,6 +84,14 @@ impl PlayerSetup<'_> {
                     .parse::<SearchConfig>()
                     .map_err(SetupError::Config)?,
                 hash_mib: self.hash_mib.unwrap_or(DEFAULT_HASH_MIB),
+                nets: {
+                    let mut nets = Nets::embedded();
+                    if let Some(path) = self.eval_file {
+                        nets.load_file(path)
+                            .map_err(|e| SetupError::Net(format!("net file {path}: {e}")))?;
+                    }
+                    nets
+                },
             },
             Some(cmd) => {
                 let mut spec = ExternalSpec::parse(cmd).map_err(SetupError::Command)?;

@@ -52,6 +52,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use tamerlane_core::{Color, Game};
 
+use crate::nnue::Nets;
 use crate::stop_relay::relay_stop;
 use crate::{AnyGame, AnyRules, ConfigError, Engine, Limits, Score, SearchConfig};
 
@@ -91,6 +92,10 @@ pub struct Settings {
     /// The engine's transposition table in MiB (its size changes the
     /// searches, so keep it for a whole run).
     pub hash_mib: usize,
+    /// The engine's networks, used where the configuration evaluates with
+    /// a net (`full`; docs/ENGINE.md, "Networks (NNUE)"): by default the
+    /// embedded ones.
+    pub nets: Nets,
     /// The positions the openings start from (`None`: the rules' start
     /// position).
     pub book: Option<Book>,
@@ -98,8 +103,8 @@ pub struct Settings {
 
 impl Settings {
     /// The defaults of `tamerlane datagen` for `rules`: seed 1, 5000 nodes
-    /// per move, 6 opening plies, the `full` configuration, 16 MiB, no
-    /// book.
+    /// per move, 6 opening plies, the `full` configuration, 16 MiB, the
+    /// embedded nets, no book.
     pub fn new(rules: AnyRules) -> Settings {
         Settings {
             rules,
@@ -108,6 +113,7 @@ impl Settings {
             opening_plies: 6,
             config: "full".into(),
             hash_mib: Engine::DEFAULT_HASH_MIB,
+            nets: Nets::embedded(),
             book: None,
         }
     }
@@ -402,6 +408,7 @@ pub fn write_shard<W: Write + Seek>(
         .hash_mib(settings.hash_mib)
         .threads(1)
         .config(config)
+        .nets(settings.nets.clone())
         .build();
     let engine_stop = engine.stop_flag();
     relay_stop(stop, &[&engine_stop], || {

@@ -90,6 +90,20 @@ impl fmt::Debug for Nets {
     }
 }
 
+/// Two sets are equal when they hold the same nets (the same shared
+/// weights, not merely equal ones) for every game.
+impl PartialEq for Nets {
+    fn eq(&self, other: &Nets) -> bool {
+        self.nets.iter().zip(&other.nets).all(|(a, b)| match (a, b) {
+            (None, None) => true,
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            _ => false,
+        })
+    }
+}
+
+impl Eq for Nets {}
+
 impl Nets {
     /// No net for any game: every search uses the hand-made evaluation.
     pub fn none() -> Nets {

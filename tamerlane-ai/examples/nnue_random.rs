@@ -1,0 +1,64 @@
+//! Writes a network of random weights for a game, to measure the search's
+//! speed with a net (docs/ENGINE.md, "Networks (NNUE)", "Speed") before a
+//! trained one exists:
+//!
+//! ```sh
+//! cargo run --release -p tamerlane-ai --example nnue_random -- chess /tmp/chess.nnue [SEED]
+//! tamerlane analyze --game chess --depth 10 --eval-file /tmp/chess.nnue
+//! ```
+//!
+//! The weights are drawn as the unit tests' random nets are: feature
+//! weights in `[-32, 32]`, the output weights over their whole range.
+
+use tamerlane_ai::nnue::arch::{BUCKETS, HIDDEN, MAX_OUTPUT_WEIGHT};
+use tamerlane_ai::nnue::{Network, NnueGame};
+use tamerlane_ai::{Rng, Variant};
+use tamerlane_core::{chess, makruk, tamerlane};
+
+/// A value drawn uniformly from `[lo, hi]`.
+fn uniform(rng: &mut Rng, lo: i32, hi: i32) -> i32 {
+    lo + rng.below((hi - lo + 1) as usize) as i32
+}
+
+/// The bytes of a random net for `G`.
+fn random_net<G: NnueGame>(seed: u64) -> Vec<u8> {
+    let mut rng = Rng::new(seed);
+    let (ft, w) = (32, MAX_OUTPUT_WEIGHT as i32);
+    let ft_w: Vec<i16> = (0..G::FEATURES * HIDDEN)
+        .map(|_| uniform(&mut rng, -ft, ft) as i16)
+        .collect();
+    let ft_b: Vec<i16> = (0..HIDDEN)
+        .map(|_| uniform(&mut rng, -ft, 4 * ft) as i16)
+        .collect();
+    let out: Vec<i16> = (0..BUCKETS * 2 * HIDDEN)
+        .map(|_| uniform(&mut rng, -w, w) as i16)
+        .collect();
+    let out_b: Vec<i32> = (0..BUCKETS)
+        .map(|_| uniform(&mut rng, -50_000, 50_000))
+        .collect();
+    Network::<G>::from_parts(&ft_w, &ft_b, &out, &out_b)
+        .expect("sizes and ranges are right")
+        .to_bytes()
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (Some(game), Some(path)) = (args.first(), args.get(1)) else {
+        eprintln!("usage: nnue_random tamerlane|chess|makruk PATH [SEED]");
+        std::process::exit(2);
+    };
+    let seed = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1);
+    let bytes = match game.parse::<Variant>() {
+        Ok(Variant::Tamerlane) => random_net::<tamerlane::Position>(seed),
+        Ok(Variant::Chess) => random_net::<chess::Position>(seed),
+        Ok(Variant::Makruk) => random_net::<makruk::Position>(seed),
+        Err(e) => {
+            eprintln!("{e}");
+            std::process::exit(2);
+        }
+    };
+    if let Err(e) = std::fs::write(path, bytes) {
+        eprintln!("{path}: {e}");
+        std::process::exit(1);
+    }
+}
