@@ -4,6 +4,7 @@
 mod datagen_binary;
 mod fuzz_regressions;
 mod multipv;
+mod nnue_search;
 mod protocol_limits;
 mod protocol_rules;
 mod search;
