@@ -128,11 +128,18 @@ pub struct Engine {
 
 impl Engine {
     /// An engine with a table of `hash` MiB and `threads` threads (both
-    /// already checked).
+    /// already checked), the embedded nets and the default configuration.
     fn build(hash: usize, threads: usize) -> Engine {
+        Engine::build_with(hash, threads, ai::nnue::Nets::embedded(), ai::SearchConfig::full())
+    }
+
+    /// [`build`](Self::build) with `nets` and `config`.
+    fn build_with(hash: usize, threads: usize, nets: ai::nnue::Nets, config: ai::SearchConfig) -> Engine {
         let e = ai::Engine::builder()
             .hash_mib(hash)
             .threads(threads)
+            .nets(nets)
+            .config(config)
             .build();
         let stop = e.stop_flag();
         Engine {
@@ -189,21 +196,55 @@ impl Engine {
 #[pymethods]
 impl Engine {
     /// An engine with a `hash_mb` MiB table (1..=4096) and `threads` search
-    /// threads (1..=256).
+    /// threads (1..=256). It evaluates with the game's network (the one
+    /// embedded in the package, or the net file `eval_file` for the game
+    /// its header names; a refused file raises `ValueError` with the
+    /// reason) where there is one, else with the hand-made evaluation;
+    /// `use_nnue=False` always uses the hand-made evaluation
+    /// (docs/ENGINE.md, "Networks (NNUE)").
     #[new]
     #[pyo3(
-        signature = (hash_mb = None, threads = None),
-        text_signature = "(hash_mb=16, threads=1)"
+        signature = (hash_mb = None, threads = None, *, eval_file = None, use_nnue = true),
+        text_signature = "(hash_mb=16, threads=1, *, eval_file=None, use_nnue=True)"
     )]
     fn new(
         hash_mb: Option<&Bound<'_, PyAny>>,
         threads: Option<&Bound<'_, PyAny>>,
+        eval_file: Option<&Bound<'_, PyAny>>,
+        use_nnue: bool,
     ) -> PyResult<Engine> {
         let hash_mb = opt_int_arg(hash_mb, "hash_mb")?.unwrap_or(16);
         let threads = opt_int_arg(threads, "threads")?.unwrap_or(1);
         let hash = check_range("hash_mb", hash_mb, 1, MAX_HASH_MB)? as usize;
         let threads = check_range("threads", threads, 1, MAX_THREADS)? as usize;
-        Ok(Engine::build(hash, threads))
+        let mut nets = ai::nnue::Nets::embedded();
+        if let Some(f) = eval_file.filter(|f| !f.is_none()) {
+            let path: std::path::PathBuf = f.extract().map_err(|_| {
+                PyTypeError::new_err(format!(
+                    "eval_file: expected a path (str or os.PathLike), not {}",
+                    type_name(f)
+                ))
+            })?;
+            nets.load_file(&path)
+                .map_err(|e| PyValueError::new_err(format!("eval_file {}: {e}", path.display())))?;
+        }
+        let mut config = ai::SearchConfig::full();
+        if !use_nnue {
+            config.eval = ai::EvalKind::Full;
+        }
+        Ok(Engine::build_with(hash, threads, nets, config))
+    }
+
+    /// Whether a search of `variant` (`"tamerlane"`, `"chess"`, `"makruk"`)
+    /// evaluates with a network: asked for (`use_nnue`) and there is one
+    /// for that game.
+    #[pyo3(text_signature = "(self, variant)")]
+    fn uses_net(&self, py: Python<'_>, variant: &str) -> PyResult<bool> {
+        let v: Variant = variant
+            .parse()
+            .map_err(|e: ai::UnknownVariant| PyValueError::new_err(e.to_string()))?;
+        let g = self.lock_interruptible(py)?;
+        Ok(g.engine.uses_net_for(v))
     }
 
     /// The table size in MiB.

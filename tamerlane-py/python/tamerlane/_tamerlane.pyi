@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from enum import Enum
 from typing import (
     TYPE_CHECKING,
@@ -413,7 +414,22 @@ class Engine:
     the board's game. The table and history are kept between searches of
     one game, cleared when the game changes."""
 
-    def __init__(self, hash_mb: int = 16, threads: int = 1) -> None: ...
+    def __init__(
+        self,
+        hash_mb: int = 16,
+        threads: int = 1,
+        *,
+        eval_file: Optional[Union[str, os.PathLike[str]]] = None,
+        use_nnue: bool = True,
+    ) -> None:
+        """``eval_file``: a net file for the game its header names, instead
+        of the embedded net (a damaged or foreign file raises ``ValueError``
+        with the reason); ``use_nnue=False``: the hand-made evaluation for
+        every game. Without a net for a game, its searches use the hand-made
+        evaluation."""
+    def uses_net(self, variant: str) -> bool:
+        """Whether a search of ``variant`` (``"tamerlane"``, ``"chess"``,
+        ``"makruk"``) evaluates with a network."""
     @property
     def hash_mb(self) -> int:
         """The table size in MiB."""
