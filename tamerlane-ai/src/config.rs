@@ -302,7 +302,10 @@ mod tests {
             parse("full,-lmr").map(|c| c.features)
         );
         assert_eq!(parse("full,NNUE"), Err(ConfigError::BadItem("NNUE".into())));
-        assert_eq!(parse("full,+nnue"), Err(ConfigError::UnknownFeature("nnue".into())));
+        assert_eq!(
+            parse("full,+nnue"),
+            Err(ConfigError::UnknownFeature("nnue".into()))
+        );
         let e = parse("full,net").unwrap_err().to_string();
         assert!(e.contains("`nnue`, `hce`"), "{e}");
     }

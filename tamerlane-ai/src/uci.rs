@@ -196,7 +196,10 @@ impl Session {
                     &format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
                 );
                 emit(&self.out, "option name Rules type string default <empty>");
-                emit(&self.out, "option name EvalFile type string default <default>");
+                emit(
+                    &self.out,
+                    "option name EvalFile type string default <default>",
+                );
                 emit(&self.out, "option name UseNNUE type check default true");
                 emit(&self.out, "uciok");
             }

@@ -16,8 +16,8 @@ use tamerlane_ai::arena::{
     Sprt, SprtState, SprtStop, Tally,
 };
 use tamerlane_ai::external::Timeouts;
-use tamerlane_ai::uci::{self, info_line};
 use tamerlane_ai::nnue::Nets;
+use tamerlane_ai::uci::{self, info_line};
 use tamerlane_ai::{AnyGame, AnyRules, Engine, Limits, SearchConfig};
 use tamerlane_core::Color;
 
@@ -223,10 +223,7 @@ fn nets_with(path: Option<&Path>) -> Result<Nets, String> {
 /// `tamerlane analyze`: prints each iteration as an `info` line, then the best move.
 pub fn analyze(args: AnalyzeArgs) -> Result<(), String> {
     let game = game_after(args.tfen.as_deref(), args.game.rules()?, &args.moves)?;
-    let config: SearchConfig = args
-        .config
-        .parse()
-        .map_err(|e| format!("--config: {e}"))?;
+    let config: SearchConfig = args.config.parse().map_err(|e| format!("--config: {e}"))?;
     let mut engine = Engine::builder()
         .hash_mib(args.hash as usize)
         .threads(usize::from(args.threads))

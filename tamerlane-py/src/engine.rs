@@ -130,11 +130,21 @@ impl Engine {
     /// An engine with a table of `hash` MiB and `threads` threads (both
     /// already checked), the embedded nets and the default configuration.
     fn build(hash: usize, threads: usize) -> Engine {
-        Engine::build_with(hash, threads, ai::nnue::Nets::embedded(), ai::SearchConfig::full())
+        Engine::build_with(
+            hash,
+            threads,
+            ai::nnue::Nets::embedded(),
+            ai::SearchConfig::full(),
+        )
     }
 
     /// [`build`](Self::build) with `nets` and `config`.
-    fn build_with(hash: usize, threads: usize, nets: ai::nnue::Nets, config: ai::SearchConfig) -> Engine {
+    fn build_with(
+        hash: usize,
+        threads: usize,
+        nets: ai::nnue::Nets,
+        config: ai::SearchConfig,
+    ) -> Engine {
         let e = ai::Engine::builder()
             .hash_mib(hash)
             .threads(threads)

@@ -59,9 +59,7 @@ impl fmt::Display for SetupError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SetupError::Config(e) => e.fmt(f),
-            SetupError::Command(e) | SetupError::Option(e) | SetupError::Net(e) => {
-                f.write_str(e)
-            }
+            SetupError::Command(e) | SetupError::Option(e) | SetupError::Net(e) => f.write_str(e),
         }
     }
 }

@@ -49,7 +49,8 @@ fn parse(v: Variant, bytes: &[u8]) -> Result<AnyNet, NetError> {
 /// process; `None` without one, or if it does not parse (the test
 /// `embedded_nets_parse` checks that the shipped ones do).
 fn embedded_net(v: Variant) -> Option<AnyNet> {
-    static PARSED: [OnceLock<Option<AnyNet>>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    static PARSED: [OnceLock<Option<AnyNet>>; 3] =
+        [OnceLock::new(), OnceLock::new(), OnceLock::new()];
     PARSED[slot(v)]
         .get_or_init(|| embedded_bytes(v).and_then(|b| parse(v, b).ok()))
         .clone()
@@ -94,11 +95,14 @@ impl fmt::Debug for Nets {
 /// weights, not merely equal ones) for every game.
 impl PartialEq for Nets {
     fn eq(&self, other: &Nets) -> bool {
-        self.nets.iter().zip(&other.nets).all(|(a, b)| match (a, b) {
-            (None, None) => true,
-            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
-            _ => false,
-        })
+        self.nets
+            .iter()
+            .zip(&other.nets)
+            .all(|(a, b)| match (a, b) {
+                (None, None) => true,
+                (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+                _ => false,
+            })
     }
 }
 

@@ -25,12 +25,16 @@ fn random_net<G: NnueGame>(seed: u64) -> Network<G> {
     let ft_w: Vec<i16> = (0..G::FEATURES * HIDDEN)
         .map(|_| uniform(&mut rng, -40, 40) as i16)
         .collect();
-    let ft_b: Vec<i16> = (0..HIDDEN).map(|_| uniform(&mut rng, 0, 120) as i16).collect();
+    let ft_b: Vec<i16> = (0..HIDDEN)
+        .map(|_| uniform(&mut rng, 0, 120) as i16)
+        .collect();
     let w = MAX_OUTPUT_WEIGHT as i32;
     let out: Vec<i16> = (0..BUCKETS * 2 * HIDDEN)
         .map(|_| uniform(&mut rng, -w, w) as i16)
         .collect();
-    let out_b: Vec<i32> = (0..BUCKETS).map(|_| uniform(&mut rng, -5000, 5000)).collect();
+    let out_b: Vec<i32> = (0..BUCKETS)
+        .map(|_| uniform(&mut rng, -5000, 5000))
+        .collect();
     Network::from_parts(&ft_w, &ft_b, &out, &out_b).unwrap()
 }
 
@@ -88,7 +92,11 @@ fn net_search_is_deterministic_and_differs_from_the_hce<P: SearchPosition>(depth
     let start = Game::<P>::new().position().clone();
     assert_ne!(
         net.evaluate_position(&start),
-        start.evaluate(EvalKind::Full, start.material(), tamerlane_ai::Perspective::NEUTRAL)
+        start.evaluate(
+            EvalKind::Full,
+            start.material(),
+            tamerlane_ai::Perspective::NEUTRAL
+        )
     );
     std::fs::remove_dir_all(dir).unwrap();
 }
@@ -128,7 +136,8 @@ fn without_a_net_the_default_is_the_hand_made_evaluation() {
 fn a_net_serves_only_its_own_game() {
     let dir = temp_dir("own-game");
     let mut e = engine(SearchConfig::full());
-    e.set_eval_file(net_file::<chess::Position>(&dir, 3)).unwrap();
+    e.set_eval_file(net_file::<chess::Position>(&dir, 3))
+        .unwrap();
     assert!(e.uses_net::<chess::Position>());
     assert!(!e.uses_net::<makruk::Position>() && !e.uses_net::<tamerlane::Position>());
     let mut hce = SearchConfig::full();
@@ -159,7 +168,10 @@ fn a_damaged_net_file_is_refused_and_the_net_kept() {
 
     let short = dir.join("short.nnue");
     std::fs::write(&short, &bytes[..bytes.len() - 2]).unwrap();
-    assert!(matches!(e.set_eval_file(&short), Err(NetError::Truncated { .. })));
+    assert!(matches!(
+        e.set_eval_file(&short),
+        Err(NetError::Truncated { .. })
+    ));
     let text = dir.join("text.nnue");
     std::fs::write(&text, "not a net file. ".repeat(8)).unwrap();
     assert!(matches!(e.set_eval_file(&text), Err(NetError::BadMagic(_))));
@@ -208,7 +220,10 @@ fn protocol_eval_file_and_use_nnue() {
         session.finish();
     };
     let go = ["ucinewgame", "position startpos", "go depth 4"];
-    send(&["uci", &format!("setoption name EvalFile value {}", good.display())]);
+    send(&[
+        "uci",
+        &format!("setoption name EvalFile value {}", good.display()),
+    ]);
     send(&go);
     send(&[&format!("setoption name EvalFile value {}", bad.display())]);
     send(&go);
@@ -217,20 +232,43 @@ fn protocol_eval_file_and_use_nnue() {
     send(&["setoption name UseNNUE value maybe", "quit"]);
     let text = String::from_utf8(buf.lock().unwrap().clone()).unwrap();
     assert!(text.contains("option name EvalFile type string"), "{text}");
-    assert!(text.contains("option name UseNNUE type check default true"), "{text}");
     assert!(
-        text.contains(&format!("info string error: EvalFile {}: net damaged", bad.display())),
+        text.contains("option name UseNNUE type check default true"),
         "{text}"
     );
-    assert!(text.contains("info string error: option UseNNUE: `maybe`"), "{text}");
+    assert!(
+        text.contains(&format!(
+            "info string error: EvalFile {}: net damaged",
+            bad.display()
+        )),
+        "{text}"
+    );
+    assert!(
+        text.contains("info string error: option UseNNUE: `maybe`"),
+        "{text}"
+    );
     let finals: Vec<&str> = text
         .lines()
         .filter(|l| l.starts_with("info depth 4 "))
         .collect();
     assert_eq!(finals.len(), 3, "{text}");
-    let nodes = |l: &str| l.split(" nodes ").nth(1).unwrap().split(' ').next().unwrap().to_owned();
+    let nodes = |l: &str| {
+        l.split(" nodes ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap()
+            .to_owned()
+    };
     let score = |l: &str| {
-        l.split(" score ").nth(1).unwrap().split(" nodes").next().unwrap().to_owned()
+        l.split(" score ")
+            .nth(1)
+            .unwrap()
+            .split(" nodes")
+            .next()
+            .unwrap()
+            .to_owned()
     };
     // The damaged file changed nothing: the same net searched again.
     assert_eq!(
