@@ -17,6 +17,8 @@
 use std::fmt;
 
 use tamerlane_core::Color;
+#[cfg(doc)]
+use tamerlane_core::Position;
 
 use crate::eval::{EvalKind, Perspective};
 use crate::nnue::NnueGame;
