@@ -344,7 +344,7 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
         if slot.0 == key {
             return slot.1;
         }
-        let e = match &mut self.net {
+        let e = match &self.net {
             Some(net) => {
                 let raw = net.evaluate(pos, ply);
                 pos.scale_net(raw.clamp(-NET_EVAL_BOUND, NET_EVAL_BOUND), view)
