@@ -8,6 +8,7 @@ mod cli_limits;
 mod cli_makruk;
 mod datagen;
 mod engine_games;
+mod eval_file;
 mod match_external;
 mod match_siblings;
 mod serve;
