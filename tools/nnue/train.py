@@ -117,7 +117,12 @@ def train(args):
           f"{len(val_rows)} validation), {args.epochs} epochs of {steps_per_epoch} batches of "
           f"{batch}; features prepared in {time.time() - start:.1f}s", flush=True)
 
-    optimiser = optax.adam(optax.cosine_decay_schedule(args.lr, max(total_steps, 1), alpha=0.01))
+    # Decoupled weight decay on the per-square feature rows only: with the
+    # factoriser, what a square adds to its piece's row is pulled toward 0
+    # unless the data keep asking for it.
+    optimiser = optax.adamw(optax.cosine_decay_schedule(args.lr, max(total_steps, 1), alpha=0.01),
+                            weight_decay=args.weight_decay,
+                            mask=lambda p: {k: k == "ft_w" for k in p})
     params = model.init(game, jax.random.PRNGKey(args.seed))
     if not args.factoriser:
         del params["fac_w"]
@@ -180,7 +185,7 @@ def train(args):
               for f, c in zip(ds.files, ds.counts)],
         positions=len(ds), training_positions=len(train_rows), validation_positions=len(val_rows),
         epochs=args.epochs, batch=batch, lr=args.lr, lr_schedule="cosine to lr / 100",
-        factoriser=args.factoriser, wdl=args.wdl, power=args.power, max_score=args.max_score, val=args.val, seed=args.seed,
+        factoriser=args.factoriser, weight_decay=args.weight_decay, wdl=args.wdl, power=args.power, max_score=args.max_score, val=args.val, seed=args.seed,
         feature_limit=float(model.feature_limit(game)), output_limit=model.OUTPUT_LIMIT,
         command=shlex.join([os.path.relpath(sys.argv[0], REPO)] + sys.argv[1:]),
         git_commit=git_commit(), jax=jax.__version__, optax=optax.__version__,
@@ -207,6 +212,8 @@ def parse_args(argv=None):
     p.add_argument("--wdl", type=float, default=0.25, help="weight of the game result in the target")
     p.add_argument("--factoriser", action=argparse.BooleanOptionalAction, default=True,
                    help="train a (side, role) row shared by the squares (merged into the net)")
+    p.add_argument("--weight-decay", type=float, default=1.0,
+                   help="decoupled weight decay of the per-square feature rows")
     p.add_argument("--power", type=float, default=2.0, help="the loss's exponent (2: MSE)")
     p.add_argument("--max-score", type=float, default=3000, help="scores clipped to +-this (cp)")
     p.add_argument("--val", type=float, default=0.05, help="held-out fraction of each file")
