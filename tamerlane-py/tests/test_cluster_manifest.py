@@ -5,11 +5,13 @@ file not yet listed recognised as the run's from its settings line."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tamerlane import Engine
 from tamerlane._tamerlane import datagen_shard
 from tamerlane.cluster import datagen
 from tamerlane.cluster._manifest import Manifest, count_positions, plan, settings_line
@@ -32,9 +34,14 @@ def test_binary_shards_are_counted_and_recognised(tmp_path: Path) -> None:
     data, n = shard(0, 2)
     text, n_text = shard(0, 2, "text")
     assert count_positions(data) == n and count_positions(text) == n_text
-    assert settings_line(data) == settings_line(text) == (
-        "game chess rules default seed 4 first 0 count 2 nodes 100 opening-plies 6 config full"
-    )
+    line = settings_line(data)
+    assert line == settings_line(text) and line is not None
+    plain = "game chess rules default seed 4 first 0 count 2 nodes 100 opening-plies 6 config full"
+    # With a net for chess, the line ends with its hash (docs/ENGINE.md).
+    if Engine().uses_net("chess"):
+        assert re.fullmatch(re.escape(plain) + r" net [0-9a-f]{16}", line), line
+    else:
+        assert line == plain
     assert settings_line(data[:-1]) is None  # a truncated binary shard
     # A whole shard file not yet listed is the run's; a truncated one is not.
     (tmp_path / shards[0].file).write_bytes(data)

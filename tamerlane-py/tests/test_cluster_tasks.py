@@ -18,6 +18,7 @@ import pytest
 import tamerlane
 import tamerlane.chess
 import tamerlane.makruk
+from tamerlane import Engine
 from tamerlane import InvalidFenError, InvalidRulesError, InvalidTfenError
 from tamerlane._tamerlane import (
     datagen_shard,
@@ -57,10 +58,15 @@ def test_datagen_shards_are_deterministic_and_join_into_the_run(game: str) -> No
     assert n == n_head + n_tail == len(whole.splitlines()) - 2
     assert n > 10
     lines = whole.decode("utf-8").splitlines()
-    assert lines[1] == (
+    plain = (
         f"# game {game} rules default seed 5 first 0 count 4 nodes 120 "
         "opening-plies 4 config full"
     )
+    # With a net for the game, the line ends with its hash (docs/ENGINE.md).
+    if Engine().uses_net(game):
+        assert re.fullmatch(re.escape(plain) + r" net [0-9a-f]{16}", lines[1]), lines[1]
+    else:
+        assert lines[1] == plain
     second = tail.decode().splitlines()[1]
     assert second.startswith(f"# game {game} rules default seed 5 first 2 count 2 ")
     for line in lines[2:]:

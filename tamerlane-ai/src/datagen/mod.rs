@@ -456,6 +456,14 @@ mod tests {
     use super::*;
     use crate::Variant;
 
+    /// The end of a settings line of the default configuration: the
+    /// embedded net of `v`, if the crate has one.
+    fn net_suffix(v: Variant) -> String {
+        crate::nnue::Nets::embedded()
+            .fingerprint(v)
+            .map_or_else(String::new, |h| format!(" net {h:016x}"))
+    }
+
     /// A text shard, in memory.
     fn text(settings: &Settings, first: u64, count: u64) -> (String, u64) {
         let never = AtomicBool::new(false);
@@ -491,7 +499,8 @@ mod tests {
                 lines.next().unwrap(),
                 format!(
                     "# game {v} rules default seed 11 first 0 count 3 nodes 150 \
-                     opening-plies 4 config full"
+                     opening-plies 4 config full{}",
+                    net_suffix(v)
                 )
             );
             for line in lines {

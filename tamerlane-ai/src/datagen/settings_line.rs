@@ -8,7 +8,7 @@ use tamerlane_core::tamerlane::rule_set::{
 use tamerlane_core::RuleSet;
 
 use super::{Settings, HEADER};
-use crate::AnyRules;
+use crate::{AnyRules, EvalKind, SearchConfig};
 
 /// Every option of a Tamerlane rule set as `(key, value)` in the string
 /// form (docs/RULES.md, section 9), the defaults included.
@@ -60,7 +60,10 @@ pub(super) fn rules_text(rules: AnyRules) -> String {
 /// The settings of a shard of games `[first, first + count)`, without
 /// the leading `# ` and the newline: `game G rules R seed S first F count
 /// N nodes N opening-plies K config C`, then ` book LEN:FNV` when the run
-/// has a book of openings.
+/// has a book of openings, then ` net HASH` (16 hexadecimal digits, the
+/// weights' hash of the net file's header) when its searches evaluate
+/// with a network (an unreadable configuration names none: the run
+/// refuses it anyway).
 pub fn settings_line(settings: &Settings, first: u64, count: u64) -> String {
     let config: String = settings
         .config
@@ -78,6 +81,14 @@ pub fn settings_line(settings: &Settings, first: u64, count: u64) -> String {
     if let Some(book) = &settings.book {
         line.push_str(" book ");
         line.push_str(&book.fingerprint());
+    }
+    let variant = settings.rules.variant();
+    let with_net = settings
+        .config
+        .parse::<SearchConfig>()
+        .is_ok_and(|c| c.eval == EvalKind::Net);
+    if let Some(hash) = settings.nets.fingerprint(variant).filter(|_| with_net) {
+        line.push_str(&format!(" net {hash:016x}"));
     }
     line
 }
@@ -113,5 +124,36 @@ mod tests {
         }
         let chess = Variant::Chess.parse_rules("draws=automatic").unwrap();
         assert_eq!(rules_text(chess), "draws=automatic");
+    }
+
+    #[test]
+    fn the_line_names_the_net_that_scores() {
+        use crate::nnue::arch::{BUCKETS, HIDDEN};
+        use crate::nnue::{fnv1a64, Network, NnueGame, HEADER_LEN};
+        use std::sync::Arc;
+        use tamerlane_core::chess;
+
+        let n = <chess::Position as NnueGame>::FEATURES;
+        let net = Network::<chess::Position>::from_parts(
+            &vec![3; n * HIDDEN],
+            &[1; HIDDEN],
+            &vec![-2; BUCKETS * 2 * HIDDEN],
+            &[5; BUCKETS],
+        )
+        .unwrap();
+        let hash = fnv1a64(&net.to_bytes()[HEADER_LEN..]);
+        let mut settings = Settings::new(Variant::Chess.parse_rules("").unwrap());
+        settings.nets = crate::nnue::Nets::none();
+        let plain = "game chess rules default seed 1 first 0 count 2 nodes 5000 \
+                     opening-plies 6 config full";
+        assert_eq!(settings_line(&settings, 0, 2), plain);
+        settings.nets.set(Arc::new(net));
+        assert_eq!(
+            settings_line(&settings, 0, 2),
+            format!("{plain} net {hash:016x}")
+        );
+        // The hand-made evaluation: no net named, though the engine has one.
+        settings.config = "full,hce".into();
+        assert!(!settings_line(&settings, 0, 2).contains(" net "));
     }
 }

@@ -12,15 +12,17 @@ use tamerlane_core::{chess, makruk, tamerlane, Variant};
 
 use super::error::NetError;
 use super::features::NnueGame;
-use super::format::file_game;
+use super::format::{file_game, fnv1a64, HEADER_LEN};
 use super::network::Network;
 
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/embedded_nets.rs"));
 }
 
-/// A net of any game, behind its game's type.
-type AnyNet = Arc<dyn Any + Send + Sync>;
+/// A net of any game, behind its game's type, with its fingerprint: the
+/// FNV-1a 64 hash of its weights as the net file stores them (the
+/// header's hash).
+type AnyNet = (Arc<dyn Any + Send + Sync>, u64);
 
 /// The index of `v` in [`Variant::ALL`] (the net file's game number).
 fn slot(v: Variant) -> usize {
@@ -38,11 +40,13 @@ pub fn embedded_bytes(v: Variant) -> Option<&'static [u8]> {
 
 /// Parses `bytes` as a net of `v`.
 fn parse(v: Variant, bytes: &[u8]) -> Result<AnyNet, NetError> {
-    Ok(match v {
+    let net: Arc<dyn Any + Send + Sync> = match v {
         Variant::Tamerlane => Arc::new(Network::<tamerlane::Position>::from_bytes(bytes)?),
         Variant::Chess => Arc::new(Network::<chess::Position>::from_bytes(bytes)?),
         Variant::Makruk => Arc::new(Network::<makruk::Position>::from_bytes(bytes)?),
-    })
+    };
+    // The file was checked: its weights follow the header.
+    Ok((net, fnv1a64(&bytes[HEADER_LEN..])))
 }
 
 /// The embedded net of `v`, parsed at its first use and kept for the
@@ -100,7 +104,7 @@ impl PartialEq for Nets {
             .zip(&other.nets)
             .all(|(a, b)| match (a, b) {
                 (None, None) => true,
-                (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+                (Some(a), Some(b)) => Arc::ptr_eq(&a.0, &b.0),
                 _ => false,
             })
     }
@@ -129,13 +133,21 @@ impl Nets {
 
     /// The net of the game `G`, if any.
     pub fn get<G: NnueGame + 'static>(&self) -> Option<Arc<Network<G>>> {
-        let net = self.nets[slot(G::VARIANT)].clone()?;
+        let (net, _) = self.nets[slot(G::VARIANT)].clone()?;
         net.downcast::<Network<G>>().ok()
     }
 
     /// Uses `net` for its game `G`.
     pub fn set<G: NnueGame + 'static>(&mut self, net: Arc<Network<G>>) {
-        self.nets[slot(G::VARIANT)] = Some(net);
+        let fingerprint = fnv1a64(&net.to_bytes()[HEADER_LEN..]);
+        self.nets[slot(G::VARIANT)] = Some((net, fingerprint));
+    }
+
+    /// The fingerprint of the net for `v`, if any: the FNV-1a 64 hash of
+    /// its weights, as its file's header holds it (self-play data name the
+    /// net that scored them by it).
+    pub fn fingerprint(&self, v: Variant) -> Option<u64> {
+        self.nets[slot(v)].as_ref().map(|(_, h)| *h)
     }
 
     /// No net for `v` (its searches use the hand-made evaluation).

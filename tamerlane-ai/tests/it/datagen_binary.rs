@@ -117,7 +117,10 @@ fn records_are_the_text_runs_positions_and_the_filter_keeps_the_quiet_ones() {
         assert_eq!(
             head.settings,
             format!(
-                "game {v} rules default seed 21 first 0 count 2 nodes 150 opening-plies 4 config full"
+                "game {v} rules default seed 21 first 0 count 2 nodes 150 opening-plies 4 config full{}",
+                tamerlane_ai::nnue::Nets::embedded()
+                    .fingerprint(v)
+                    .map_or_else(String::new, |h| format!(" net {h:016x}"))
             )
         );
         assert_eq!(all.len(), text.len(), "{v}");

@@ -29,11 +29,17 @@ fn writes_scored_positions_deterministically() {
     assert_ne!(a, c, "another seed, other openings");
     let mut lines = a.lines();
     assert_eq!(lines.next(), Some("# tamerlane datagen 1"));
+    let net = tamerlane_ai::nnue::Nets::embedded()
+        .fingerprint(tamerlane_ai::Variant::Tamerlane)
+        .map_or_else(String::new, |h| format!(" net {h:016x}"));
     assert_eq!(
         lines.next(),
         Some(
-            "# game tamerlane rules default seed 5 first 0 count 2 nodes 300 \
-             opening-plies 6 config full"
+            format!(
+                "# game tamerlane rules default seed 5 first 0 count 2 nodes 300 \
+                 opening-plies 6 config full{net}"
+            )
+            .as_str()
         )
     );
     let mut n = 0;
