@@ -61,6 +61,10 @@ pub struct DatagenArgs {
     /// Random plies from the start position making each opening.
     #[arg(long, default_value_t = 6)]
     pub opening_plies: usize,
+    /// The most plies a game plays after its opening; a game still going
+    /// then ends there as a draw
+    #[arg(long, default_value_t = tamerlane_ai::datagen::MAX_PLIES, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    pub max_plies: usize,
     /// Seed of the openings (the same seed gives the same file).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -116,6 +120,7 @@ pub fn run(args: DatagenArgs) -> Result<(), String> {
         seed: args.seed,
         nodes: args.nodes,
         opening_plies: args.opening_plies,
+        max_plies: args.max_plies,
         config: args.config.clone(),
         book,
         ..Settings::new(rules)

@@ -144,9 +144,10 @@ fn interruptible<T: Send>(
 
 /// `datagen_shard(game, rules, seed, first, count, *, nodes=5000,
 /// opening_plies=6, config="full", hash_mib=16, format="text",
-/// filter=None, openings=None)`: games `[first, first + count)` of the
-/// self-play run `(game, rules, seed, nodes, opening_plies, config,
-/// hash_mib, openings)`, as `tamerlane datagen` writes them (`format`
+/// filter=None, openings=None, max_plies=2000)`: games `[first, first +
+/// count)` of the self-play run `(game, rules, seed, nodes, opening_plies,
+/// config, hash_mib, openings, max_plies)` (a game still going `max_plies`
+/// plies after its opening ends there as a draw), as `tamerlane datagen` writes them (`format`
 /// `"text"`: UTF-8 text; `"binary"`: the binary format; `filter`
 /// `"quiet"` or `"all"`, by default the format's), and its number of
 /// positions. `openings`, a list of TFENs or FENs, is the book game `i`
@@ -155,8 +156,8 @@ fn interruptible<T: Send>(
 /// header lines) are the run, and so are binary shards' records.
 #[pyfunction]
 #[pyo3(
-    signature = (game, rules, seed, first, count, *, nodes = None, opening_plies = None, config = None, hash_mib = None, format = None, filter = None, openings = None),
-    text_signature = "(game, rules, seed, first, count, *, nodes=5000, opening_plies=6, config='full', hash_mib=16, format='text', filter=None, openings=None)"
+    signature = (game, rules, seed, first, count, *, nodes = None, opening_plies = None, config = None, hash_mib = None, format = None, filter = None, openings = None, max_plies = None),
+    text_signature = "(game, rules, seed, first, count, *, nodes=5000, opening_plies=6, config='full', hash_mib=16, format='text', filter=None, openings=None, max_plies=2000)"
 )]
 #[allow(clippy::too_many_arguments)]
 pub fn datagen_shard<'py>(
@@ -173,6 +174,7 @@ pub fn datagen_shard<'py>(
     format: Option<&Bound<'py, PyAny>>,
     filter: Option<&Bound<'py, PyAny>>,
     openings: Option<&Bound<'py, PyAny>>,
+    max_plies: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<(Bound<'py, PyBytes>, u64)> {
     let rules = game_rules(game, rules)?;
     let seed = u64_arg(seed, "seed", 0, u64::MAX)?;
@@ -215,6 +217,8 @@ pub fn datagen_shard<'py>(
             _ => "full".to_owned(),
         },
         hash_mib: opt_u64_arg(hash_mib, "hash_mib", 1, MAX_HASH_MIB as u64)?.unwrap_or(16) as usize,
+        max_plies: opt_u64_arg(max_plies, "max_plies", 1, u32::MAX.into())?
+            .map_or(datagen::MAX_PLIES, |n| n as usize),
         nets: tamerlane_ai::nnue::Nets::embedded(),
         book,
     };

@@ -75,6 +75,10 @@ pub const HEADER: &str = "# tamerlane datagen 1";
 /// binary record's score (for the side to move).
 pub const MATE_SCORE: i32 = 30_000;
 
+/// The default of [`Settings::max_plies`]: games are cut, as draws, after
+/// this many plies from the end of their opening.
+pub const MAX_PLIES: usize = 2000;
+
 /// What a run plays: the same settings give the same games.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Settings {
@@ -86,6 +90,12 @@ pub struct Settings {
     pub nodes: u64,
     /// Random plies from the start position making each opening.
     pub opening_plies: usize,
+    /// The most plies a game plays after its opening: a game still going
+    /// then ends there as a draw (its positions get the result of a draw).
+    /// Rules without a move limit (Makruk's by default) let two engines
+    /// shuffle their pieces for tens of thousands of plies without
+    /// repeating a position.
+    pub max_plies: usize,
     /// The engine configuration's text (`docs/ENGINE.md`), e.g. `full` or
     /// `full,-lmr`.
     pub config: String,
@@ -103,14 +113,15 @@ pub struct Settings {
 
 impl Settings {
     /// The defaults of `tamerlane datagen` for `rules`: seed 1, 5000 nodes
-    /// per move, 6 opening plies, the `full` configuration, 16 MiB, the
-    /// embedded nets, no book.
+    /// per move, 6 opening plies, games cut at [`MAX_PLIES`], the `full`
+    /// configuration, 16 MiB, the embedded nets, no book.
     pub fn new(rules: AnyRules) -> Settings {
         Settings {
             rules,
             seed: 1,
             nodes: 5000,
             opening_plies: 6,
+            max_plies: MAX_PLIES,
             config: "full".into(),
             hash_mib: Engine::DEFAULT_HASH_MIB,
             nets: Nets::embedded(),
@@ -268,7 +279,7 @@ fn play_game<P: DataPosition>(
     engine.new_game();
     let limits = Limits::new().nodes(settings.nodes);
     let mut searched = Vec::new();
-    while game.outcome().is_none() {
+    while game.outcome().is_none() && searched.len() < settings.max_plies {
         if stop.load(Ordering::Relaxed) {
             return Err(DatagenError::Stopped);
         }
@@ -293,6 +304,7 @@ fn play_game<P: DataPosition>(
         game.play(&best)
             .map_err(|e| DatagenError::IllegalMove(index, best.to_string(), e.to_string()))?;
     }
+    // A game cut at `max_plies` has no outcome: a draw.
     Ok((searched, game.outcome().and_then(|o| o.winner)))
 }
 
@@ -573,6 +585,31 @@ mod tests {
             "{settings_line}"
         );
         assert!(lines.next().unwrap().starts_with(fen), "{t}");
+    }
+
+    #[test]
+    fn games_are_cut_as_draws_at_max_plies() {
+        // Makruk without a move limit: five plies cannot end a game from
+        // the start position, so each game is cut after its fifth.
+        let settings = Settings {
+            nodes: 200,
+            opening_plies: 2,
+            max_plies: 5,
+            hash_mib: 1,
+            ..Settings::new(Variant::Makruk.parse_rules("").unwrap())
+        };
+        let (t, n) = text(&settings, 0, 3);
+        assert_eq!(n, 15, "{t}");
+        let mut lines = t.lines().skip(1);
+        assert!(lines.next().unwrap().contains(" max-plies 5"), "{t}");
+        for line in lines {
+            assert!(line.ends_with(" | 0.5"), "a cut game is a draw: {line}");
+        }
+        let full = Settings {
+            max_plies: MAX_PLIES,
+            ..settings
+        };
+        assert!(!text(&full, 0, 1).0.contains("max-plies"));
     }
 
     #[test]

@@ -60,7 +60,8 @@ pub(super) fn rules_text(rules: AnyRules) -> String {
 /// The settings of a shard of games `[first, first + count)`, without
 /// the leading `# ` and the newline: `game G rules R seed S first F count
 /// N nodes N opening-plies K config C`, then ` book LEN:FNV` when the run
-/// has a book of openings, then ` net HASH` (16 hexadecimal digits, the
+/// has a book of openings, ` max-plies N` when games are cut elsewhere
+/// than at the default [`MAX_PLIES`](super::MAX_PLIES), then ` net HASH` (16 hexadecimal digits, the
 /// weights' hash of the net file's header) when its searches evaluate
 /// with a network (an unreadable configuration names none: the run
 /// refuses it anyway).
@@ -81,6 +82,9 @@ pub fn settings_line(settings: &Settings, first: u64, count: u64) -> String {
     if let Some(book) = &settings.book {
         line.push_str(" book ");
         line.push_str(&book.fingerprint());
+    }
+    if settings.max_plies != super::MAX_PLIES {
+        line.push_str(&format!(" max-plies {}", settings.max_plies));
     }
     let variant = settings.rules.variant();
     let with_net = settings

@@ -638,6 +638,7 @@ def datagen_shard(
     format: str = "text",
     filter: Optional[str] = None,
     openings: Optional[list[str]] = None,
+    max_plies: int = 2000,
 ) -> tuple[bytes, int]:
     """The self-play data of games ``[first, first + count)`` of the run
     ``(game, rules, seed, nodes, opening_plies, config, hash_mib,
@@ -648,7 +649,8 @@ def datagen_shard(
     in check, the best move not a capture) or ``"all"``; by default
     ``"all"`` in text, ``"quiet"`` in binary. ``openings`` (TFENs or FENs):
     game ``i`` starts from ``openings[i % len(openings)]``, then the random
-    plies. Game ``i`` depends only on the settings and ``i``."""
+    plies. A game still going ``max_plies`` plies after its opening ends
+    there as a draw. Game ``i`` depends only on the settings and ``i``."""
 
 def datagen_layout() -> dict[str, Any]:
     """The binary format of self-play data from its one definition in the
