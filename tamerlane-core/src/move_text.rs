@@ -22,6 +22,17 @@ pub struct ParseMoveError {
     pub text: String,
 }
 
+impl ParseMoveError {
+    /// The error of `text`, not a move of `variant` (the text kept as an
+    /// excerpt).
+    pub(crate) fn new(variant: Variant, text: &str) -> ParseMoveError {
+        ParseMoveError {
+            variant,
+            text: crate::excerpt::excerpt(text, crate::excerpt::EXCERPT_CHARS),
+        }
+    }
+}
+
 impl fmt::Display for ParseMoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (kind, expected) = match self.variant {
@@ -91,7 +102,8 @@ pub(crate) fn why_illegal<R: SharedReasons>(
 /// (their variants, docs and messages written here once), the game's name
 /// for leaving the royal attacked (`leaves:`), the game's own reasons, and
 /// at most one reason with a value (after `; with:`, its message followed
-/// by the value); with its [`SharedReasons`] and `Display`.
+/// by the value); with its [`SharedReasons`] and `Display`, and the
+/// game's `IllegalMoveError` and `MoveError` named after it.
 macro_rules! illegal_reasons {
     (
         $(#[$meta:meta])*
@@ -140,6 +152,16 @@ macro_rules! illegal_reasons {
                 })
             }
         }
+
+        /// A move that cannot be played in the position it was tried on:
+        /// the family's [`IllegalMoveError`]($crate::move_text::IllegalMoveError)
+        /// with this game's reasons.
+        pub type IllegalMoveError = $crate::move_text::IllegalMoveError<$name>;
+
+        /// Error from reading a move in a position: the family's
+        /// [`MoveError`]($crate::move_text::MoveError) with this game's
+        /// reasons.
+        pub type MoveError = $crate::move_text::MoveError<$name>;
     };
 }
 pub(crate) use illegal_reasons;

@@ -12,8 +12,9 @@
 //! `find_move`, `is_legal` and `play_unchecked`), `Setup` (with the
 //! position-text reader and writer named as the position's), `Board`,
 //! `Move`, `MoveError`, `IllegalMoveError`, `IllegalReason` (with
-//! `WrongContext`), `PositionError`, and, for `put`/`take`, `Piece`,
-//! `Square` and the game's `zobrist` module.
+//! `WrongContext`), `PositionError`, the game's `zobrist` module (with
+//! `piece` and `black_to_move`), and, for `put`/`take`, `Piece` and
+//! `Square`.
 
 /// See the [module documentation](self). The arguments name what differs
 /// between the games:
@@ -24,7 +25,10 @@
 /// - `coordinate`: the coordinate move's type, the `Move` method giving it,
 ///   and the names of the reader and of the reading player;
 /// - `debug`: the prefix of the `Debug` form, `prefix(fen)`;
-/// - `put_take`: with `put_take`, the board edits that keep the hash.
+/// - `put_take`: with `put_take`, the board edits that keep the hash;
+/// - `mirror`: with `mirror`, the mirrored position under the same rules;
+/// - `display`: with `diagram`, a `Display` of the board diagram followed
+///   by the position text.
 macro_rules! position_inherent {
     (
         rules: $rules:ty,
@@ -32,6 +36,8 @@ macro_rules! position_inherent {
         coordinate: $coord:ty, $coord_of:ident, $parse:ident, $play_str:ident,
         debug: $debug:literal
         $(, put_take: $put_take:ident)?
+        $(, mirror: $mirror:ident)?
+        $(, display: $display:ident)?
     ) => {
         impl Default for Position {
             fn default() -> Position {
@@ -126,8 +132,42 @@ macro_rules! position_inherent {
                 $crate::Position::play_str(self, s)
             }
 
+            /// The hash of the placement and the side to move: the part of
+            /// [`compute_hash`](Self::compute_hash) every game shares.
+            fn placement_hash(&self) -> u64 {
+                let mut h = 0;
+                for (sq, p) in self.board.pieces() {
+                    h ^= zobrist::piece(p, sq);
+                }
+                if self.turn == $crate::Color::Black {
+                    h ^= zobrist::black_to_move();
+                }
+                h
+            }
+
+            /// Ends a move or a pass, keeping the hash: the halfmove clock
+            /// restarts at 0 after a `zeroing` move and counts on otherwise,
+            /// the fullmove number advances after Black's turn, and the
+            /// other side is to move.
+            #[inline]
+            fn pass_turn(&mut self, zeroing: bool) {
+                if zeroing {
+                    self.halfmoves = 0;
+                } else {
+                    self.halfmoves = self.halfmoves.saturating_add(1);
+                }
+                if self.turn == $crate::Color::Black {
+                    self.fullmoves = self.fullmoves.saturating_add(1);
+                }
+                self.turn = !self.turn;
+                self.hash ^= zobrist::black_to_move();
+            }
+
             $($crate::position_inherent::position_inherent!(@$put_take);)?
+            $($crate::position_inherent::position_inherent!(@$mirror);)?
         }
+
+        $($crate::position_inherent::position_inherent!(@$display, $to_fen);)?
 
         impl core::hash::Hash for Position {
             /// Hashes the Zobrist key and the clocks. Equal positions have
@@ -149,6 +189,24 @@ macro_rules! position_inherent {
             type Err = $fen_error;
             fn from_str(s: &str) -> Result<Position, $fen_error> {
                 Position::$from_fen(s)
+            }
+        }
+    };
+    (@mirror) => {
+        /// The same position seen from the other side (board turned 180
+        /// degrees, colours swapped, the other side to move; the rules and
+        /// the clocks kept). Perft counts and outcomes of the two are equal.
+        pub fn mirror(&self) -> Position {
+            Position::from_setup_with_rules(self.to_setup().mirror(), self.rules)
+                .expect("mirroring keeps a position valid")
+        }
+    };
+    (@diagram, $to_fen:ident) => {
+        impl core::fmt::Display for Position {
+            /// The board diagram followed by the position text.
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                writeln!(f, "{}", self.board)?;
+                write!(f, "{}", self.$to_fen())
             }
         }
     };

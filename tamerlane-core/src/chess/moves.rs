@@ -7,7 +7,6 @@ use core::str::FromStr;
 use super::castling::CastlingSide;
 use super::role::Role;
 use crate::board8::Square;
-use crate::excerpt::{excerpt, EXCERPT_CHARS};
 
 /// The kind of a move: what it does beyond taking a piece from one square
 /// to another.
@@ -138,10 +137,7 @@ impl FromStr for UciMove {
 
     /// Parses `e2e4`, `e7e8q`: lower case only, no null move (`0000`).
     fn from_str(s: &str) -> Result<UciMove, ParseUciError> {
-        let err = || ParseUciError {
-            variant: crate::variant::Variant::Chess,
-            text: excerpt(s, EXCERPT_CHARS),
-        };
+        let err = || ParseUciError::new(crate::variant::Variant::Chess, s);
         if !(4..=5).contains(&s.len()) || !s.is_ascii() {
             return Err(err());
         }
@@ -207,12 +203,3 @@ crate::move_text::illegal_reasons! {
         Castling(CastlingProblem) => "cannot castle: ",
     }
 }
-
-/// A move that cannot be played in the position it was tried on: the
-/// family's [`IllegalMoveError`](crate::move_text::IllegalMoveError) with this game's
-/// reasons.
-pub type IllegalMoveError = crate::move_text::IllegalMoveError<IllegalReason>;
-
-/// Error from reading a move in a position: the family's
-/// [`MoveError`](crate::move_text::MoveError) with this game's reasons.
-pub type MoveError = crate::move_text::MoveError<IllegalReason>;

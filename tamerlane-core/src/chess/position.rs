@@ -158,13 +158,7 @@ impl Position {
 
     /// The hash computed from scratch (the incremental one must equal it).
     pub fn compute_hash(&self) -> u64 {
-        let mut h = 0;
-        for (sq, p) in self.board.pieces() {
-            h ^= zobrist::piece(p, sq);
-        }
-        if self.turn == Color::Black {
-            h ^= zobrist::black_to_move();
-        }
+        let mut h = self.placement_hash();
         h ^= zobrist::castling(self.castling);
         if let Some(ep) = self.ep_square {
             h ^= zobrist::en_passant(ep);
@@ -452,16 +446,7 @@ impl Position {
             self.hash ^= zobrist::castling(self.castling) ^ zobrist::castling(rights);
             self.castling = rights;
         }
-        if m.is_zeroing() {
-            self.halfmoves = 0;
-        } else {
-            self.halfmoves = self.halfmoves.saturating_add(1);
-        }
-        if us == Color::Black {
-            self.fullmoves = self.fullmoves.saturating_add(1);
-        }
-        self.turn = them;
-        self.hash ^= zobrist::black_to_move();
+        self.pass_turn(m.is_zeroing());
         self.update_check_info();
         if m.kind == MoveKind::DoubleStep {
             let ep = Square::new_unchecked((m.from.index() + m.to.index()) as u32 / 2);
@@ -499,12 +484,7 @@ impl Position {
         if let Some(ep) = pos.ep_square.take() {
             pos.hash ^= zobrist::en_passant(ep);
         }
-        if pos.turn == Color::Black {
-            pos.fullmoves = pos.fullmoves.saturating_add(1);
-        }
-        pos.halfmoves = 0;
-        pos.turn = !pos.turn;
-        pos.hash ^= zobrist::black_to_move();
+        pos.pass_turn(true);
         pos.update_check_info();
         Some(pos)
     }

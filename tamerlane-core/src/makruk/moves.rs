@@ -6,7 +6,6 @@ use core::str::FromStr;
 
 use super::role::Role;
 use crate::board8::Square;
-use crate::excerpt::{excerpt, EXCERPT_CHARS};
 
 /// A legal move with its context: which piece moves, what it takes, and
 /// whether it promotes. Its [`Display`](fmt::Display) is the UCI string.
@@ -90,10 +89,7 @@ pub type ParseMoveError = crate::move_text::ParseMoveError;
 impl FromStr for UciMove {
     type Err = ParseMoveError;
     fn from_str(s: &str) -> Result<UciMove, ParseMoveError> {
-        let err = || ParseMoveError {
-            variant: crate::variant::Variant::Makruk,
-            text: excerpt(s, EXCERPT_CHARS),
-        };
+        let err = || ParseMoveError::new(crate::variant::Variant::Makruk, s);
         let promotion = match s.len() {
             4 => false,
             5 if s.ends_with('m') => true,
@@ -123,15 +119,6 @@ crate::move_text::illegal_reasons! {
         WrongContext => "its role, capture or promotion does not match this position",
     }
 }
-
-/// A move that cannot be played in the position it was tried on: the
-/// family's [`IllegalMoveError`](crate::move_text::IllegalMoveError) with this game's
-/// reasons.
-pub type IllegalMoveError = crate::move_text::IllegalMoveError<IllegalReason>;
-
-/// Error from reading a move in a position: the family's
-/// [`MoveError`](crate::move_text::MoveError) with this game's reasons.
-pub type MoveError = crate::move_text::MoveError<IllegalReason>;
 
 /// The most pieces a side may have (its sixteen at the start; a side never
 /// gains a piece), checked when a position is validated.

@@ -1,8 +1,6 @@
 //! A validated, playable Makruk position: state, making moves, attacks,
 //! hashing and the end-of-game rules that depend on the position alone.
 
-use core::fmt;
-
 use super::board::Board;
 use super::counting::{self, Count};
 use super::fen::FenError;
@@ -42,7 +40,9 @@ crate::position_inherent::position_inherent!(
     fen: FenError, from_fen, from_fen_with_rules, to_fen,
     coordinate: UciMove, uci, parse_move, play_str,
     debug: "makruk::Position",
-    put_take: put_take
+    put_take: put_take,
+    mirror: mirror,
+    display: diagram
 );
 
 impl Position {
@@ -92,14 +92,7 @@ impl Position {
 
     /// The hash computed from scratch (the incremental one must equal it).
     pub fn compute_hash(&self) -> u64 {
-        let mut h = 0;
-        for (sq, p) in self.board.pieces() {
-            h ^= zobrist::piece(p, sq);
-        }
-        if self.turn == Color::Black {
-            h ^= zobrist::KEYS.black_to_move();
-        }
-        h
+        self.placement_hash()
     }
 
     /// The square of `color`'s King.
@@ -202,16 +195,7 @@ impl Position {
         self.take(m.from);
         let role = if m.promotion { Role::Met } else { m.role };
         self.put(m.to, Piece::new(us, role));
-        if m.is_zeroing() {
-            self.halfmoves = 0;
-        } else {
-            self.halfmoves = self.halfmoves.saturating_add(1);
-        }
-        if us == Color::Black {
-            self.fullmoves = self.fullmoves.saturating_add(1);
-        }
-        self.turn = !us;
-        self.hash ^= zobrist::KEYS.black_to_move();
+        self.pass_turn(m.is_zeroing());
         // Counting needs a board without pawns: skip the work before that.
         if self.count.is_some() || self.board.by_role(Role::Pawn).is_empty() {
             self.count = counting::after_move(
@@ -245,28 +229,7 @@ impl Position {
     /// ```
     pub fn null_move(&self) -> Position {
         let mut pos = self.clone();
-        if pos.turn == Color::Black {
-            pos.fullmoves = pos.fullmoves.saturating_add(1);
-        }
-        pos.halfmoves = 0;
-        pos.turn = !pos.turn;
-        pos.hash ^= zobrist::KEYS.black_to_move();
+        pos.pass_turn(true);
         pos
-    }
-
-    /// The same position seen from the other side (board turned 180
-    /// degrees, colours swapped, the other side to move; count and clocks
-    /// kept). Perft counts and outcomes of the two are equal.
-    pub fn mirror(&self) -> Position {
-        Position::from_setup_with_rules(self.to_setup().mirror(), self.rules)
-            .expect("mirroring keeps a position valid")
-    }
-}
-
-impl fmt::Display for Position {
-    /// The board diagram followed by the FEN.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{}", self.board)?;
-        write!(f, "{}", self.to_fen())
     }
 }

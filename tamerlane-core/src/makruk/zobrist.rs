@@ -17,3 +17,9 @@ pub(crate) static KEYS: BoardKeys<{ 2 * Role::COUNT * 64 }> = BoardKeys::new(0x4
 pub(crate) fn piece(piece: Piece, sq: Square) -> u64 {
     KEYS.piece((piece.color.index() * Role::COUNT + piece.role.index()) * 64 + sq.index())
 }
+
+/// The key toggled when Black is to move.
+#[inline]
+pub(crate) fn black_to_move() -> u64 {
+    KEYS.black_to_move()
+}

@@ -4,7 +4,6 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::excerpt::{excerpt, EXCERPT_CHARS};
 use crate::tamerlane::role::Role;
 use crate::tamerlane::square::Square;
 
@@ -127,10 +126,7 @@ pub type ParseMoveError = crate::move_text::ParseMoveError;
 impl FromStr for CoordMove {
     type Err = ParseMoveError;
     fn from_str(s: &str) -> Result<CoordMove, ParseMoveError> {
-        let err = || ParseMoveError {
-            variant: crate::variant::Variant::Tamerlane,
-            text: excerpt(s, EXCERPT_CHARS),
-        };
+        let err = || ParseMoveError::new(crate::variant::Variant::Tamerlane, s);
         let b = s.as_bytes();
         if !(4..=6).contains(&b.len()) {
             return Err(err());
@@ -156,15 +152,6 @@ crate::move_text::illegal_reasons! {
         WrongContext => "its role, capture or kind does not match this position",
     }
 }
-
-/// A move that cannot be played in the position it was tried on: the
-/// family's [`IllegalMoveError`](crate::move_text::IllegalMoveError) with this game's
-/// reasons.
-pub type IllegalMoveError = crate::move_text::IllegalMoveError<IllegalReason>;
-
-/// Error from reading a move in a position: the family's
-/// [`MoveError`](crate::move_text::MoveError) with this game's reasons.
-pub type MoveError = crate::move_text::MoveError<IllegalReason>;
 
 #[cfg(test)]
 mod tests {

@@ -1,8 +1,6 @@
 //! A validated, playable position: state, making moves, attacks, hashing and
 //! the end-of-game rules that depend on the position alone.
 
-use core::fmt;
-
 use crate::by_color::ByColor;
 use crate::color::Color;
 use crate::move_text;
@@ -49,7 +47,9 @@ crate::position_inherent::position_inherent!(
     fen: TfenError, from_tfen, from_tfen_with_rules, to_tfen,
     coordinate: CoordMove, coord, parse_move, play_str,
     debug: "Position",
-    put_take: put_take
+    put_take: put_take,
+    mirror: mirror,
+    display: diagram
 );
 
 impl Position {
@@ -126,13 +126,7 @@ impl Position {
 
     /// The hash computed from scratch (the incremental one must equal it).
     pub fn compute_hash(&self) -> u64 {
-        let mut h = 0;
-        for (sq, p) in self.board.pieces() {
-            h ^= zobrist::piece(p, sq);
-        }
-        if self.turn == Color::Black {
-            h ^= zobrist::black_to_move();
-        }
+        let mut h = self.placement_hash();
         for c in Color::ALL {
             if self.swap_rights[c] {
                 h ^= zobrist::swap_right(c);
@@ -659,16 +653,7 @@ impl Position {
                 self.put(sq, Piece::new(us, role));
             }
         }
-        if m.is_zeroing() {
-            self.halfmoves = 0;
-        } else {
-            self.halfmoves = self.halfmoves.saturating_add(1);
-        }
-        if us == Color::Black {
-            self.fullmoves = self.fullmoves.saturating_add(1);
-        }
-        self.turn = them;
-        self.hash ^= zobrist::black_to_move();
+        self.pass_turn(m.is_zeroing());
     }
 
     /// The position with the other side to move and nothing else changed
@@ -691,28 +676,8 @@ impl Position {
     /// ```
     pub fn null_move(&self) -> Position {
         let mut pos = self.clone();
-        if pos.turn == Color::Black {
-            pos.fullmoves = pos.fullmoves.saturating_add(1);
-        }
-        pos.halfmoves = 0;
-        pos.turn = !pos.turn;
-        pos.hash ^= zobrist::black_to_move();
+        pos.pass_turn(true);
         pos
-    }
-
-    /// The same position seen from the other side (board rotated 180
-    /// degrees, colours swapped). Perft counts of the two are equal.
-    pub fn mirror(&self) -> Position {
-        Position::from_setup_with_rules(self.to_setup().mirror(), self.rules)
-            .expect("mirroring keeps a position valid")
-    }
-}
-
-impl fmt::Display for Position {
-    /// The board diagram followed by the TFEN.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{}", self.board)?;
-        write!(f, "{}", self.to_tfen())
     }
 }
 
