@@ -8,49 +8,31 @@
 /// `tactical_moves`, `tactical_moves_into`, `has_legal_moves` and
 /// `is_legal_pair` of a game's `Position`, written with its
 /// `for_each_legal`, `for_each_tactical` and `push_moves`. Invoked in each
-/// game's `movegen.rs`.
+/// game's `movegen.rs`; its `@list` arm writes a list and its `_into`
+/// form once, for the legal and the tactical moves.
 macro_rules! move_lists {
     () => {
         impl Position {
-            /// All legal moves.
-            #[inline]
-            pub fn legal_moves(&self) -> MoveList {
-                let mut list = MoveList::new();
-                self.legal_moves_into(&mut list);
-                list
-            }
+            $crate::movegen::move_lists!(@list
+                /// All legal moves.
+                legal_moves,
+                /// Replaces the contents of `list` with the legal moves: the
+                /// way to reuse one list in a loop (a search, say) instead
+                /// of returning a new one from every call.
+                legal_moves_into,
+                for_each_legal
+            );
 
-            /// Replaces the contents of `list` with the legal moves: the way
-            /// to reuse one list in a loop (a search, say) instead of
-            /// returning a new one from every call.
-            #[inline]
-            pub fn legal_moves_into(&self, list: &mut MoveList) {
-                list.clear();
-                let _ = self.for_each_legal(|from, targets| {
-                    self.push_moves(list, from, targets);
-                    ::core::ops::ControlFlow::<::core::convert::Infallible>::Continue(())
-                });
-            }
-
-            /// The legal tactical moves (those of
-            /// [`for_each_tactical`](Self::for_each_tactical)): a quiescence
-            /// search's moves.
-            pub fn tactical_moves(&self) -> MoveList {
-                let mut list = MoveList::new();
-                self.tactical_moves_into(&mut list);
-                list
-            }
-
-            /// Replaces the contents of `list` with the legal tactical
-            /// moves.
-            #[inline]
-            pub fn tactical_moves_into(&self, list: &mut MoveList) {
-                list.clear();
-                let _ = self.for_each_tactical(|from, targets| {
-                    self.push_moves(list, from, targets);
-                    ::core::ops::ControlFlow::<::core::convert::Infallible>::Continue(())
-                });
-            }
+            $crate::movegen::move_lists!(@list
+                /// The legal tactical moves (those of
+                /// [`for_each_tactical`](Self::for_each_tactical)): a
+                /// quiescence search's moves.
+                tactical_moves,
+                /// Replaces the contents of `list` with the legal tactical
+                /// moves.
+                tactical_moves_into,
+                for_each_tactical
+            );
 
             /// Whether the side to move has at least one legal move: the
             /// generation stops at the first piece that can move.
@@ -72,6 +54,29 @@ macro_rules! move_lists {
                 })
                 .is_break()
             }
+        }
+    };
+    (@list
+        $(#[$doc:meta])* $list:ident,
+        $(#[$into_doc:meta])* $into:ident,
+        $for_each:ident
+    ) => {
+        $(#[$doc])*
+        #[inline]
+        pub fn $list(&self) -> MoveList {
+            let mut list = MoveList::new();
+            self.$into(&mut list);
+            list
+        }
+
+        $(#[$into_doc])*
+        #[inline]
+        pub fn $into(&self, list: &mut MoveList) {
+            list.clear();
+            let _ = self.$for_each(|from, targets| {
+                self.push_moves(list, from, targets);
+                ::core::ops::ControlFlow::<::core::convert::Infallible>::Continue(())
+            });
         }
     };
 }

@@ -210,8 +210,10 @@ pub trait Position:
 /// module) and the methods whose inherent method in the game's module is
 /// the implementation (of the same name, or the given names for the
 /// position text and the coordinate move reader). With `moves:
-/// from_move_sets`, `for_each_move` walks the game's move sets (`for_each_legal` and `move_between`). Invoked in each
-/// game's `family.rs`, inside `impl Position for Position`.
+/// from_move_sets`, `for_each_move` walks the game's move sets (`for_each_legal` and `move_between`). With `end:
+/// repetition_then_move_limit`, `end_rules` is the rule options'
+/// repetition rule, then their move limit. Invoked in each game's
+/// `family.rs`, inside `impl Position for Position`.
 macro_rules! forward_to_inherent {
     (@same_names $(
         fn $name:ident(&self $(, $arg:ident: $ty:ty)*) -> $ret:ty;
@@ -245,13 +247,27 @@ macro_rules! forward_to_inherent {
             })
         }
     };
+    (@end repetition_then_move_limit) => {
+        /// Repetition first, then the move limit, as the rule options set
+        /// them (docs/RULES.md, section 6; docs/MAKRUK.md).
+        fn end_rules(&self) -> $crate::end_rules::EndRules<Termination> {
+            $crate::end_rules::EndRules::repetition_then_clock(
+                self.rules.repetition(),
+                Termination::Repetition,
+                self.rules.move_limit(),
+                Termination::MoveLimit,
+            )
+        }
+    };
     (
         variant: $variant:ident,
         rules: $rules:ty,
         fen: $fen_error:ty, $from_fen:ident, $to_fen:ident, $parse:ident
         $(, moves: $moves:ident)?
+        $(, end: $end:ident)?
     ) => {
         $($crate::position::forward_to_inherent!(@moves $moves);)?
+        $($crate::position::forward_to_inherent!(@end $end);)?
 
         type Move = Move;
         type MoveList = MoveList;

@@ -12,30 +12,20 @@ use super::position::Position;
 use super::rules::Rules;
 use super::san::SanError;
 use super::setup::PositionError;
-use crate::end_rules::EndRules;
 
 impl crate::Position for Position {
     crate::position::forward_to_inherent!(
         variant: Makruk,
         rules: Rules,
         fen: FenError, from_fen_with_rules, to_fen, parse_move,
-        moves: from_move_sets
+        moves: from_move_sets,
+        end: repetition_then_move_limit
     );
 
     /// A capture or a pawn move.
     #[inline]
     fn is_irreversible(&self, m: &Move) -> bool {
         m.is_zeroing()
-    }
-
-    /// Repetition first, then the move limit (docs/MAKRUK.md).
-    fn end_rules(&self) -> EndRules<Termination> {
-        EndRules::repetition_then_clock(
-            self.rules.repetition(),
-            Termination::Repetition,
-            self.rules.move_limit(),
-            Termination::MoveLimit,
-        )
     }
 
     /// A count past its limit.

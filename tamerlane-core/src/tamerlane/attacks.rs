@@ -401,30 +401,22 @@ pub fn pawn_push(color: Color, sq: Square) -> Bitboard {
     Bitboard(PAWN_PUSH[color.index()][sq.index()])
 }
 
+/// The ordinary squares off the file with index `file`.
+const fn files_except(file: u32) -> u128 {
+    let mut m = 0u128;
+    let mut sq = 0;
+    while sq < 110 {
+        if sq % 11 != file {
+            m |= 1 << sq;
+        }
+        sq += 1;
+    }
+    m
+}
 /// Files other than `a` (pawns there can capture towards the a-side).
-const NOT_A_FILE: u128 = {
-    let mut m = 0u128;
-    let mut sq = 0;
-    while sq < 110 {
-        if sq % 11 != 0 {
-            m |= 1 << sq;
-        }
-        sq += 1;
-    }
-    m
-};
+const NOT_A_FILE: u128 = files_except(0);
 /// Files other than `k`.
-const NOT_K_FILE: u128 = {
-    let mut m = 0u128;
-    let mut sq = 0;
-    while sq < 110 {
-        if sq % 11 != 10 {
-            m |= 1 << sq;
-        }
-        sq += 1;
-    }
-    m
-};
+const NOT_K_FILE: u128 = files_except(10);
 
 /// The number of moves of the pawns `pawns` of `color`, computed in bulk
 /// with shifts: steps onto empty ordinary squares and diagonal captures of

@@ -12,14 +12,14 @@ use super::rule_set::{RoyalsOnly, RuleSet};
 use super::san::SanError;
 use super::setup::PositionError;
 use super::tfen::TfenError;
-use crate::end_rules::EndRules;
 
 impl crate::Position for Position {
     crate::position::forward_to_inherent!(
         variant: Tamerlane,
         rules: RuleSet,
         fen: TfenError, from_tfen_with_rules, to_tfen, parse_move,
-        moves: from_move_sets
+        moves: from_move_sets,
+        end: repetition_then_move_limit
     );
 
     #[inline]
@@ -35,16 +35,6 @@ impl crate::Position for Position {
 
     fn is_stalemate(&self) -> bool {
         !self.is_single_royal_attacked() && !Position::has_legal_moves(self)
-    }
-
-    /// Repetition first, then the move limit (docs/RULES.md, section 6).
-    fn end_rules(&self) -> EndRules<Termination> {
-        EndRules::repetition_then_clock(
-            self.rules.repetition(),
-            Termination::Repetition,
-            self.rules.move_limit(),
-            Termination::MoveLimit,
-        )
     }
 
     /// The citadel entry: the position after it has no legal moves, and is
