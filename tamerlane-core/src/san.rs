@@ -2,19 +2,32 @@
 //! `[origin][x|-|:]target` part of a move and the origin it names
 //! ([`Origin`]), how much of its origin a piece move names
 //! ([`Disambiguation`]), the check and mate suffix, and the list of every
-//! legal move with its SAN. Each game's `san.rs` writes and reads the rest
+//! legal move with its SAN, and the SAN methods every game's `Position` has
+//! ([`san_inherent!`]). Each game's `san.rs` writes and reads the rest
 //! (docs/NOTATION.md).
 
 use crate::move_text::SanError;
 use crate::position::Position;
 
 /// Strips check, mate and annotation marks (`+`, `#`, `!`, `?`) from the end.
-pub(crate) fn strip_marks(s: &str) -> &str {
+fn strip_marks(s: &str) -> &str {
     s.trim_end_matches(['+', '#', '!', '?'])
 }
 
+/// A SAN string as a reader takes it: trimmed (the first part, which the
+/// errors quote), then without its marks (the second); an empty move is an
+/// error.
+pub(crate) fn trimmed<R>(s: &str) -> Result<(&str, &str), SanError<R>> {
+    let full = s.trim();
+    let text = strip_marks(full);
+    if text.is_empty() {
+        return Err(SanError::syntax(full, "empty move"));
+    }
+    Ok((full, text))
+}
+
 /// A board's squares as SAN names them: the 8x8 board's and Tamerlane's.
-pub(crate) trait SanSquare: Copy + Eq {
+pub(crate) trait SanSquare: Copy + Eq + core::fmt::Display {
     /// A file, as an origin may name it.
     type File: Copy + Eq;
     /// A rank, as an origin may name it.
@@ -139,6 +152,19 @@ pub(crate) fn origin_and_target<S: SanSquare, R>(
     Ok((from, to))
 }
 
+/// `from`, the origin a pawn move names, unless it is a rank alone (a pawn
+/// move names its origin file or square): then the syntax error `message`.
+pub(crate) fn pawn_origin<S: SanSquare, R>(
+    text: &str,
+    from: Origin<S>,
+    message: &'static str,
+) -> Result<Origin<S>, SanError<R>> {
+    match from {
+        Origin::Rank(_) => Err(SanError::syntax(text, message)),
+        from => Ok(from),
+    }
+}
+
 /// How much of a piece move's origin square its SAN names: nothing when no
 /// other piece of its kind can reach the target; else the file if that
 /// tells them apart, else the rank if that does, else the whole square.
@@ -177,6 +203,34 @@ impl Disambiguation {
     }
 }
 
+/// Writes the SAN of a piece move: its piece `letter`, as much of its
+/// origin `from` as the `rivals` (the origins of the other moves of the
+/// same kind of piece to the same target) make needed, `x` for a
+/// `capture`, and the target `to`. An origin without a file and a rank (a
+/// citadel) is named whole; a file is the square name's first letter.
+pub(crate) fn write_piece_move<S: SanSquare>(
+    s: &mut String,
+    letter: char,
+    from: S,
+    to: S,
+    capture: bool,
+    rivals: impl IntoIterator<Item = S>,
+) {
+    use core::fmt::Write as _;
+    s.push(letter);
+    let coords = |sq: S| (sq.file_of(), sq.rank_of());
+    let needed = Disambiguation::needed(coords(from), rivals.into_iter().map(coords));
+    match (coords(from), needed) {
+        (_, Disambiguation::Nothing) => {}
+        ((Some(_), Some(_)), Disambiguation::File) => s.push_str(&from.to_string()[..1]),
+        ((Some(_), Some(_)), Disambiguation::Rank) => s.push_str(&from.to_string()[1..]),
+        _ => {
+            let _ = write!(s, "{from}");
+        }
+    }
+    let _ = write!(s, "{}{to}", if capture { "x" } else { "" });
+}
+
 /// The SAN of `m`, a move of `pos` whose legal moves are `legal`: its body
 /// as `body` writes it, then `+` for a check or `#` for a checkmate (none
 /// after a move that ends the game in a draw at once, such as Tamerlane's
@@ -211,14 +265,53 @@ pub(crate) fn san_moves<P: Position>(
     legal.iter().map(|m| (*m, san_with(m, &legal))).collect()
 }
 
-/// The candidates of an ambiguous SAN: each matching move's SAN followed by
-/// its coordinate string, e.g. `Nbd5 (b4d5)`.
-pub(crate) fn candidates<'a, M: core::fmt::Display + 'a>(
+/// The error of the SAN `full` that all the `matching` legal moves fit:
+/// its candidates are each one's SAN (as `san` writes it) followed by its
+/// coordinate string, e.g. `Nbd5 (b4d5)`.
+pub(crate) fn ambiguous<'a, M: core::fmt::Display + 'a, R>(
+    full: &str,
     matching: impl IntoIterator<Item = &'a M>,
     san: impl Fn(&M) -> String,
-) -> Vec<String> {
-    matching
+) -> SanError<R> {
+    let candidates = matching
         .into_iter()
         .map(|m| format!("{} ({m})", san(m)))
-        .collect()
+        .collect();
+    SanError::ambiguous(full, candidates)
 }
+
+/// The SAN methods of a game's `Position` that are the same in the three
+/// games: `san`, `san_with`, `san_moves` and `parse_san`, written with the
+/// game's `write_body` (a legal move's SAN without the check mark) and
+/// `parse_san_with`. The arguments are the docs of `parse_san`: what the
+/// game's reader accepts. Invoked in each game's `san.rs`, where
+/// `Position`, `Move` and `SanError` are in scope.
+macro_rules! san_inherent {
+    ($(#[$parse_doc:meta])*) => {
+        impl Position {
+            /// The canonical SAN of `m`, which must be a legal move here;
+            /// for any other move the coordinate (UCI) string is returned.
+            pub fn san(&self, m: &Move) -> String {
+                self.san_with(m, &self.legal_moves())
+            }
+
+            /// [`san`](Self::san) with the legal moves of this position
+            /// already generated (they are needed for disambiguation): the
+            /// fast way to write several moves of one position.
+            pub fn san_with(&self, m: &Move, legal: &[Move]) -> String {
+                $crate::san::write_san(self, m, legal, |s| self.write_body(m, legal, s))
+            }
+
+            /// Every legal move with its canonical SAN, in generation order.
+            pub fn san_moves(&self) -> Vec<(Move, String)> {
+                $crate::san::san_moves(self, |m, legal| self.san_with(m, legal))
+            }
+
+            $(#[$parse_doc])*
+            pub fn parse_san(&self, s: &str) -> Result<Move, SanError> {
+                self.parse_san_with(s, &self.legal_moves())
+            }
+        }
+    };
+}
+pub(crate) use san_inherent;

@@ -38,7 +38,7 @@ use super::moves::{CastlingProblem, IllegalReason, Move, UciMove};
 use super::position::Position;
 use super::role::{Piece, Role};
 use crate::board8::Square;
-use crate::san::{self, strip_marks, Disambiguation};
+use crate::san;
 
 type Origin = san::Origin<Square>;
 
@@ -174,36 +174,29 @@ fn parse_text(text: &str) -> Result<Parsed, SanError> {
                 _ => (body, None),
             };
             let (from, to) = san::origin_and_target(text, body)?;
-            if matches!(from, Origin::Rank(_)) {
-                return Err(SanError::syntax(
-                    text,
-                    "a pawn move names its origin file or square, not its rank alone",
-                ));
-            }
+            let from = san::pawn_origin(
+                text,
+                from,
+                "a pawn move names its origin file or square, not its rank alone",
+            )?;
             Ok(Parsed::Pawn(from, to, promotion))
         }
     }
 }
 
+crate::san::san_inherent!(
+    /// Reads a move in SAN (canonical or lenient) or as a UCI string, and
+    /// finds it among the legal moves.
+    ///
+    /// Accepted beyond the canonical form: missing or extra `+`, `#` and
+    /// `x`; annotation marks `!` and `?`; `0-0` and `0-0-0`; a `-` or `:`
+    /// for the capture sign; the origin written as file, rank or square
+    /// even where not needed (`Ng1f3`, `Ng1-f3`); a pawn move with a
+    /// leading `P` or a trailing `e.p.`; a promotion without `=` (`e8Q`);
+    /// and UCI strings (`g1f3`, `e7e8q`).
+);
+
 impl Position {
-    /// The canonical SAN of `m`, which must be a legal move here; for any
-    /// other move the UCI string is returned.
-    pub fn san(&self, m: &Move) -> String {
-        self.san_with(m, &self.legal_moves())
-    }
-
-    /// [`san`](Self::san) with the legal moves of this position already
-    /// generated (they are needed for disambiguation): the fast way to
-    /// write several moves of one position.
-    pub fn san_with(&self, m: &Move, legal: &[Move]) -> String {
-        san::write_san(self, m, legal, |s| self.write_body(m, legal, s))
-    }
-
-    /// Every legal move with its canonical SAN, in generation order.
-    pub fn san_moves(&self) -> Vec<(Move, String)> {
-        san::san_moves(self, |m, legal| self.san_with(m, legal))
-    }
-
     fn write_body(&self, m: &Move, legal: &[Move], s: &mut String) {
         if let Some(side) = m.castling_side() {
             s.push_str(side.san());
@@ -221,44 +214,19 @@ impl Position {
             }
             return;
         }
-        s.push(m.role.letter());
         let rivals = legal
             .iter()
             .filter(|o| o.role == m.role && o.to == m.to && o.from != m.from)
             .filter(|o| o.castling_side().is_none())
-            .map(|o| (o.from.file(), o.from.rank()));
-        let square = m.from.to_string();
-        match Disambiguation::needed((m.from.file(), m.from.rank()), rivals) {
-            Disambiguation::Nothing => {}
-            Disambiguation::File => s.push_str(&square[..1]),
-            Disambiguation::Rank => s.push_str(&square[1..]),
-            Disambiguation::Square => s.push_str(&square),
-        }
-        let _ = write!(s, "{capture}{}", m.to);
-    }
-
-    /// Reads a move in SAN (canonical or lenient) or as a UCI string, and
-    /// finds it among the legal moves.
-    ///
-    /// Accepted beyond the canonical form: missing or extra `+`, `#` and
-    /// `x`; annotation marks `!` and `?`; `0-0` and `0-0-0`; a `-` or `:`
-    /// for the capture sign; the origin written as file, rank or square
-    /// even where not needed (`Ng1f3`, `Ng1-f3`); a pawn move with a
-    /// leading `P` or a trailing `e.p.`; a promotion without `=` (`e8Q`);
-    /// and UCI strings (`g1f3`, `e7e8q`).
-    pub fn parse_san(&self, s: &str) -> Result<Move, SanError> {
-        self.parse_san_with(s, &self.legal_moves())
+            .map(|o| o.from);
+        san::write_piece_move(s, m.role.letter(), m.from, m.to, m.is_capture(), rivals);
     }
 
     /// [`parse_san`](Self::parse_san) with the legal moves of this
     /// position already generated.
     pub fn parse_san_with(&self, s: &str, legal: &[Move]) -> Result<Move, SanError> {
-        let full = s.trim();
-        let text = strip_marks(full);
+        let (full, text) = san::trimmed(s)?;
         let illegal = |reason| SanError::illegal(full, reason);
-        if text.is_empty() {
-            return Err(SanError::syntax(full, "empty move"));
-        }
         if let Ok(uci) = text.parse::<UciMove>() {
             return self.find_move(uci).map_err(|e| {
                 illegal(if legal.is_empty() {
@@ -285,8 +253,7 @@ impl Position {
             let matching = legal
                 .iter()
                 .filter(|m| parsed.matches(m) && m.promotion() == first.promotion());
-            let candidates = san::candidates(matching, |m| self.san_with(m, legal));
-            return Err(SanError::ambiguous(full, candidates));
+            return Err(san::ambiguous(full, matching, |m| self.san_with(m, legal)));
         }
         match (first.promotion().is_some(), promotion) {
             (true, None) => Err(illegal(SanIllegalReason::MissingPromotion)),

@@ -157,11 +157,8 @@ impl Setup {
     pub fn initial() -> Setup {
         Setup {
             board: Board::initial(),
-            turn: Color::White,
             castling: CastlingRights::ALL,
-            ep_square: None,
-            halfmoves: 0,
-            fullmoves: 1,
+            ..Setup::empty()
         }
     }
 

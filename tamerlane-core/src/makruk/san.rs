@@ -33,7 +33,7 @@ use super::moves::{IllegalReason, Move, UciMove};
 use super::position::Position;
 use super::role::{Piece, Role};
 use crate::board8::Square;
-use crate::san::{self, strip_marks, Disambiguation};
+use crate::san;
 
 type Origin = san::Origin<Square>;
 
@@ -153,72 +153,19 @@ fn parse_text(text: &str) -> Result<Parsed, SanError> {
 
 /// A pawn move as parsed: its origin is a file or a square, not a rank.
 fn pawn(text: &str, from: Origin, to: Square, promotion: bool) -> Result<Parsed, SanError> {
-    if matches!(from, Origin::Rank(_)) {
-        return Err(SanError::syntax(
-            text,
-            "a pawn move names its origin file, not its rank",
-        ));
-    }
     Ok(Parsed {
         role: None,
-        from,
+        from: san::pawn_origin(
+            text,
+            from,
+            "a pawn move names its origin file, not its rank",
+        )?,
         to,
         promotion,
     })
 }
 
-impl Position {
-    /// The canonical SAN of `m`, which must be a legal move here; for any
-    /// other move the UCI string is returned.
-    ///
-    /// ```
-    /// use tamerlane_core::makruk::Position;
-    ///
-    /// let pos = Position::new();
-    /// let m = pos.parse_move("e3e4").unwrap();
-    /// assert_eq!(pos.san(&m), "e4");
-    /// ```
-    pub fn san(&self, m: &Move) -> String {
-        self.san_with(m, &self.legal_moves())
-    }
-
-    /// [`san`](Self::san) with the legal moves of this position already
-    /// generated (they are needed for disambiguation).
-    pub fn san_with(&self, m: &Move, legal: &[Move]) -> String {
-        san::write_san(self, m, legal, |s| {
-            let capture = if m.is_capture() { "x" } else { "" };
-            if m.role == Role::Pawn {
-                if m.is_capture() {
-                    s.push((b'a' + m.from.file() as u8) as char);
-                }
-                let _ = write!(s, "{capture}{}", m.to);
-                if m.promotion {
-                    s.push_str("=M");
-                }
-                return;
-            }
-            s.push(m.role.letter());
-            let rivals = legal
-                .iter()
-                .filter(|o| o.role == m.role && o.to == m.to && o.from != m.from)
-                .map(|o| (o.from.file(), o.from.rank()));
-            match Disambiguation::needed((m.from.file(), m.from.rank()), rivals) {
-                Disambiguation::Nothing => {}
-                Disambiguation::File => s.push((b'a' + m.from.file() as u8) as char),
-                Disambiguation::Rank => s.push((b'1' + m.from.rank() as u8) as char),
-                Disambiguation::Square => {
-                    let _ = write!(s, "{}", m.from);
-                }
-            }
-            let _ = write!(s, "{capture}{}", m.to);
-        })
-    }
-
-    /// Every legal move with its canonical SAN, in generation order.
-    pub fn san_moves(&self) -> Vec<(Move, String)> {
-        san::san_moves(self, |m, legal| self.san_with(m, legal))
-    }
-
+crate::san::san_inherent!(
     /// Reads a move in SAN (canonical or lenient) or as a UCI string, and
     /// finds it among the legal moves.
     ///
@@ -227,18 +174,42 @@ impl Position {
     /// sign; the origin written as file, rank or square even where not
     /// needed (`Nb1d2`, `Nb1-d2`); a pawn move with a leading `P`; a
     /// promotion without its `=M`; and UCI strings (`b1d2`, `e5e6m`).
-    pub fn parse_san(&self, s: &str) -> Result<Move, SanError> {
-        self.parse_san_with(s, &self.legal_moves())
+    ///
+    /// A move written in SAN with [`san`](Self::san):
+    ///
+    /// ```
+    /// use tamerlane_core::makruk::Position;
+    ///
+    /// let pos = Position::new();
+    /// let m = pos.parse_move("e3e4").unwrap();
+    /// assert_eq!(pos.san(&m), "e4");
+    /// ```
+);
+
+impl Position {
+    fn write_body(&self, m: &Move, legal: &[Move], s: &mut String) {
+        let capture = if m.is_capture() { "x" } else { "" };
+        if m.role == Role::Pawn {
+            if m.is_capture() {
+                s.push((b'a' + m.from.file() as u8) as char);
+            }
+            let _ = write!(s, "{capture}{}", m.to);
+            if m.promotion {
+                s.push_str("=M");
+            }
+            return;
+        }
+        let rivals = legal
+            .iter()
+            .filter(|o| o.role == m.role && o.to == m.to && o.from != m.from)
+            .map(|o| o.from);
+        san::write_piece_move(s, m.role.letter(), m.from, m.to, m.is_capture(), rivals);
     }
 
     /// [`parse_san`](Self::parse_san) with the legal moves of this position
     /// already generated.
     pub fn parse_san_with(&self, s: &str, legal: &[Move]) -> Result<Move, SanError> {
-        let full = s.trim();
-        let text = strip_marks(full);
-        if text.is_empty() {
-            return Err(SanError::syntax(full, "empty move"));
-        }
+        let (full, text) = san::trimmed(s)?;
         let illegal = |reason| SanError::illegal(full, reason);
         if let Ok(u) = text.parse::<UciMove>() {
             return self
@@ -255,11 +226,10 @@ impl Position {
             }
             (Some(m), None) => Ok(*m),
             (None, _) => Err(illegal(self.why_no_match(parsed, legal))),
-            (Some(_), Some(_)) => Err(SanError::ambiguous(
+            (Some(_), Some(_)) => Err(san::ambiguous(
                 full,
-                san::candidates(legal.iter().filter(|m| parsed.matches(m)), |m| {
-                    self.san_with(m, legal)
-                }),
+                legal.iter().filter(|m| parsed.matches(m)),
+                |m| self.san_with(m, legal),
             )),
         }
     }

@@ -35,7 +35,7 @@
 
 use core::fmt;
 
-use crate::san::{self, strip_marks, Disambiguation};
+use crate::san;
 use crate::tamerlane::moves::{Arrival, CoordMove, IllegalReason, Move, MoveKind};
 use crate::tamerlane::position::Position;
 use crate::tamerlane::role::{Piece, Role};
@@ -253,20 +253,29 @@ fn parse_text(text: &str) -> Result<Parsed, SanError> {
                 (body, PawnMark::None)
             };
             let (from, to) = san::origin_and_target(text, body)?;
-            if matches!(from, Origin::Rank(_)) {
-                return Err(SanError::syntax(
-                    text,
-                    "a pawn move names its origin file, not its rank",
-                ));
-            }
+            let from = san::pawn_origin(
+                text,
+                from,
+                "a pawn move names its origin file, not its rank",
+            )?;
             Ok(Parsed::Pawn(from, to, mark))
         }
     }
 }
 
-impl Position {
-    /// The canonical SAN of `m`, which must be a legal move here; for any
-    /// other move the coordinate string is returned.
+crate::san::san_inherent!(
+    /// Reads a move in SAN (canonical or lenient) or as a coordinate string,
+    /// and finds it among the legal moves.
+    ///
+    /// Accepted beyond the canonical form: missing or extra `+`, `#` and
+    /// `x`; annotation marks `!` and `?`; a `-` or `:` for the capture
+    /// sign; the origin written as file, rank or square even where not
+    /// needed (`Nb2c4`, `Nb2-c4`); a pawn move with a leading `P`; a
+    /// promotion or arrival without its suffix (`e10` for `e10=R`); `@e5`
+    /// for `P@e5`, and `P@`/`P>` for either lift of the waiting pawn of
+    /// pawns; and coordinate strings (`b2c4`).
+    ///
+    /// A move written in SAN with [`san`](Self::san):
     ///
     /// ```
     /// use tamerlane_core::tamerlane::Position;
@@ -275,22 +284,9 @@ impl Position {
     /// let m = pos.parse_move("f3f4").unwrap();
     /// assert_eq!(pos.san(&m), "f4");
     /// ```
-    pub fn san(&self, m: &Move) -> String {
-        self.san_with(m, &self.legal_moves())
-    }
+);
 
-    /// [`san`](Self::san) with the legal moves of this position already
-    /// generated (they are needed for disambiguation): the fast way to
-    /// write several moves of one position.
-    pub fn san_with(&self, m: &Move, legal: &[Move]) -> String {
-        san::write_san(self, m, legal, |s| self.write_body(m, legal, s))
-    }
-
-    /// Every legal move with its canonical SAN, in generation order.
-    pub fn san_moves(&self) -> Vec<(Move, String)> {
-        san::san_moves(self, |m, legal| self.san_with(m, legal))
-    }
-
+impl Position {
     fn write_body(&self, m: &Move, legal: &[Move], s: &mut String) {
         use core::fmt::Write as _;
         let capture = if m.capture.is_some() { "x" } else { "" };
@@ -326,7 +322,6 @@ impl Position {
                 }
             }
             _ => {
-                s.push(m.role.letter());
                 let rivals = legal
                     .iter()
                     .filter(|o| o.role == m.role && o.to == m.to && o.from != m.from)
@@ -336,46 +331,17 @@ impl Position {
                             MoveKind::KingSwap | MoveKind::Placement | MoveKind::Transfer
                         )
                     })
-                    .map(|o| (o.from.file(), o.from.rank()));
-                // A citadel has no file or rank: it is named whole.
-                let from = (m.from.file(), m.from.rank());
-                match (from, Disambiguation::needed(from, rivals)) {
-                    (_, Disambiguation::Nothing) => {}
-                    ((Some(f), Some(_)), Disambiguation::File) => s.push(f.char()),
-                    ((Some(_), Some(r)), Disambiguation::Rank) => {
-                        let _ = write!(s, "{r}");
-                    }
-                    _ => {
-                        let _ = write!(s, "{}", m.from);
-                    }
-                }
-                let _ = write!(s, "{capture}{}", m.to);
+                    .map(|o| o.from);
+                let capture = m.capture.is_some();
+                san::write_piece_move(s, m.role.letter(), m.from, m.to, capture, rivals);
             }
         }
-    }
-
-    /// Reads a move in SAN (canonical or lenient) or as a coordinate string,
-    /// and finds it among the legal moves.
-    ///
-    /// Accepted beyond the canonical form: missing or extra `+`, `#` and
-    /// `x`; annotation marks `!` and `?`; a `-` or `:` for the capture
-    /// sign; the origin written as file, rank or square even where not
-    /// needed (`Nb2c4`, `Nb2-c4`); a pawn move with a leading `P`; a
-    /// promotion or arrival without its suffix (`e10` for `e10=R`); `@e5`
-    /// for `P@e5`, and `P@`/`P>` for either lift of the waiting pawn of
-    /// pawns; and coordinate strings (`b2c4`).
-    pub fn parse_san(&self, s: &str) -> Result<Move, SanError> {
-        self.parse_san_with(s, &self.legal_moves())
     }
 
     /// [`parse_san`](Self::parse_san) with the legal moves of this position
     /// already generated.
     pub fn parse_san_with(&self, s: &str, legal: &[Move]) -> Result<Move, SanError> {
-        let full = s.trim();
-        let text = strip_marks(full);
-        if text.is_empty() {
-            return Err(SanError::syntax(full, "empty move"));
-        }
+        let (full, text) = san::trimmed(s)?;
         if let Ok(c) = text.parse::<CoordMove>() {
             if let Some(m) = legal.iter().find(|m| m.from == c.from && m.to == c.to) {
                 return Ok(*m);
@@ -413,11 +379,10 @@ impl Position {
                 Ok(m)
             }
             (None, _) => Err(SanError::illegal(full, self.why_no_match(parsed, legal))),
-            (Some(_), Some(_)) => Err(SanError::ambiguous(
+            (Some(_), Some(_)) => Err(san::ambiguous(
                 full,
-                san::candidates(legal.iter().filter(|m| parsed.matches(m)), |m| {
-                    self.san_with(m, legal)
-                }),
+                legal.iter().filter(|m| parsed.matches(m)),
+                |m| self.san_with(m, legal),
             )),
         }
     }

@@ -42,14 +42,11 @@ impl Setup {
     pub fn initial() -> Setup {
         Setup {
             board: Board::initial(),
-            turn: Color::White,
             swap_rights: ByColor {
                 white: true,
                 black: true,
             },
-            stages: ByColor::default(),
-            halfmoves: 0,
-            fullmoves: 1,
+            ..Setup::empty()
         }
     }
 
