@@ -3,7 +3,9 @@
 //! ([`Origin`]), how much of its origin a piece move names
 //! ([`Disambiguation`]), the check and mate suffix, and the list of every
 //! legal move with its SAN, and the SAN methods every game's `Position` has
-//! ([`san_inherent!`]). Each game's `san.rs` writes and reads the rest
+//! ([`san_inherent!`]), and the reasons a SAN matches no move that the
+//! games share ([`san_illegal_reasons!`]). Each game's `san.rs` writes and
+//! reads the rest
 //! (docs/NOTATION.md).
 
 use crate::move_text::SanError;
@@ -315,3 +317,62 @@ macro_rules! san_inherent {
     };
 }
 pub(crate) use san_inherent;
+
+/// Defines a game's `SanIllegalReason`: the reasons the three games share
+/// (their variants, docs and messages written here once), the game's name
+/// and message for a move that would leave its royal attacked (`leaves:`,
+/// the message following the move's squares), then the game's own variants
+/// and the `Display` arms for them, with the formatter named. Invoked in
+/// each game's `san.rs`, where `Role` and `Square` are in scope.
+macro_rules! san_illegal_reasons {
+    (
+        $(#[$meta:meta])*
+        pub enum $name:ident {
+            leaves: $(#[$ldoc:meta])* $leaves:ident => $leaves_text:literal,
+            own: { $($own:tt)* }
+            display($f:ident): { $($arm:tt)* }
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub enum $name {
+            /// The side to move has no legal move (the game is over).
+            GameOver,
+            /// The side to move has no piece of this kind (matching the
+            /// disambiguation, if one was written).
+            NoPiece(Role),
+            /// No piece of that kind (`None`: no pawn) can move to the square.
+            Unreachable {
+                /// The piece kind written, `None` for a pawn move.
+                role: Option<Role>,
+                /// The target square.
+                to: Square,
+            },
+            $(#[$ldoc])*
+            $leaves {
+                /// Origin square.
+                from: Square,
+                /// Target square.
+                to: Square,
+            },
+            $($own)*
+        }
+
+        impl core::fmt::Display for $name {
+            fn fmt(&self, $f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                match self {
+                    $name::GameOver => {
+                        $f.write_str("the side to move has no legal moves (game over)")
+                    }
+                    $name::NoPiece(r) => write!($f, "the side to move has no such {r}"),
+                    $name::Unreachable { role, to } => {
+                        write!($f, "no {} can move to {to}", role.map_or("pawn", Role::name))
+                    }
+                    $name::$leaves { from, to } => write!($f, "{from}{to} {}", $leaves_text),
+                    $($arm)*
+                }
+            }
+        }
+    };
+}
+pub(crate) use san_illegal_reasons;

@@ -30,7 +30,6 @@
 //! # Ok::<(), tamerlane_core::chess::SanError>(())
 //! ```
 
-use core::fmt;
 use core::fmt::Write as _;
 
 use super::castling::CastlingSide;
@@ -46,54 +45,23 @@ type Origin = san::Origin<Square>;
 /// [`SanError`](crate::move_text::SanError) with this game's reasons.
 pub type SanError = crate::move_text::SanError<SanIllegalReason>;
 
-/// Why a well-formed SAN string matches no legal move.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SanIllegalReason {
-    /// The side to move has no legal move (the game is over).
-    GameOver,
-    /// The side to move has no piece of this kind (matching the
-    /// disambiguation, if one was written).
-    NoPiece(Role),
-    /// No piece of that kind (`None`: no pawn) can move to the square.
-    Unreachable {
-        /// The piece kind written, `None` for a pawn move.
-        role: Option<Role>,
-        /// The target square.
-        to: Square,
-    },
-    /// The move exists but would leave the king in check.
-    LeavesKingInCheck {
-        /// Origin square.
-        from: Square,
-        /// Target square.
-        to: Square,
-    },
-    /// Castling is not possible now.
-    Castling(CastlingProblem),
-    /// A pawn move to the last rank without its promotion piece (`=Q`).
-    MissingPromotion,
-    /// A promotion piece on a pawn move that does not reach the last rank.
-    NotAPromotion,
-    /// A UCI move that is not legal.
-    Uci(IllegalReason),
-}
-
-impl fmt::Display for SanIllegalReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SanIllegalReason::GameOver => {
-                f.write_str("the side to move has no legal moves (game over)")
-            }
-            SanIllegalReason::NoPiece(r) => write!(f, "the side to move has no such {r}"),
-            SanIllegalReason::Unreachable { role: Some(r), to } => {
-                write!(f, "no {r} can move to {to}")
-            }
-            SanIllegalReason::Unreachable { role: None, to } => {
-                write!(f, "no pawn can move to {to}")
-            }
-            SanIllegalReason::LeavesKingInCheck { from, to } => {
-                write!(f, "{from}{to} would leave the king in check")
-            }
+crate::san::san_illegal_reasons! {
+    /// Why a well-formed SAN string matches no legal move.
+    pub enum SanIllegalReason {
+        leaves:
+        /// The move exists but would leave the king in check.
+        LeavesKingInCheck => "would leave the king in check",
+        own: {
+            /// Castling is not possible now.
+            Castling(CastlingProblem),
+            /// A pawn move to the last rank without its promotion piece (`=Q`).
+            MissingPromotion,
+            /// A promotion piece on a pawn move that does not reach the last rank.
+            NotAPromotion,
+            /// A UCI move that is not legal.
+            Uci(IllegalReason),
+        }
+        display(f): {
             SanIllegalReason::Castling(p) => write!(f, "cannot castle: {p}"),
             SanIllegalReason::MissingPromotion => f.write_str(
                 "a pawn reaching the last rank must name its promotion (=Q, =R, =B or =N)",

@@ -26,7 +26,6 @@
 //! # Ok::<(), tamerlane_core::makruk::SanError>(())
 //! ```
 
-use core::fmt;
 use core::fmt::Write as _;
 
 use super::moves::{IllegalReason, Move, UciMove};
@@ -41,53 +40,25 @@ type Origin = san::Origin<Square>;
 /// [`SanError`](crate::move_text::SanError) with this game's reasons.
 pub type SanError = crate::move_text::SanError<SanIllegalReason>;
 
-/// Why a well-formed SAN string matches no legal move.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SanIllegalReason {
-    /// The side to move has no legal move (the game is over).
-    GameOver,
-    /// The side to move has no piece of this kind (matching the
-    /// disambiguation, if one was written).
-    NoPiece(Role),
-    /// The side to move has no pawn (on the from-file, if written).
-    NoPawn,
-    /// No piece of that kind (`None`: no pawn) can move to the square.
-    Unreachable {
-        /// The piece kind written, `None` for a pawn move.
-        role: Option<Role>,
-        /// The target square.
-        to: Square,
-    },
-    /// The move exists but would leave the King attacked.
-    LeavesKingAttacked {
-        /// Origin square.
-        from: Square,
-        /// Target square.
-        to: Square,
-    },
-    /// `=M` written on a pawn move that does not reach the sixth rank.
-    NotAPromotion {
-        /// The canonical SAN of the move.
-        canonical: String,
-    },
-    /// A UCI move that is not legal.
-    Uci(IllegalReason),
-}
-
-impl fmt::Display for SanIllegalReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SanIllegalReason::GameOver => {
-                f.write_str("the side to move has no legal moves (game over)")
-            }
-            SanIllegalReason::NoPiece(r) => write!(f, "the side to move has no such {r}"),
+crate::san::san_illegal_reasons! {
+    /// Why a well-formed SAN string matches no legal move.
+    pub enum SanIllegalReason {
+        leaves:
+        /// The move exists but would leave the King attacked.
+        LeavesKingAttacked => "would leave the King attacked",
+        own: {
+            /// The side to move has no pawn (on the from-file, if written).
+            NoPawn,
+            /// `=M` written on a pawn move that does not reach the sixth rank.
+            NotAPromotion {
+                /// The canonical SAN of the move.
+                canonical: String,
+            },
+            /// A UCI move that is not legal.
+            Uci(IllegalReason),
+        }
+        display(f): {
             SanIllegalReason::NoPawn => f.write_str("the side to move has no such pawn"),
-            SanIllegalReason::Unreachable { role, to } => {
-                write!(f, "no {} can move to {to}", role.map_or("pawn", Role::name))
-            }
-            SanIllegalReason::LeavesKingAttacked { from, to } => {
-                write!(f, "{from}{to} would leave the King attacked")
-            }
             SanIllegalReason::NotAPromotion { canonical } => write!(
                 f,
                 "only a pawn reaching its sixth rank promotes; the move is {canonical}"

@@ -33,8 +33,6 @@
 //! # Ok::<(), tamerlane_core::SanError>(())
 //! ```
 
-use core::fmt;
-
 use crate::san;
 use crate::tamerlane::moves::{Arrival, CoordMove, IllegalReason, Move, MoveKind};
 use crate::tamerlane::position::Position;
@@ -48,74 +46,42 @@ type Origin = san::Origin<Square>;
 /// [`SanError`](crate::move_text::SanError) with this game's reasons.
 pub type SanError = crate::move_text::SanError<SanIllegalReason>;
 
-/// Why a well-formed SAN string matches no legal move.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SanIllegalReason {
-    /// The side to move has no legal move (the game is over).
-    GameOver,
-    /// The side to move has no piece of this kind (matching the
-    /// disambiguation, if one was written).
-    NoPiece(Role),
-    /// The side to move has no pawn (matching the from-file, if written).
-    NoPawn,
-    /// No piece of that kind (`None`: no pawn) can move to the square.
-    Unreachable {
-        /// The piece kind written, `None` for a pawn move.
-        role: Option<Role>,
-        /// The target square.
-        to: Square,
-    },
-    /// The move exists but would leave the mover's only royal attacked.
-    LeavesRoyalAttacked {
-        /// Origin square.
-        from: Square,
-        /// Target square.
-        to: Square,
-    },
-    /// The move exists but the written suffix (`=X`, `^`, `^^`, `>f3`)
-    /// says something else happens.
-    WrongMark {
-        /// The canonical SAN of the move.
-        canonical: String,
-    },
-    /// The side to move no longer has its king-swap right.
-    SwapRightGone,
-    /// The square does not hold a friendly non-pawn piece off the citadels
-    /// that the King could exchange with.
-    NotASwapPartner(Square),
-    /// The King is not attacked and other moves exist, so no swap is allowed.
-    SwapNotAllowed,
-    /// The side to move has no pawn of pawns waiting on its last rank.
-    NoWaitingPawnOfPawns,
-    /// The waiting pawn of pawns may not be placed there (the square is not
-    /// empty or the pawn would not attack two enemy pieces from it).
-    NotAPlacementSquare(Square),
-    /// A waiting pawn of pawns at stage 2 goes only to its return square.
-    NotTheReturnSquare(Square),
-    /// The return square of the waiting pawn of pawns is occupied.
-    ReturnSquareOccupied(Square),
-    /// A coordinate move that is not legal.
-    Coordinate(IllegalReason),
-}
-
-impl fmt::Display for SanIllegalReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SanIllegalReason::GameOver => {
-                f.write_str("the side to move has no legal moves (game over)")
-            }
-            SanIllegalReason::NoPiece(r) => write!(f, "the side to move has no such {r}"),
+crate::san::san_illegal_reasons! {
+    /// Why a well-formed SAN string matches no legal move.
+    pub enum SanIllegalReason {
+        leaves:
+        /// The move exists but would leave the mover's only royal attacked.
+        LeavesRoyalAttacked => "would leave the only royal attacked",
+        own: {
+            /// The side to move has no pawn (matching the from-file, if written).
+            NoPawn,
+            /// The move exists but the written suffix (`=X`, `^`, `^^`, `>f3`)
+            /// says something else happens.
+            WrongMark {
+                /// The canonical SAN of the move.
+                canonical: String,
+            },
+            /// The side to move no longer has its king-swap right.
+            SwapRightGone,
+            /// The square does not hold a friendly non-pawn piece off the citadels
+            /// that the King could exchange with.
+            NotASwapPartner(Square),
+            /// The King is not attacked and other moves exist, so no swap is allowed.
+            SwapNotAllowed,
+            /// The side to move has no pawn of pawns waiting on its last rank.
+            NoWaitingPawnOfPawns,
+            /// The waiting pawn of pawns may not be placed there (the square is not
+            /// empty or the pawn would not attack two enemy pieces from it).
+            NotAPlacementSquare(Square),
+            /// A waiting pawn of pawns at stage 2 goes only to its return square.
+            NotTheReturnSquare(Square),
+            /// The return square of the waiting pawn of pawns is occupied.
+            ReturnSquareOccupied(Square),
+            /// A coordinate move that is not legal.
+            Coordinate(IllegalReason),
+        }
+        display(f): {
             SanIllegalReason::NoPawn => f.write_str("the side to move has no such pawn"),
-            SanIllegalReason::Unreachable { role: Some(r), to } => {
-                write!(f, "no {r} can move to {to}")
-            }
-            SanIllegalReason::Unreachable { role: None, to } => {
-                write!(f, "no pawn can move to {to}")
-            }
-            SanIllegalReason::LeavesRoyalAttacked { from, to } => write!(
-                f,
-                "{from}{to} would leave the only royal attacked"
-            ),
             SanIllegalReason::WrongMark { canonical } => {
                 write!(f, "the suffix does not match the move, which is {canonical}")
             }
