@@ -267,6 +267,21 @@ pub(crate) fn san_moves<P: Position>(
     legal.iter().map(|m| (*m, san_with(m, &legal))).collect()
 }
 
+/// The one legal move that `matches` a SAN string, `None` if none does; if
+/// several do, the error of the SAN `full` naming them (see [`ambiguous`]).
+pub(crate) fn unique_match<'a, M: core::fmt::Display, R>(
+    full: &str,
+    legal: &'a [M],
+    matches: impl Fn(&M) -> bool,
+    san: impl Fn(&M) -> String,
+) -> Result<Option<&'a M>, SanError<R>> {
+    let mut matching = legal.iter().filter(|m| matches(m));
+    match (matching.next(), matching.next()) {
+        (Some(_), Some(_)) => Err(ambiguous(full, legal.iter().filter(|m| matches(m)), san)),
+        (m, _) => Ok(m),
+    }
+}
+
 /// The error of the SAN `full` that all the `matching` legal moves fit:
 /// its candidates are each one's SAN (as `san` writes it) followed by its
 /// coordinate string, e.g. `Nbd5 (b4d5)`.

@@ -188,21 +188,16 @@ impl Position {
                 .map_err(|e| illegal(SanIllegalReason::Uci(e.reason)));
         }
         let parsed = parse_text(text)?;
-        let mut matching = legal.iter().filter(|m| parsed.matches(m));
-        match (matching.next(), matching.next()) {
-            (Some(m), None) if parsed.promotion && !m.promotion => {
-                Err(illegal(SanIllegalReason::NotAPromotion {
-                    canonical: self.san_with(m, legal),
-                }))
-            }
-            (Some(m), None) => Ok(*m),
-            (None, _) => Err(illegal(self.why_no_match(parsed, legal))),
-            (Some(_), Some(_)) => Err(san::ambiguous(
-                full,
-                legal.iter().filter(|m| parsed.matches(m)),
-                |m| self.san_with(m, legal),
-            )),
+        let san = |m: &Move| self.san_with(m, legal);
+        let Some(m) = san::unique_match(full, legal, |m| parsed.matches(m), san)? else {
+            return Err(illegal(self.why_no_match(parsed, legal)));
+        };
+        if parsed.promotion && !m.promotion {
+            return Err(illegal(SanIllegalReason::NotAPromotion {
+                canonical: san(m),
+            }));
         }
+        Ok(*m)
     }
 
     /// Explains why no legal move matches a parsed SAN string.

@@ -323,34 +323,26 @@ impl Position {
             return Err(SanError::illegal(full, reason));
         }
         let parsed = parse_text(text)?;
-        let mut matching = legal.iter().filter(|m| parsed.matches(m));
-        match (matching.next(), matching.next()) {
-            (Some(&m), None) => {
-                if let Parsed::Pawn(_, _, mark) = parsed {
-                    let expected = match m.kind {
-                        MoveKind::Promotion(r) => PawnMark::Promotion(r),
-                        MoveKind::Arrival(Arrival::First) => PawnMark::FirstArrival,
-                        MoveKind::Arrival(Arrival::SecondWaiting) => PawnMark::SecondWaiting,
-                        MoveKind::Arrival(Arrival::SecondToReturnSquare) => {
-                            PawnMark::Return(Square::pawn_of_pawns_return(self.turn()))
-                        }
-                        _ => PawnMark::None,
-                    };
-                    if mark != PawnMark::None && mark != expected {
-                        let canonical = self.san_with(&m, legal);
-                        let reason = SanIllegalReason::WrongMark { canonical };
-                        return Err(SanError::illegal(full, reason));
-                    }
+        let san = |m: &Move| self.san_with(m, legal);
+        let Some(&m) = san::unique_match(full, legal, |m| parsed.matches(m), san)? else {
+            return Err(SanError::illegal(full, self.why_no_match(parsed, legal)));
+        };
+        if let Parsed::Pawn(_, _, mark) = parsed {
+            let expected = match m.kind {
+                MoveKind::Promotion(r) => PawnMark::Promotion(r),
+                MoveKind::Arrival(Arrival::First) => PawnMark::FirstArrival,
+                MoveKind::Arrival(Arrival::SecondWaiting) => PawnMark::SecondWaiting,
+                MoveKind::Arrival(Arrival::SecondToReturnSquare) => {
+                    PawnMark::Return(Square::pawn_of_pawns_return(self.turn()))
                 }
-                Ok(m)
+                _ => PawnMark::None,
+            };
+            if mark != PawnMark::None && mark != expected {
+                let reason = SanIllegalReason::WrongMark { canonical: san(&m) };
+                return Err(SanError::illegal(full, reason));
             }
-            (None, _) => Err(SanError::illegal(full, self.why_no_match(parsed, legal))),
-            (Some(_), Some(_)) => Err(san::ambiguous(
-                full,
-                legal.iter().filter(|m| parsed.matches(m)),
-                |m| self.san_with(m, legal),
-            )),
         }
+        Ok(m)
     }
 
     /// Explains why no legal move matches a parsed SAN string.
