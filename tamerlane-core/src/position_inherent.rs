@@ -194,8 +194,9 @@ macro_rules! position_inherent {
     };
     (@mirror) => {
         /// The same position seen from the other side (board turned 180
-        /// degrees, colours swapped, the other side to move; the rules and
-        /// the clocks kept). Perft counts and outcomes of the two are equal.
+        /// degrees, colours swapped, the other side to move; the rules, the
+        /// clocks and Makruk's count kept). Perft counts and outcomes of the
+        /// two are equal.
         pub fn mirror(&self) -> Position {
             Position::from_setup_with_rules(self.to_setup().mirror(), self.rules)
                 .expect("mirroring keeps a position valid")
