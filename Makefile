@@ -196,29 +196,37 @@ alphazero: py-dev
 		--json $(AZ_DIR)/results.json
 
 # A network for GAME (docs/TRAINING.md): TRAIN_GAMES self-play games at
-# TRAIN_NODES nodes a move, in chunks of TRAIN_CHUNK games run TRAIN_JOBS at
-# a time, into $(TRAIN_DIR)/data/SETTINGS/ (resumable: complete chunks are
+# TRAIN_NODES nodes a move (by default about a million quiet positions of
+# the game), the engine configured by TRAIN_CONFIG (the hand-made
+# evaluation: a net from nothing; `full` bootstraps from the embedded net),
+# in chunks of TRAIN_CHUNK games run TRAIN_JOBS at a time, into
+# $(TRAIN_DIR)/data/SETTINGS/ (resumable: complete chunks are
 # kept; TRAIN_DATA, files or directories of existing shards, skips this);
 # TRAIN_EPOCHS of tools/nnue/train.py; the net into tamerlane-ai/nets/GAME.nnue
 # with GAME.nnue.json, checked against the Rust evaluator; then the CLI
 # rebuilt (nets are embedded at build time) and a match of the net against
 # the hand-made evaluation (`full,hce`), recorded in $(TRAIN_DIR)/match.txt.
 GAME ?= tamerlane
-TRAIN_GAMES ?= 2000
-TRAIN_NODES ?= 5000
-TRAIN_EPOCHS ?= 8
+comma := ,
+TRAIN_GAMES_tamerlane := 5000
+TRAIN_GAMES_chess := 12000
+TRAIN_GAMES_makruk := 4000
+TRAIN_GAMES ?= $(TRAIN_GAMES_$(GAME))
+TRAIN_NODES ?= 1000
+TRAIN_CONFIG ?= full,hce
+TRAIN_EPOCHS ?= 4
 TRAIN_SEED ?= 1
 TRAIN_JOBS ?= 2
-TRAIN_CHUNK ?= 50
+TRAIN_CHUNK ?= 100
 TRAIN_DATA ?=
 TRAIN_DIR := target/train/$(GAME)
-TRAIN_GEN := $(TRAIN_DIR)/data/seed$(TRAIN_SEED)-nodes$(TRAIN_NODES)
+TRAIN_GEN := $(TRAIN_DIR)/data/seed$(TRAIN_SEED)-nodes$(TRAIN_NODES)-$(subst $(comma),_,$(TRAIN_CONFIG))
 NNUE_EVAL := target/release/examples/nnue_eval
 train: py-dev build
 	$(CARGO) build --release -p tamerlane-ai --example nnue_eval
 ifeq ($(strip $(TRAIN_DATA)),)
 	tools/nnue/datagen.sh $(BIN) $(GAME) $(TRAIN_GAMES) $(TRAIN_CHUNK) $(TRAIN_NODES) \
-		$(TRAIN_SEED) $(TRAIN_JOBS) $(TRAIN_GEN)
+		$(TRAIN_SEED) $(TRAIN_JOBS) $(TRAIN_CONFIG) $(TRAIN_GEN)
 endif
 	$(VPY) tools/nnue/train.py $(or $(strip $(TRAIN_DATA)),$(TRAIN_GEN)) --game $(GAME) \
 		--out tamerlane-ai/nets/$(GAME).nnue --epochs $(TRAIN_EPOCHS) --seed $(TRAIN_SEED) \

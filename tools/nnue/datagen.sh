@@ -1,14 +1,15 @@
 #!/bin/sh
 # The self-play data of `make train` (docs/TRAINING.md): GAMES games of
 # GAME in chunks of CHUNK games (by --first, so the files are those of one
-# run of the seed), JOBS processes at a time, into DIR/FIRST-COUNT.bin.
-# Resumable: a chunk is written to .part and renamed when complete; complete
-# chunks are kept.
+# run of the seed), JOBS processes at a time, the engine configured by
+# CONFIG (`full,hce`: the hand-made evaluation; `full`: the embedded net),
+# into DIR/FIRST-COUNT.bin. Resumable: a chunk is written to .part and
+# renamed when complete; complete chunks are kept.
 #
-#   tools/nnue/datagen.sh BIN GAME GAMES CHUNK NODES SEED JOBS DIR
+#   tools/nnue/datagen.sh BIN GAME GAMES CHUNK NODES SEED JOBS CONFIG DIR
 set -eu
-[ $# -eq 8 ] || { echo "usage: $0 BIN GAME GAMES CHUNK NODES SEED JOBS DIR" >&2; exit 2; }
-bin=$1 game=$2 games=$3 chunk=$4 nodes=$5 seed=$6 jobs=$7 dir=$8
+[ $# -eq 9 ] || { echo "usage: $0 BIN GAME GAMES CHUNK NODES SEED JOBS CONFIG DIR" >&2; exit 2; }
+bin=$1 game=$2 games=$3 chunk=$4 nodes=$5 seed=$6 jobs=$7 config=$8 dir=$9
 mkdir -p "$dir"
 first=0
 while [ "$first" -lt "$games" ]; do
@@ -19,5 +20,5 @@ done | xargs -P "$jobs" -n 2 sh -c '
 	out=$(printf "%s/%06d-%04d.bin" "$0" "$5" "$6")
 	[ -f "$out" ] && exit 0
 	"$1" datagen --game "$2" --games "$6" --first "$5" --seed "$3" --nodes "$4" \
-		--opening-plies 8 --format binary --out "$out.part" >/dev/null &&
-		mv "$out.part" "$out" && echo "wrote $out"' "$dir" "$bin" "$game" "$seed" "$nodes"
+		--config "$7" --opening-plies 8 --format binary --out "$out.part" >/dev/null &&
+		mv "$out.part" "$out" && echo "wrote $out"' "$dir" "$bin" "$game" "$seed" "$nodes" "$config"
