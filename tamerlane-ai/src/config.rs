@@ -131,6 +131,12 @@ features! {
     /// extended by one ply; when even that lowered bound is at or above
     /// beta, the node is cut there (multi-cut).
     singular: "se", default false, plain false;
+    /// A network's score of a Tamerlane position is pulled toward a draw by
+    /// the citadel rule, as the hand-made evaluation's score is (the
+    /// move-limit fade applies either way). The nets learn from search
+    /// scores that carry the pull already; without the switch it comes
+    /// from the net alone.
+    net_pull: "netpull", default true, plain false;
 }
 
 /// A search configuration: features and evaluation.

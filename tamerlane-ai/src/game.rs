@@ -20,6 +20,7 @@ use tamerlane_core::Color;
 #[cfg(doc)]
 use tamerlane_core::Position;
 
+use crate::config::Features;
 use crate::eval::{EvalKind, Perspective};
 use crate::nnue::NnueGame;
 use crate::packed_move::PackedMove;
@@ -115,7 +116,9 @@ pub trait SearchPosition: NnueGame + 'static {
     /// move-limit fade and citadel pull toward `view.draw`
     /// (`eval::tamerlane::scale_toward`), the 50-move fade in chess, the
     /// count's fade in Makruk.
-    fn scale_net(&self, raw: i32, view: Perspective) -> i32;
+    /// With `features.net_pull` off, Tamerlane's citadel pull is left
+    /// out (the net's own).
+    fn scale_net(&self, raw: i32, view: Perspective, features: &Features) -> i32;
 }
 
 /// Whether the position after the legal move `m` is in check, found by

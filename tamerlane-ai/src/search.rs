@@ -347,7 +347,11 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
         let e = match &self.net {
             Some(net) => {
                 let raw = net.evaluate(pos, ply);
-                pos.scale_net(raw.clamp(-NET_EVAL_BOUND, NET_EVAL_BOUND), view)
+                pos.scale_net(
+                    raw.clamp(-NET_EVAL_BOUND, NET_EVAL_BOUND),
+                    view,
+                    &self.config.features,
+                )
             }
             None => pos.evaluate(self.hce, self.material[ply], view),
         };

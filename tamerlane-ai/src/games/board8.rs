@@ -59,7 +59,12 @@ macro_rules! board8_search_items {
         }
 
         #[inline]
-        fn scale_net(&self, raw: i32, _view: $crate::eval::Perspective) -> i32 {
+        fn scale_net(
+            &self,
+            raw: i32,
+            _view: $crate::eval::Perspective,
+            _features: &$crate::Features,
+        ) -> i32 {
             $crate::eval::$game::rule_fade(self, raw)
         }
     };

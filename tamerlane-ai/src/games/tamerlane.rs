@@ -13,9 +13,10 @@
 use tamerlane_core::tamerlane::Position;
 use tamerlane_core::{ByColor, Color, Move, MoveKind};
 
+use crate::config::Features;
 use crate::eval::tamerlane::{evaluate_with_material, material, material_after, order_value};
-use crate::eval::EvalKind;
 use crate::eval::Perspective;
+use crate::eval::{EvalKind, MATE_BOUND};
 use crate::game::{gives_check_by_playing, SearchPosition};
 use crate::movepick::mvv_lva;
 use crate::packed_move::PackedMove;
@@ -143,7 +144,12 @@ impl SearchPosition for Position {
     }
 
     #[inline]
-    fn scale_net(&self, raw: i32, view: Perspective) -> i32 {
-        crate::eval::tamerlane::scale_toward(self, raw, view)
+    fn scale_net(&self, raw: i32, view: Perspective, features: &Features) -> i32 {
+        if features.net_pull {
+            crate::eval::tamerlane::scale_toward(self, raw, view)
+        } else {
+            crate::eval::tamerlane::fade_toward(self, raw, view.draw)
+                .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+        }
     }
 }
