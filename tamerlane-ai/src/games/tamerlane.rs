@@ -153,3 +153,25 @@ impl SearchPosition for Position {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn netpull_switches_the_citadel_pull_on_a_nets_score() {
+        // Black's lone King is near White's citadel (docs/ENGINE.md,
+        // "Networks (NNUE)"): the hand-made evaluation pulls 1000 to 625.
+        let pos = Position::from_tfen("11/11/11/11/R10/R10/8k2/11/11/K10 w - 00 0 1").unwrap();
+        let mut features = Features::DEFAULT;
+        assert!(features.net_pull);
+        assert_eq!(pos.scale_net(1000, Perspective::NEUTRAL, &features), 625);
+        // Without the pull only the move-limit fade, nothing at clock 0.
+        features.net_pull = false;
+        assert_eq!(pos.scale_net(1000, Perspective::NEUTRAL, &features), 1000);
+        assert_eq!(
+            pos.scale_net(40_000, Perspective::NEUTRAL, &features),
+            MATE_BOUND - 1
+        );
+    }
+}
