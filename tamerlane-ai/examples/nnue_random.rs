@@ -7,41 +7,20 @@
 //! tamerlane analyze --game chess --depth 10 --eval-file /tmp/chess.nnue
 //! ```
 //!
-//! The weights are drawn small, as the integration tests' random nets
-//! (`tests/it/nnue_search.rs`), so that scores are of some hundreds of
+//! The weights are drawn small (`Network::random(seed, 40, 5000)`, as the
+//! integration tests' random nets), so that scores are of some hundreds of
 //! centipawns like a real evaluation's: feature weights in `[-40, 40]`,
 //! the first layer's bias in `[0, 120]`, the output weights over their
 //! whole range, the output bias in `[-5000, 5000]`.
 
-use tamerlane_ai::nnue::arch::{BUCKETS, HIDDEN, MAX_OUTPUT_WEIGHT};
 use tamerlane_ai::nnue::{Network, NnueGame};
-use tamerlane_ai::{Rng, Variant};
+use tamerlane_ai::Variant;
 use tamerlane_core::{chess, makruk, tamerlane};
 
-/// A value drawn uniformly from `[lo, hi]`.
-fn uniform(rng: &mut Rng, lo: i32, hi: i32) -> i32 {
-    lo + rng.below((hi - lo + 1) as usize) as i32
-}
-
-/// The bytes of a random net for `G`.
+/// The bytes of a random net for `G` (scores of some hundreds of
+/// centipawns, like a real evaluation's).
 fn random_net<G: NnueGame>(seed: u64) -> Vec<u8> {
-    let mut rng = Rng::new(seed);
-    let w = MAX_OUTPUT_WEIGHT as i32;
-    let ft_w: Vec<i16> = (0..G::FEATURES * HIDDEN)
-        .map(|_| uniform(&mut rng, -40, 40) as i16)
-        .collect();
-    let ft_b: Vec<i16> = (0..HIDDEN)
-        .map(|_| uniform(&mut rng, 0, 120) as i16)
-        .collect();
-    let out: Vec<i16> = (0..BUCKETS * 2 * HIDDEN)
-        .map(|_| uniform(&mut rng, -w, w) as i16)
-        .collect();
-    let out_b: Vec<i32> = (0..BUCKETS)
-        .map(|_| uniform(&mut rng, -5000, 5000))
-        .collect();
-    Network::<G>::from_parts(&ft_w, &ft_b, &out, &out_b)
-        .expect("sizes and ranges are right")
-        .to_bytes()
+    Network::<G>::random(seed, 40, 5000).to_bytes()
 }
 
 fn main() {

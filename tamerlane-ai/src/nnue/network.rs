@@ -116,6 +116,36 @@ impl<G: NnueGame> Network<G> {
         })
     }
 
+    /// A network of random weights, for measurements and tests (the
+    /// `nnue_random` example writes one; docs/ENGINE.md, "Networks
+    /// (NNUE)"): feature weights drawn uniformly from `[-feature,
+    /// feature]`, first-layer biases from `[0, 3 * feature]`, output
+    /// weights over their whole range and output biases from
+    /// `[-output_bias, output_bias]`. The same arguments give the same
+    /// net; `random(seed, 40, 5000)` scores positions by some hundreds of
+    /// centipawns, as a real evaluation does.
+    pub fn random(seed: u64, feature: i16, output_bias: i32) -> Network<G> {
+        let mut rng = crate::Rng::new(seed);
+        let mut uniform = |lo: i32, hi: i32| lo + rng.below((hi - lo + 1) as usize) as i32;
+        let (f, w) = (
+            i32::from(feature.saturating_abs()),
+            i32::from(MAX_OUTPUT_WEIGHT),
+        );
+        let ft: Vec<i16> = (0..G::FEATURES * HIDDEN)
+            .map(|_| uniform(-f, f) as i16)
+            .collect();
+        let ft_bias: Vec<i16> = (0..HIDDEN)
+            .map(|_| uniform(0, (3 * f).min(i32::from(i16::MAX))) as i16)
+            .collect();
+        let out: Vec<i16> = (0..BUCKETS * 2 * HIDDEN)
+            .map(|_| uniform(-w, w) as i16)
+            .collect();
+        let b = output_bias.saturating_abs();
+        let out_bias: Vec<i32> = (0..BUCKETS).map(|_| uniform(-b, b)).collect();
+        Network::from_parts(&ft, &ft_bias, &out, &out_bias)
+            .expect("the sizes are the architecture's and the output weights in range")
+    }
+
     /// The weights in the file's order (see [`from_parts`](Self::from_parts)).
     pub(crate) fn parts(&self) -> (Vec<i16>, Vec<i16>, Vec<i16>, Vec<i32>) {
         let flat = |rows: &mut dyn Iterator<Item = &Row>| -> Vec<i16> {

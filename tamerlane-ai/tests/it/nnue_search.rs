@@ -8,34 +8,14 @@
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
-use tamerlane_ai::nnue::arch::{BUCKETS, HIDDEN, MAX_OUTPUT_WEIGHT};
 use tamerlane_ai::nnue::{check_embedded, NetError, Nets, Network, NnueGame, HEADER_LEN};
-use tamerlane_ai::{uci, Engine, EvalKind, Limits, Rng, SearchConfig, SearchPosition, Variant};
+use tamerlane_ai::{uci, Engine, EvalKind, Limits, SearchConfig, SearchPosition, Variant};
 use tamerlane_core::{chess, makruk, tamerlane, Game};
-
-/// A value drawn uniformly from `[lo, hi]`.
-fn uniform(rng: &mut Rng, lo: i32, hi: i32) -> i32 {
-    lo + rng.below((hi - lo + 1) as usize) as i32
-}
 
 /// A net of small random weights (scores of some hundreds of
 /// centipawns, like a real evaluation's).
 fn random_net<G: NnueGame>(seed: u64) -> Network<G> {
-    let mut rng = Rng::new(seed);
-    let ft_w: Vec<i16> = (0..G::FEATURES * HIDDEN)
-        .map(|_| uniform(&mut rng, -40, 40) as i16)
-        .collect();
-    let ft_b: Vec<i16> = (0..HIDDEN)
-        .map(|_| uniform(&mut rng, 0, 120) as i16)
-        .collect();
-    let w = MAX_OUTPUT_WEIGHT as i32;
-    let out: Vec<i16> = (0..BUCKETS * 2 * HIDDEN)
-        .map(|_| uniform(&mut rng, -w, w) as i16)
-        .collect();
-    let out_b: Vec<i32> = (0..BUCKETS)
-        .map(|_| uniform(&mut rng, -5000, 5000))
-        .collect();
-    Network::from_parts(&ft_w, &ft_b, &out, &out_b).unwrap()
+    Network::random(seed, 40, 5000)
 }
 
 /// A fresh temporary directory for one test.

@@ -11,7 +11,6 @@ mod kernels;
 
 use tamerlane_core::Rng;
 
-use super::arch::{BUCKETS, HIDDEN, MAX_OUTPUT_WEIGHT};
 use super::{Network, NnueGame};
 
 /// A value drawn uniformly from `[lo, hi]`.
@@ -20,21 +19,7 @@ fn uniform(rng: &mut Rng, lo: i32, hi: i32) -> i32 {
 }
 
 /// A network of random weights: feature weights in `[-ft, ft]`, output
-/// weights over their whole allowed range.
-fn random_net<G: NnueGame>(seed: u64, ft: i32) -> Network<G> {
-    let mut rng = Rng::new(seed);
-    let w = MAX_OUTPUT_WEIGHT as i32;
-    let ft_w: Vec<i16> = (0..G::FEATURES * HIDDEN)
-        .map(|_| uniform(&mut rng, -ft, ft) as i16)
-        .collect();
-    let ft_b: Vec<i16> = (0..HIDDEN)
-        .map(|_| uniform(&mut rng, -ft, 4 * ft) as i16)
-        .collect();
-    let out: Vec<i16> = (0..BUCKETS * 2 * HIDDEN)
-        .map(|_| uniform(&mut rng, -w, w) as i16)
-        .collect();
-    let out_b: Vec<i32> = (0..BUCKETS)
-        .map(|_| uniform(&mut rng, -50_000, 50_000))
-        .collect();
-    Network::from_parts(&ft_w, &ft_b, &out, &out_b).expect("sizes and ranges are right")
+/// weights over their whole allowed range, large output biases.
+fn random_net<G: NnueGame>(seed: u64, ft: i16) -> Network<G> {
+    Network::random(seed, ft, 50_000)
 }
