@@ -63,7 +63,7 @@ mod settings_line;
 
 pub use board_bytes::DataPosition;
 pub use openings::{game_seed, opening, opening_from, Book, BookError};
-pub use settings_line::{header, settings_line};
+pub use settings_line::{header, net_item, settings_line};
 
 use board_bytes::is_quiet_sample;
 use openings::OPENING_TRIES;
@@ -471,9 +471,7 @@ mod tests {
     /// The end of a settings line of the default configuration: the
     /// embedded net of `v`, if the crate has one.
     fn net_suffix(v: Variant) -> String {
-        crate::nnue::Nets::embedded()
-            .fingerprint(v)
-            .map_or_else(String::new, |h| format!(" net {h:016x}"))
+        net_item(crate::nnue::Nets::embedded().fingerprint(v))
     }
 
     /// A text shard, in memory.

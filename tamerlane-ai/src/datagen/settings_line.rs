@@ -91,10 +91,17 @@ pub fn settings_line(settings: &Settings, first: u64, count: u64) -> String {
         .config
         .parse::<SearchConfig>()
         .is_ok_and(|c| c.eval == EvalKind::Net);
-    if let Some(hash) = settings.nets.fingerprint(variant).filter(|_| with_net) {
-        line.push_str(&format!(" net {hash:016x}"));
-    }
+    line.push_str(&net_item(
+        settings.nets.fingerprint(variant).filter(|_| with_net),
+    ));
     line
+}
+
+/// The settings line's last item: ` net HASH` (the net's fingerprint in
+/// 16 hexadecimal digits) for the net that scores a run, nothing for a
+/// run without one.
+pub fn net_item(fingerprint: Option<u64>) -> String {
+    fingerprint.map_or_else(String::new, |h| format!(" net {h:016x}"))
 }
 
 /// The two comment lines a text shard of games `[first, first + count)`

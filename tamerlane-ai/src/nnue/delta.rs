@@ -36,6 +36,19 @@ const NO_MAN: Man = Man {
     role: 0,
 };
 
+/// Appends `man` to the first `len` entries of `men`; false if they are
+/// all used.
+#[inline]
+fn push(men: &mut [Man; MAX_CHANGED], len: &mut u8, man: Man) -> bool {
+    let n = usize::from(*len);
+    if n == MAX_CHANGED {
+        return false;
+    }
+    men[n] = man;
+    *len += 1;
+    true
+}
+
 impl Delta {
     /// A delta that changes nothing.
     pub const EMPTY: Delta = Delta {
@@ -60,25 +73,13 @@ impl Delta {
     /// Adds the removal of `man`; false if the delta is full.
     #[inline]
     fn remove(&mut self, man: Man) -> bool {
-        let n = usize::from(self.n_removed);
-        if n == MAX_CHANGED {
-            return false;
-        }
-        self.removed[n] = man;
-        self.n_removed += 1;
-        true
+        push(&mut self.removed, &mut self.n_removed, man)
     }
 
     /// Adds the arrival of `man`; false if the delta is full.
     #[inline]
     fn add(&mut self, man: Man) -> bool {
-        let n = usize::from(self.n_added);
-        if n == MAX_CHANGED {
-            return false;
-        }
-        self.added[n] = man;
-        self.n_added += 1;
-        true
+        push(&mut self.added, &mut self.n_added, man)
     }
 
     /// The delta of move `m` played in `before`, reaching `after` (see the

@@ -118,9 +118,7 @@ fn records_are_the_text_runs_positions_and_the_filter_keeps_the_quiet_ones() {
             head.settings,
             format!(
                 "game {v} rules default seed 21 first 0 count 2 nodes 150 opening-plies 4 config full{}",
-                tamerlane_ai::nnue::Nets::embedded()
-                    .fingerprint(v)
-                    .map_or_else(String::new, |h| format!(" net {h:016x}"))
+                tamerlane_ai::datagen::net_item(tamerlane_ai::nnue::Nets::embedded().fingerprint(v))
             )
         );
         assert_eq!(all.len(), text.len(), "{v}");

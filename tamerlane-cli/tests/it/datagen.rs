@@ -29,9 +29,9 @@ fn writes_scored_positions_deterministically() {
     assert_ne!(a, c, "another seed, other openings");
     let mut lines = a.lines();
     assert_eq!(lines.next(), Some("# tamerlane datagen 1"));
-    let net = tamerlane_ai::nnue::Nets::embedded()
-        .fingerprint(tamerlane_ai::Variant::Tamerlane)
-        .map_or_else(String::new, |h| format!(" net {h:016x}"));
+    let net = tamerlane_ai::datagen::net_item(
+        tamerlane_ai::nnue::Nets::embedded().fingerprint(tamerlane_ai::Variant::Tamerlane),
+    );
     assert_eq!(
         lines.next(),
         Some(
