@@ -117,6 +117,7 @@ pub mod tamerlane;
 pub use tamerlane::{attacks, rule_set};
 pub mod move_text;
 mod movegen;
+pub mod moves;
 mod outcome;
 mod parse_value;
 mod perft;

@@ -6,7 +6,7 @@
 //! repetition rule, and so are a count past its limit and the rules' move
 //! limit.
 
-use tamerlane_core::makruk::{Move, Position, Role};
+use tamerlane_core::makruk::{Move, MoveKind, Position, Role};
 
 use crate::eval::makruk::order_value;
 use crate::game::SearchPosition;
@@ -38,12 +38,16 @@ impl SearchPosition for Position {
 
     #[inline]
     fn is_quiet(m: &Move) -> bool {
-        m.capture.is_none() && !m.promotion
+        m.capture.is_none() && m.kind != MoveKind::Promotion
     }
 
     #[inline(never)]
     fn tactical_score(m: &Move) -> i32 {
-        let promo = if m.promotion { 100 } else { 0 };
+        let promo = if m.kind == MoveKind::Promotion {
+            100
+        } else {
+            0
+        };
         mvv_lva(m.capture.map_or(0, order_value), promo, order_value(m.role))
     }
 }

@@ -70,7 +70,7 @@ mod tests {
             .unwrap()
             .parse_move("c5d6m")
             .unwrap();
-        assert!(m.promotion);
+        assert_eq!(m.promotion(), Some(Role::Met));
         assert_exchange(fen, "c5d6m", see_ge, 500 - 100);
     }
 }

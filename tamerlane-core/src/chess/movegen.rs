@@ -180,13 +180,7 @@ impl Position {
             }
             Some(role) => {
                 for to in targets {
-                    list.push(Move {
-                        from,
-                        to,
-                        role,
-                        capture: b.role_at(to),
-                        kind: MoveKind::Normal,
-                    });
+                    list.push(Move::normal(from, to, role, b.role_at(to)));
                 }
             }
             None => {}

@@ -26,43 +26,21 @@ pub enum MoveKind {
     Promotion(Role),
 }
 
-/// A move with its context: which piece moves, what it takes and what kind
-/// of move it is. Its [`Display`](fmt::Display) is the UCI string.
+/// A chess move with its context: which piece moves, what it takes and
+/// what kind of move it is (the family's [`Move`](crate::moves::Move)). Its
+/// [`Display`](fmt::Display) is the UCI string.
 ///
-/// A `Move` is only meaningful in the position it was made for; use
+/// For castling, `from` is the king's square and `to` the king's target
+/// (`g1`, `c1`, `g8` or `c8`); for a promotion, the role is a pawn's; for
+/// en passant, the capture is a pawn. A `Move` is only meaningful in the
+/// position it was made for; use
 /// [`Position::is_legal`](super::Position::is_legal) to check one from
 /// elsewhere.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Move {
-    /// The square the piece leaves (for castling: the king's square).
-    pub from: Square,
-    /// The square the piece goes to (for castling: the king's target,
-    /// `g1`, `c1`, `g8` or `c8`).
-    pub to: Square,
-    /// The role of the moving piece (a pawn for promotions).
-    pub role: Role,
-    /// The role of the captured piece, if any (a pawn for en passant).
-    pub capture: Option<Role>,
-    /// What kind of move this is.
-    pub kind: MoveKind,
-}
+pub type Move = crate::moves::Move<Square, Role, MoveKind>;
+
+crate::moves::kind_with_promotion_role!(MoveKind, Role);
 
 impl Move {
-    /// Whether the move captures.
-    #[inline]
-    pub fn is_capture(&self) -> bool {
-        self.capture.is_some()
-    }
-
-    /// The piece a promoted pawn becomes.
-    #[inline]
-    pub fn promotion(&self) -> Option<Role> {
-        match self.kind {
-            MoveKind::Promotion(r) => Some(r),
-            _ => None,
-        }
-    }
-
     /// The side castled to, for castling moves.
     #[inline]
     pub fn castling_side(&self) -> Option<CastlingSide> {

@@ -52,14 +52,14 @@ pub use counting::{pieces_honour, Count, BOARDS_HONOUR};
 pub use fen::{FenError, FenField, ParseFenError, MAX_FEN_LEN, START_FEN};
 pub use move_list::{MoveList, MoveListIntoIter, MAX_LEGAL_MOVES};
 pub use moves::{
-    IllegalMoveError, IllegalReason, Move, MoveError, ParseMoveError, UciMove, MAX_PIECES_PER_SIDE,
+    IllegalMoveError, IllegalReason, Move, MoveError, MoveKind, ParseMoveError, UciMove,
 };
 pub use outcome::Termination;
 pub use position::Position;
 pub use role::{Piece, Role};
 pub use rules::{Counting, Rules};
 pub use san::{SanError, SanIllegalReason};
-pub use setup::{PositionError, Setup};
+pub use setup::{PositionError, Setup, MAX_PIECES_PER_SIDE};
 
 /// A Makruk game.
 pub type Game = crate::Game<Position>;

@@ -1,7 +1,8 @@
 //! The fixed-capacity list of Makruk moves and its proven capacity,
 //! [`MAX_LEGAL_MOVES`].
 
-use super::moves::{Move, MAX_PIECES_PER_SIDE};
+use super::moves::Move;
+use super::setup::MAX_PIECES_PER_SIDE;
 use crate::fixed_list::move_list_types;
 
 /// The most targets any non-King piece has: a Rook on an empty board (14).

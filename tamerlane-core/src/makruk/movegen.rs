@@ -22,7 +22,7 @@ use core::convert::Infallible;
 use core::ops::ControlFlow;
 
 use super::move_list::MoveList;
-use super::moves::{IllegalMoveError, IllegalReason, Move, UciMove};
+use super::moves::{IllegalMoveError, IllegalReason, Move, MoveKind, UciMove};
 use super::position::Position;
 use super::role::Role;
 use super::setup::promotion_rank;
@@ -258,7 +258,11 @@ impl Position {
             to,
             role,
             capture: b.role_at(to),
-            promotion: role == Role::Pawn && promotion_rank(self.turn).contains(to),
+            kind: if role == Role::Pawn && promotion_rank(self.turn).contains(to) {
+                MoveKind::Promotion
+            } else {
+                MoveKind::Normal
+            },
         }
     }
 
@@ -271,7 +275,7 @@ impl Position {
     pub fn find_move(&self, u: UciMove) -> Result<Move, IllegalMoveError> {
         let reason = if self.is_legal_pair(u.from, u.to) {
             let m = self.move_between(u.from, u.to);
-            match (m.promotion, u.promotion) {
+            match (m.kind == MoveKind::Promotion, u.promotion) {
                 (true, false) => IllegalReason::MissingPromotion,
                 (false, true) => IllegalReason::NotAPromotion,
                 _ => return Ok(m),

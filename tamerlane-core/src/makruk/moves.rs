@@ -1,5 +1,5 @@
 //! Makruk moves with their context, UCI move strings (`e3e4`, `e5e6m`), the
-//! errors of reading and playing them, and the fixed-capacity move list.
+//! errors of reading and playing them.
 
 use core::fmt;
 use core::str::FromStr;
@@ -7,34 +7,39 @@ use core::str::FromStr;
 use super::role::Role;
 use crate::board8::Square;
 
-/// A legal move with its context: which piece moves, what it takes, and
-/// whether it promotes. Its [`Display`](fmt::Display) is the UCI string.
+/// The kind of a Makruk move: whether a pawn becomes a Met.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    /// An ordinary move or capture.
+    Normal,
+    /// A pawn reaching its sixth rank and becoming a Met (always so for a
+    /// pawn arriving there).
+    Promotion,
+}
+
+/// A Makruk move with its context: which piece moves, what it takes, and
+/// whether it promotes (the family's [`Move`](crate::moves::Move)). Its
+/// [`Display`](fmt::Display) is the UCI string.
 ///
 /// A `Move` is only meaningful in the position it was made for; use
 /// [`Position::is_legal`](super::Position::is_legal) to check one from
 /// elsewhere.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Move {
-    /// The square the piece leaves.
-    pub from: Square,
-    /// The square it goes to.
-    pub to: Square,
-    /// The role of the moving piece.
-    pub role: Role,
-    /// The role of the captured piece, if any.
-    pub capture: Option<Role>,
-    /// Whether a pawn reaches its sixth rank and becomes a Met (always so
-    /// for a pawn arriving there).
-    pub promotion: bool,
+pub type Move = crate::moves::Move<Square, Role, MoveKind>;
+
+impl crate::moves::Kind<Role> for MoveKind {
+    const NORMAL: MoveKind = MoveKind::Normal;
+
+    /// A Met, for a promotion.
+    #[inline]
+    fn promotion(self) -> Option<Role> {
+        match self {
+            MoveKind::Promotion => Some(Role::Met),
+            MoveKind::Normal => None,
+        }
+    }
 }
 
 impl Move {
-    /// Whether the move captures.
-    #[inline]
-    pub fn is_capture(&self) -> bool {
-        self.capture.is_some()
-    }
-
     /// Whether the move resets the halfmove clock: a capture or a pawn move.
     #[inline]
     pub fn is_zeroing(&self) -> bool {
@@ -47,7 +52,7 @@ impl Move {
         UciMove {
             from: self.from,
             to: self.to,
-            promotion: self.promotion,
+            promotion: self.kind == MoveKind::Promotion,
         }
     }
 }
@@ -119,10 +124,6 @@ crate::move_text::illegal_reasons! {
         WrongContext => "its role, capture or promotion does not match this position",
     }
 }
-
-/// The most pieces a side may have (its sixteen at the start; a side never
-/// gains a piece), checked when a position is validated.
-pub const MAX_PIECES_PER_SIDE: u32 = 16;
 
 #[cfg(test)]
 mod tests {

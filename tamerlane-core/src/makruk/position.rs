@@ -193,7 +193,7 @@ impl Position {
             self.take(m.to);
         }
         self.take(m.from);
-        let role = if m.promotion { Role::Met } else { m.role };
+        let role = m.promotion().unwrap_or(m.role);
         self.put(m.to, Piece::new(us, role));
         self.pass_turn(m.is_zeroing());
         // Counting needs a board without pawns: skip the work before that.

@@ -28,7 +28,7 @@
 
 use core::fmt::Write as _;
 
-use super::moves::{IllegalReason, Move, UciMove};
+use super::moves::{IllegalReason, Move, MoveKind, UciMove};
 use super::position::Position;
 use super::role::{Piece, Role};
 use crate::board8::Square;
@@ -165,7 +165,7 @@ impl Position {
                 s.push((b'a' + m.from.file() as u8) as char);
             }
             let _ = write!(s, "{capture}{}", m.to);
-            if m.promotion {
+            if m.kind == MoveKind::Promotion {
                 s.push_str("=M");
             }
             return;
@@ -192,7 +192,7 @@ impl Position {
         let Some(m) = san::unique_match(full, legal, |m| parsed.matches(m), san)? else {
             return Err(illegal(self.why_no_match(parsed, legal)));
         };
-        if parsed.promotion && !m.promotion {
+        if parsed.promotion && m.kind != MoveKind::Promotion {
             return Err(illegal(SanIllegalReason::NotAPromotion {
                 canonical: san(m),
             }));

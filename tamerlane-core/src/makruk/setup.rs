@@ -5,10 +5,13 @@ use core::fmt;
 
 use super::board::Board;
 use super::counting::Count;
-use super::moves::MAX_PIECES_PER_SIDE;
 use super::role::{Piece, Role};
 use crate::board8::{Bitboard, Square};
 use crate::color::Color;
+
+/// The most pieces a side may have (its sixteen at the start; a side never
+/// gains a piece), checked when a position is validated.
+pub const MAX_PIECES_PER_SIDE: u32 = 16;
 
 /// Everything a FEN says, with no rule checked yet.
 ///

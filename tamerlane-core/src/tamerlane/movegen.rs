@@ -36,7 +36,7 @@ use crate::color::Color;
 use crate::tamerlane::attacks;
 use crate::tamerlane::bitboard::Bitboard;
 use crate::tamerlane::move_list::MoveList;
-use crate::tamerlane::moves::{Move, MoveKind};
+use crate::tamerlane::moves::Move;
 use crate::tamerlane::position::Position;
 use crate::tamerlane::role::Role;
 use crate::tamerlane::rule_set::{
@@ -579,13 +579,7 @@ impl Position {
             }
         };
         for to in targets {
-            list.push(Move {
-                from,
-                to,
-                role,
-                capture: b.role_at(to),
-                kind: MoveKind::Normal,
-            });
+            list.push(Move::normal(from, to, role, b.role_at(to)));
         }
     }
 }

@@ -44,42 +44,20 @@ pub enum MoveKind {
     KingSwap,
 }
 
-/// A move with its context: which piece moves, what it takes and what kind
-/// of move it is. Its [`Display`](fmt::Display) is the coordinate string.
+/// A Tamerlane move with its context: which piece moves, what it takes and
+/// what kind of move it is (the family's [`Move`](crate::moves::Move)).
+/// Its [`Display`](fmt::Display) is the coordinate string.
 ///
-/// A `Move` is only meaningful in the position it was made for; use
-/// [`Position::is_legal`](crate::tamerlane::Position::is_legal) to check one from
-/// elsewhere.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Move {
-    /// The square the piece leaves (for a swap: the King's square).
-    pub from: Square,
-    /// The target square of the coordinate string (for a swap: the partner's
-    /// square; for a second arrival: the last-rank square reached).
-    pub to: Square,
-    /// The role of the moving piece.
-    pub role: Role,
-    /// The role of the captured piece, if any.
-    pub capture: Option<Role>,
-    /// What kind of move this is.
-    pub kind: MoveKind,
-}
+/// For a swap, `from` is the King's square and `to` the partner's; for a
+/// second arrival, `to` is the last-rank square reached. A `Move` is only
+/// meaningful in the position it was made for; use
+/// [`Position::is_legal`](crate::tamerlane::Position::is_legal) to check one
+/// from elsewhere.
+pub type Move = crate::moves::Move<Square, Role, MoveKind>;
+
+crate::moves::kind_with_promotion_role!(MoveKind, Role);
 
 impl Move {
-    /// Whether the move captures.
-    #[inline]
-    pub fn is_capture(&self) -> bool {
-        self.capture.is_some()
-    }
-
-    /// The piece the mover becomes, for promotions.
-    pub fn promotion(&self) -> Option<Role> {
-        match self.kind {
-            MoveKind::Promotion(r) => Some(r),
-            _ => None,
-        }
-    }
-
     /// Whether the move resets the halfmove clock: a capture or any pawn
     /// move (placements and transfers of the pawn of pawns included).
     #[inline]

@@ -269,11 +269,13 @@ fn chess_incremental_equals_refresh() {
 }
 
 fn makruk_special(m: &makruk::Move) -> Option<&'static str> {
-    Some(match (m.promotion, m.capture.is_some()) {
-        (true, _) => "promotion",
-        (false, true) => "capture",
-        (false, false) => return None,
-    })
+    Some(
+        match (m.kind == makruk::MoveKind::Promotion, m.capture.is_some()) {
+            (true, _) => "promotion",
+            (false, true) => "capture",
+            (false, false) => return None,
+        },
+    )
 }
 
 #[test]

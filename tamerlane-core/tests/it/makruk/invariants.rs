@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
 use tamerlane_core::board8::Square;
-use tamerlane_core::makruk::{perft, Move, Position, Role};
+use tamerlane_core::makruk::{perft, Move, MoveKind, Position, Role};
 use tamerlane_core::Color;
 
 use super::{playout, STARTS};
@@ -96,13 +96,17 @@ fn oracle(p: &Position) -> BTreeSet<String> {
             }
         }
         for to in targets {
-            let promotion = piece.role == Role::Pawn && to.relative_rank(us) == 5;
+            let kind = if piece.role == Role::Pawn && to.relative_rank(us) == 5 {
+                MoveKind::Promotion
+            } else {
+                MoveKind::Normal
+            };
             let m = Move {
                 from,
                 to,
                 role: piece.role,
                 capture: p.board().piece_at(to).map(|o| o.role),
-                promotion,
+                kind,
             };
             let mut after = p.clone();
             after.play_unchecked(&m);
@@ -142,7 +146,7 @@ fn check(p: &Position) {
     let tactical: BTreeSet<String> = p.tactical_moves().iter().map(|m| m.to_string()).collect();
     let expected: BTreeSet<String> = legal
         .iter()
-        .filter(|m| m.is_capture() || m.promotion)
+        .filter(|m| m.is_capture() || m.kind == MoveKind::Promotion)
         .map(|m| m.to_string())
         .collect();
     assert_eq!(tactical, expected, "{fen}");

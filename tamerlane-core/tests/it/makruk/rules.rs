@@ -3,8 +3,8 @@
 //! by hand from the seed's rules (docs/RULES.md, section 10).
 
 use tamerlane_core::makruk::{
-    FenError, FenField, Game, IllegalReason, MoveError, PlayError, Position, PositionError, Setup,
-    Termination,
+    FenError, FenField, Game, IllegalReason, MoveError, MoveKind, PlayError, Position,
+    PositionError, Setup, Termination,
 };
 use tamerlane_core::Color;
 
@@ -93,7 +93,7 @@ fn pawns_promote_to_a_met_on_the_sixth_rank_always() {
     let mut promos: Vec<String> = p
         .legal_moves()
         .iter()
-        .filter(|m| m.promotion)
+        .filter(|m| m.kind == MoveKind::Promotion)
         .map(|m| m.to_string())
         .collect();
     promos.sort();
