@@ -22,9 +22,11 @@ mod bitboard;
 mod board;
 mod piece;
 mod square;
+mod uci_move;
 
 pub use bitboard::{Bitboard, Squares};
 pub use square::{ParseSquareError, Square};
+pub use uci_move::{PromotionMark, UciMove};
 
 pub use board::Board;
 pub use piece::{Piece, PieceKind};

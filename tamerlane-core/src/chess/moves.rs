@@ -2,7 +2,6 @@
 //! reading and playing moves.
 
 use core::fmt;
-use core::str::FromStr;
 
 use super::castling::CastlingSide;
 use super::role::Role;
@@ -82,60 +81,38 @@ impl fmt::Display for Move {
     }
 }
 
-/// A move as UCI writes it: origin, target and the promotion piece, not yet
-/// matched against a position (see
+/// A chess move as UCI writes it: origin, target and the promotion piece
+/// (`e2e4`, `e7e8q`), not yet matched against a position (see
 /// [`Position::parse_uci`](super::Position::parse_uci)). Castling is the
 /// king's move (`e1g1`).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct UciMove {
-    /// Origin square.
-    pub from: Square,
-    /// Target square.
-    pub to: Square,
-    /// The promotion piece, for a pawn reaching the last rank.
-    pub promotion: Option<Role>,
-}
+pub type UciMove = crate::board8::UciMove<Option<Role>>;
 
-impl fmt::Display for UciMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.from, self.to)?;
-        if let Some(r) = self.promotion {
-            write!(f, "{}", r.letter().to_ascii_lowercase())?;
+/// Chess's mark: the promotion piece's letter, lower case.
+impl crate::board8::PromotionMark for Option<Role> {
+    const VARIANT: crate::variant::Variant = crate::variant::Variant::Chess;
+
+    fn read(suffix: &str) -> Option<Self> {
+        match suffix {
+            "" => Some(None),
+            "q" => Some(Some(Role::Queen)),
+            "r" => Some(Some(Role::Rook)),
+            "b" => Some(Some(Role::Bishop)),
+            "n" => Some(Some(Role::Knight)),
+            _ => None,
         }
-        Ok(())
+    }
+
+    fn write(self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Some(r) => write!(f, "{}", r.letter().to_ascii_lowercase()),
+            None => Ok(()),
+        }
     }
 }
 
 /// A string that is not a move of this game: the family's
 /// [`ParseMoveError`](crate::move_text::ParseMoveError).
 pub type ParseUciError = crate::move_text::ParseMoveError;
-
-impl FromStr for UciMove {
-    type Err = ParseUciError;
-
-    /// Parses `e2e4`, `e7e8q`: lower case only, no null move (`0000`).
-    fn from_str(s: &str) -> Result<UciMove, ParseUciError> {
-        let err = || ParseUciError::new(crate::variant::Variant::Chess, s);
-        if !(4..=5).contains(&s.len()) || !s.is_ascii() {
-            return Err(err());
-        }
-        let from = s[..2].parse().map_err(|_| err())?;
-        let to = s[2..4].parse().map_err(|_| err())?;
-        let promotion = match s.as_bytes().get(4) {
-            None => None,
-            Some(b'q') => Some(Role::Queen),
-            Some(b'r') => Some(Role::Rook),
-            Some(b'b') => Some(Role::Bishop),
-            Some(b'n') => Some(Role::Knight),
-            Some(_) => return Err(err()),
-        };
-        Ok(UciMove {
-            from,
-            to,
-            promotion,
-        })
-    }
-}
 
 /// Why castling is not possible in a position.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]

@@ -2,7 +2,6 @@
 //! errors of reading and playing them.
 
 use core::fmt;
-use core::str::FromStr;
 
 use super::role::Role;
 use crate::board8::Square;
@@ -64,23 +63,26 @@ impl fmt::Display for Move {
     }
 }
 
-/// A move as written in UCI, `<from><to>` with `m` after a promotion (as
-/// Fairy-Stockfish writes Makruk moves), not yet matched against a position
-/// (see [`Position::parse_move`](super::Position::parse_move)).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct UciMove {
-    /// Origin square.
-    pub from: Square,
-    /// Target square.
-    pub to: Square,
-    /// Whether the string ends in `m` (a pawn becoming a Met).
-    pub promotion: bool,
-}
+/// A Makruk move as written in UCI, `<from><to>` with `m` after a
+/// promotion (`e3e4`, `e5e6m`, as Fairy-Stockfish writes Makruk moves), not
+/// yet matched against a position (see
+/// [`Position::parse_move`](super::Position::parse_move)).
+pub type UciMove = crate::board8::UciMove<bool>;
 
-impl fmt::Display for UciMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.from, self.to)?;
-        if self.promotion {
+/// Makruk's mark: whether the string ends in `m` (a pawn becoming a Met).
+impl crate::board8::PromotionMark for bool {
+    const VARIANT: crate::variant::Variant = crate::variant::Variant::Makruk;
+
+    fn read(suffix: &str) -> Option<bool> {
+        match suffix {
+            "" => Some(false),
+            "m" => Some(true),
+            _ => None,
+        }
+    }
+
+    fn write(self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self {
             f.write_str("m")?;
         }
         Ok(())
@@ -90,24 +92,6 @@ impl fmt::Display for UciMove {
 /// A string that is not a move of this game: the family's
 /// [`ParseMoveError`](crate::move_text::ParseMoveError).
 pub type ParseMoveError = crate::move_text::ParseMoveError;
-
-impl FromStr for UciMove {
-    type Err = ParseMoveError;
-    fn from_str(s: &str) -> Result<UciMove, ParseMoveError> {
-        let err = || ParseMoveError::new(crate::variant::Variant::Makruk, s);
-        let promotion = match s.len() {
-            4 => false,
-            5 if s.ends_with('m') => true,
-            _ => return Err(err()),
-        };
-        let square = |i: usize| s.get(i..i + 2).and_then(|t| t.parse::<Square>().ok());
-        Ok(UciMove {
-            from: square(0).ok_or_else(err)?,
-            to: square(2).ok_or_else(err)?,
-            promotion,
-        })
-    }
-}
 
 crate::move_text::illegal_reasons! {
     /// Why a move is not legal in a position.
