@@ -9,6 +9,7 @@
 //! (docs/NOTATION.md).
 
 use crate::move_text::SanError;
+use crate::moves::Move;
 use crate::position::Position;
 
 /// Strips check, mate and annotation marks (`+`, `#`, `!`, `?`) from the end.
@@ -205,23 +206,30 @@ impl Disambiguation {
     }
 }
 
-/// Writes the SAN of a piece move: its piece `letter`, as much of its
-/// origin `from` as the `rivals` (the origins of the other moves of the
-/// same kind of piece to the same target) make needed, `x` for a
-/// `capture`, and the target `to`. An origin without a file and a rank (a
-/// citadel) is named whole; a file is the square name's first letter.
-pub(crate) fn write_piece_move<S: SanSquare>(
+/// Writes the SAN of the piece move `m`: its piece `letter`, as much of its
+/// origin as its rivals make needed, `x` for a capture, and the target. The
+/// rivals are the origins of the other `legal` moves of the same kind of
+/// piece to the same target, of the kinds that `piece_move` accepts (not
+/// the special moves a game writes in its own way). An origin without a
+/// file and a rank (a citadel) is named whole; a file is the square name's
+/// first letter.
+pub(crate) fn write_piece_move<S: SanSquare, R: Copy + Eq, K: Copy>(
     s: &mut String,
     letter: char,
-    from: S,
-    to: S,
-    capture: bool,
-    rivals: impl IntoIterator<Item = S>,
+    m: &Move<S, R, K>,
+    legal: &[Move<S, R, K>],
+    piece_move: impl Fn(K) -> bool,
 ) {
     use core::fmt::Write as _;
+    let (from, to, capture) = (m.from, m.to, m.is_capture());
+    let rivals = legal
+        .iter()
+        .filter(|o| o.role == m.role && o.to == to && o.from != from)
+        .filter(|o| piece_move(o.kind))
+        .map(|o| o.from);
     s.push(letter);
     let coords = |sq: S| (sq.file_of(), sq.rank_of());
-    let needed = Disambiguation::needed(coords(from), rivals.into_iter().map(coords));
+    let needed = Disambiguation::needed(coords(from), rivals.map(coords));
     match (coords(from), needed) {
         (_, Disambiguation::Nothing) => {}
         ((Some(_), Some(_)), Disambiguation::File) => s.push_str(&from.to_string()[..1]),
@@ -337,8 +345,9 @@ pub(crate) use san_inherent;
 /// (their variants, docs and messages written here once), the game's name
 /// and message for a move that would leave its royal attacked (`leaves:`,
 /// the message following the move's squares), then the game's own variants
-/// and the `Display` arms for them, with the formatter named. Invoked in
-/// each game's `san.rs`, where `Role` and `Square` are in scope.
+/// and the `Display` arms for them, with the formatter named; and the
+/// game's `SanError` with these reasons. Invoked in each game's `san.rs`,
+/// where `Role` and `Square` are in scope.
 macro_rules! san_illegal_reasons {
     (
         $(#[$meta:meta])*
@@ -348,6 +357,10 @@ macro_rules! san_illegal_reasons {
             display($f:ident): { $($arm:tt)* }
         }
     ) => {
+        /// Why a SAN string could not be read in a position: the family's
+        /// [`SanError`]($crate::move_text::SanError) with this game's reasons.
+        pub type SanError = $crate::move_text::SanError<$name>;
+
         $(#[$meta])*
         #[derive(Clone, Debug, PartialEq, Eq)]
         pub enum $name {

@@ -33,17 +33,13 @@
 use core::fmt::Write as _;
 
 use super::castling::CastlingSide;
-use super::moves::{CastlingProblem, IllegalReason, Move, UciMove};
+use super::moves::{CastlingProblem, IllegalReason, Move, MoveKind, UciMove};
 use super::position::Position;
 use super::role::{Piece, Role};
 use crate::board8::Square;
 use crate::san;
 
 type Origin = san::Origin<Square>;
-
-/// Why a SAN string could not be read in a position: the family's
-/// [`SanError`](crate::move_text::SanError) with this game's reasons.
-pub type SanError = crate::move_text::SanError<SanIllegalReason>;
 
 crate::san::san_illegal_reasons! {
     /// Why a well-formed SAN string matches no legal move.
@@ -182,12 +178,8 @@ impl Position {
             }
             return;
         }
-        let rivals = legal
-            .iter()
-            .filter(|o| o.role == m.role && o.to == m.to && o.from != m.from)
-            .filter(|o| o.castling_side().is_none())
-            .map(|o| o.from);
-        san::write_piece_move(s, m.role.letter(), m.from, m.to, m.is_capture(), rivals);
+        let not_castling = |k| !matches!(k, MoveKind::Castle(_));
+        san::write_piece_move(s, m.role.letter(), m, legal, not_castling);
     }
 
     /// [`parse_san`](Self::parse_san) with the legal moves of this

@@ -36,10 +36,6 @@ use crate::san;
 
 type Origin = san::Origin<Square>;
 
-/// Why a SAN string could not be read in a position: the family's
-/// [`SanError`](crate::move_text::SanError) with this game's reasons.
-pub type SanError = crate::move_text::SanError<SanIllegalReason>;
-
 crate::san::san_illegal_reasons! {
     /// Why a well-formed SAN string matches no legal move.
     pub enum SanIllegalReason {
@@ -170,11 +166,7 @@ impl Position {
             }
             return;
         }
-        let rivals = legal
-            .iter()
-            .filter(|o| o.role == m.role && o.to == m.to && o.from != m.from)
-            .map(|o| o.from);
-        san::write_piece_move(s, m.role.letter(), m.from, m.to, m.is_capture(), rivals);
+        san::write_piece_move(s, m.role.letter(), m, legal, |_| true);
     }
 
     /// [`parse_san`](Self::parse_san) with the legal moves of this position

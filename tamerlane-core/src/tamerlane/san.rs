@@ -42,10 +42,6 @@ use crate::tamerlane::square::Square;
 
 type Origin = san::Origin<Square>;
 
-/// Why a SAN string could not be read in a position: the family's
-/// [`SanError`](crate::move_text::SanError) with this game's reasons.
-pub type SanError = crate::move_text::SanError<SanIllegalReason>;
-
 crate::san::san_illegal_reasons! {
     /// Why a well-formed SAN string matches no legal move.
     pub enum SanIllegalReason {
@@ -288,18 +284,13 @@ impl Position {
                 }
             }
             _ => {
-                let rivals = legal
-                    .iter()
-                    .filter(|o| o.role == m.role && o.to == m.to && o.from != m.from)
-                    .filter(|o| {
-                        !matches!(
-                            o.kind,
-                            MoveKind::KingSwap | MoveKind::Placement | MoveKind::Transfer
-                        )
-                    })
-                    .map(|o| o.from);
-                let capture = m.capture.is_some();
-                san::write_piece_move(s, m.role.letter(), m.from, m.to, capture, rivals);
+                let piece_move = |k| {
+                    !matches!(
+                        k,
+                        MoveKind::KingSwap | MoveKind::Placement | MoveKind::Transfer
+                    )
+                };
+                san::write_piece_move(s, m.role.letter(), m, legal, piece_move);
             }
         }
     }
