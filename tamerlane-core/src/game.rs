@@ -120,6 +120,24 @@ macro_rules! play_error_from {
 
 pub(crate) use play_error_from;
 
+/// The family's generic game types named for one game (`$game`: its name
+/// in the docs): `Game`, `PlayError`, `GameOverError` and `Outcome`, of its
+/// `Position` and `Termination`. Invoked in each game's `mod.rs`.
+macro_rules! game_types {
+    ($game:literal) => {
+        #[doc = concat!("A ", $game, " game.")]
+        pub type Game = $crate::Game<Position>;
+        #[doc = concat!("Why a ", $game, " [`Game`] refused a move.")]
+        pub type PlayError = $crate::PlayError<Position>;
+        #[doc = concat!("A move or claim refused because the ", $game, " game has ended.")]
+        pub type GameOverError = $crate::GameOverError<Termination>;
+        #[doc = concat!("The outcome of a ", $game, " game.")]
+        pub type Outcome = $crate::Outcome<Termination>;
+    };
+}
+
+pub(crate) use game_types;
+
 /// Why a draw claim was refused.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum ClaimError<T> {

@@ -66,13 +66,6 @@ pub use rules::{Draws, Rules};
 pub use san::{SanError, SanIllegalReason};
 pub use setup::{EnPassantProblem, PositionError, Setup};
 
-/// A chess game.
-pub type Game = crate::Game<Position>;
-/// Why a chess [`Game`] refused a move.
-pub type PlayError = crate::PlayError<Position>;
-/// A move or claim refused because the chess game has ended.
-pub type GameOverError = crate::GameOverError<Termination>;
+crate::game::game_types!("chess");
 /// Why a draw claim in a chess [`Game`] was refused.
 pub type ClaimError = crate::ClaimError<Termination>;
-/// The outcome of a chess game.
-pub type Outcome = crate::Outcome<Termination>;

@@ -61,11 +61,4 @@ pub use rules::{Counting, Rules};
 pub use san::{SanError, SanIllegalReason};
 pub use setup::{PositionError, Setup, MAX_PIECES_PER_SIDE};
 
-/// A Makruk game.
-pub type Game = crate::Game<Position>;
-/// Why a Makruk [`Game`] refused a move.
-pub type PlayError = crate::PlayError<Position>;
-/// A move refused because the Makruk game has ended.
-pub type GameOverError = crate::GameOverError<Termination>;
-/// The outcome of a Makruk game.
-pub type Outcome = crate::Outcome<Termination>;
+crate::game::game_types!("Makruk");

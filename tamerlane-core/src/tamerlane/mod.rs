@@ -45,12 +45,6 @@ pub(crate) mod zobrist;
 pub use bitboard::Bitboard;
 pub use board::Board;
 
-/// A Tamerlane game.
-pub type Game = crate::Game<Position>;
-/// Why a Tamerlane [`Game`] refused a move.
-pub type PlayError = crate::PlayError<Position>;
-/// A move refused because the Tamerlane game has ended.
-pub type GameOverError = crate::GameOverError<Termination>;
 pub use crate::perft::{divide, perft};
 pub use move_list::{MoveList, MoveListIntoIter, MAX_LEGAL_MOVES};
 pub use moves::{
@@ -64,5 +58,5 @@ pub use san::{SanError, SanIllegalReason};
 pub use setup::{PositionError, Setup};
 pub use square::{File, ParseSquareError, Rank, Square};
 pub use tfen::{ParseTfenError, TfenError, TfenField, INITIAL_TFEN};
-/// The outcome of a Tamerlane game.
-pub type Outcome = crate::Outcome<Termination>;
+
+crate::game::game_types!("Tamerlane");
