@@ -110,6 +110,7 @@ mod excerpt;
 mod fen;
 mod fixed_list;
 mod game;
+mod index_type;
 pub mod io;
 pub mod makruk;
 pub mod tamerlane;

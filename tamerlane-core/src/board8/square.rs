@@ -9,21 +9,13 @@ use crate::color::Color;
 #[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Square(u8);
 
+crate::index_type::index_type!(Square, 64, "squares");
+
 impl Square {
     /// `a1`.
     pub const A1: Square = Square(0);
     /// `h8`.
     pub const H8: Square = Square(63);
-
-    /// The square with this index (0..64), if valid.
-    #[inline]
-    pub const fn new(index: u32) -> Option<Square> {
-        if index < 64 {
-            Some(Square(index as u8))
-        } else {
-            None
-        }
-    }
 
     /// The square with index `index`, which must be below 64.
     #[inline]
@@ -40,12 +32,6 @@ impl Square {
         } else {
             None
         }
-    }
-
-    /// The index, 0..64.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self.0 as usize
     }
 
     /// The file, 0 (a) to 7 (h).

@@ -10,25 +10,9 @@ use crate::parse_value::{ParseValueError, ValueKind};
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct File(u8);
 
+crate::index_type::index_type!(File, 11, "files (0 = `a`)");
+
 impl File {
-    /// Number of files.
-    pub const COUNT: usize = 11;
-
-    /// The file with index `i` (0 = `a`), if `i < 11`.
-    pub const fn new(i: u32) -> Option<File> {
-        if i < 11 {
-            Some(File(i as u8))
-        } else {
-            None
-        }
-    }
-
-    /// Index from 0 (`a`) to 10 (`k`).
-    #[inline]
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
-
     /// The file letter, `a` to `k`.
     pub const fn char(self) -> char {
         (b'a' + self.0) as char
@@ -66,25 +50,9 @@ impl FromStr for File {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Rank(u8);
 
+crate::index_type::index_type!(Rank, 10, "ranks (0 = rank 1)");
+
 impl Rank {
-    /// Number of ranks.
-    pub const COUNT: usize = 10;
-
-    /// The rank with index `i` (0 = rank 1), if `i < 10`.
-    pub const fn new(i: u32) -> Option<Rank> {
-        if i < 10 {
-            Some(Rank(i as u8))
-        } else {
-            None
-        }
-    }
-
-    /// Index from 0 (rank 1) to 9 (rank 10).
-    #[inline]
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
-
     /// The rank number as written, 1 to 10.
     pub const fn number(self) -> u32 {
         self.0 as u32 + 1
@@ -136,9 +104,9 @@ impl FromStr for Rank {
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(u8);
 
+crate::index_type::index_type!(Square, 112, "squares, citadels included");
+
 impl Square {
-    /// Number of squares, citadels included.
-    pub const COUNT: usize = 112;
     /// Number of ordinary squares.
     pub const ORDINARY_COUNT: usize = 110;
 
@@ -368,16 +336,6 @@ impl Square {
     /// The square `k10`.
     pub const K10: Square = Square(109);
 
-    /// The square with index `i` (0..112), if in range.
-    #[inline]
-    pub const fn new(i: u32) -> Option<Square> {
-        if i < 112 {
-            Some(Square(i as u8))
-        } else {
-            None
-        }
-    }
-
     /// The square with index `i`. The caller guarantees `i < 112`.
     #[inline]
     pub(crate) const fn new_unchecked(i: u32) -> Square {
@@ -389,12 +347,6 @@ impl Square {
     #[inline]
     pub const fn from_coords(file: File, rank: Rank) -> Square {
         Square(rank.0 * 11 + file.0)
-    }
-
-    /// The index, 0..112.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self.0 as usize
     }
 
     /// Whether this is one of the two citadels.
