@@ -128,6 +128,7 @@ mod record;
 mod rng;
 mod rule_string;
 mod san;
+mod table_lookup;
 mod variant;
 mod zobrist;
 

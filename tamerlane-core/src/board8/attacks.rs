@@ -60,36 +60,19 @@ static KHON: [[u64; 64]; 2] = [
     leaper_table(&[(1, 1), (1, -1), (-1, 1), (-1, -1), (0, -1)]),
 ];
 
-/// The squares a King attacks from `sq`.
-#[inline]
-pub fn king(sq: Square) -> Bitboard {
-    Bitboard(KING[sq.index()])
-}
-
-/// The squares a Knight attacks from `sq`.
-#[inline]
-pub fn knight(sq: Square) -> Bitboard {
-    Bitboard(KNIGHT[sq.index()])
-}
-
-/// The squares a one-step diagonal mover attacks from `sq` (Makruk's Met
-/// and promoted pawn, the shatranj Ferz).
-#[inline]
-pub fn ferz(sq: Square) -> Bitboard {
-    Bitboard(FERZ[sq.index()])
-}
-
-/// The squares a Makruk Khon of `color` attacks from `sq`: one step
-/// diagonally, or one step straight forward.
-#[inline]
-pub fn khon(color: Color, sq: Square) -> Bitboard {
-    Bitboard(KHON[color.index()][sq.index()])
-}
-
-/// The squares a pawn of `color` attacks from `sq` (diagonally forward).
-#[inline]
-pub fn pawn(color: Color, sq: Square) -> Bitboard {
-    Bitboard(PAWN[color.index()][sq.index()])
+crate::table_lookup::table_lookups! {
+    /// The squares a King attacks from `sq`.
+    king => KING;
+    /// The squares a Knight attacks from `sq`.
+    knight => KNIGHT;
+    /// The squares a one-step diagonal mover attacks from `sq` (Makruk's Met
+    /// and promoted pawn, the shatranj Ferz).
+    ferz => FERZ;
+    /// The squares a Makruk Khon of `color` attacks from `sq`: one step
+    /// diagonally, or one step straight forward.
+    khon(color) => KHON;
+    /// The squares a pawn of `color` attacks from `sq` (diagonally forward).
+    pawn(color) => PAWN;
 }
 
 /// The file, diagonal and anti-diagonal through each square, without it.

@@ -334,71 +334,42 @@ pub(crate) fn ray(dir: usize, sq: usize, occ: u128) -> u128 {
     }
 }
 
-/// Royal (King, Prince, Adventitious King) step attacks. From a citadel:
-/// its three neighbours. Never includes a citadel.
-#[inline]
-pub fn royal(sq: Square) -> Bitboard {
-    Bitboard(ROYAL[sq.index()])
-}
-
-/// Squares from which a royal attacks `sq`, citadels included.
-#[inline]
-pub fn royal_attackers(sq: Square) -> Bitboard {
-    Bitboard(ROYAL_ATTACKERS[sq.index()])
-}
-
-/// Ferz attacks: one diagonal step.
-#[inline]
-pub fn ferz(sq: Square) -> Bitboard {
-    Bitboard(FERZ[sq.index()])
-}
-
-/// Vizier attacks: one orthogonal step.
-#[inline]
-pub fn vizier(sq: Square) -> Bitboard {
-    Bitboard(VIZIER[sq.index()])
-}
-
-/// Knight attacks: (2,1) leaps.
-#[inline]
-pub fn knight(sq: Square) -> Bitboard {
-    Bitboard(KNIGHT[sq.index()])
-}
-
-/// Elephant attacks: (2,2) leaps.
-#[inline]
-pub fn elephant(sq: Square) -> Bitboard {
-    Bitboard(ELEPHANT[sq.index()])
-}
-
-/// Camel attacks: (3,1) leaps.
-#[inline]
-pub fn camel(sq: Square) -> Bitboard {
-    Bitboard(CAMEL[sq.index()])
-}
-
-/// Dabbaba attacks: (2,0) leaps.
-#[inline]
-pub fn dabbaba(sq: Square) -> Bitboard {
-    Bitboard(DABBABA[sq.index()])
-}
-
-/// Squares a pawn of `color` on `sq` attacks (diagonally forward).
-#[inline]
-pub fn pawn(color: Color, sq: Square) -> Bitboard {
-    Bitboard(PAWN_ATTACKS[color.index()][sq.index()])
+crate::table_lookup::table_lookups! {
+    /// Royal (King, Prince, Adventitious King) step attacks. From a citadel:
+    /// its three neighbours. Never includes a citadel.
+    royal => ROYAL;
+    /// Squares from which a royal attacks `sq`, citadels included.
+    royal_attackers => ROYAL_ATTACKERS;
+    /// Ferz attacks: one diagonal step.
+    ferz => FERZ;
+    /// Vizier attacks: one orthogonal step.
+    vizier => VIZIER;
+    /// Knight attacks: (2,1) leaps.
+    knight => KNIGHT;
+    /// Elephant attacks: (2,2) leaps.
+    elephant => ELEPHANT;
+    /// Camel attacks: (3,1) leaps.
+    camel => CAMEL;
+    /// Dabbaba attacks: (2,0) leaps.
+    dabbaba => DABBABA;
+    /// Squares a pawn of `color` on `sq` attacks (diagonally forward).
+    pawn(color) => PAWN_ATTACKS;
+    /// The square straight in front of a pawn of `color` on `sq` (empty set at the edge).
+    pawn_push(color) => PAWN_PUSH;
+    /// Squares from which a giraffe could attack `sq` on an empty board.
+    giraffe_sources => GIRAFFE_FROM;
+    /// Rook attacks on an empty board.
+    rook_empty => ROOK_EMPTY;
+    /// All squares on the four diagonals from `sq` (an empty-board bishop).
+    diagonals_empty => DIAG_EMPTY;
+    /// Giraffe attacks on an empty board.
+    giraffe_empty => GIRAFFE_EMPTY;
 }
 
 /// Squares from which a pawn of `color` attacks `sq`.
 #[inline]
 pub fn pawn_attackers(color: Color, sq: Square) -> Bitboard {
     Bitboard(PAWN_ATTACKS[color.other().index()][sq.index()])
-}
-
-/// The square straight in front of a pawn of `color` on `sq` (empty set at the edge).
-#[inline]
-pub fn pawn_push(color: Color, sq: Square) -> Bitboard {
-    Bitboard(PAWN_PUSH[color.index()][sq.index()])
 }
 
 /// The ordinary squares off the file with index `file`.
@@ -469,30 +440,6 @@ pub fn giraffe(sq: Square, occ: Bitboard) -> Bitboard {
         }
     }
     Bitboard(att)
-}
-
-/// Squares from which a giraffe could attack `sq` on an empty board.
-#[inline]
-pub fn giraffe_sources(sq: Square) -> Bitboard {
-    Bitboard(GIRAFFE_FROM[sq.index()])
-}
-
-/// Rook attacks on an empty board.
-#[inline]
-pub fn rook_empty(sq: Square) -> Bitboard {
-    Bitboard(ROOK_EMPTY[sq.index()])
-}
-
-/// All squares on the four diagonals from `sq` (an empty-board bishop).
-#[inline]
-pub fn diagonals_empty(sq: Square) -> Bitboard {
-    Bitboard(DIAG_EMPTY[sq.index()])
-}
-
-/// Giraffe attacks on an empty board.
-#[inline]
-pub fn giraffe_empty(sq: Square) -> Bitboard {
-    Bitboard(GIRAFFE_EMPTY[sq.index()])
 }
 
 /// The squares a piece of `role` and `color` on `sq` attacks (could capture
