@@ -1,5 +1,5 @@
-//! Makruk moves with their context, UCI move strings (`e3e4`, `e5e6m`), the
-//! errors of reading and playing them.
+//! Makruk moves with their context, their UCI strings (`e3e4`, `e5e6m`),
+//! and the errors of reading and playing them.
 
 use core::fmt;
 
