@@ -8,7 +8,8 @@ smoke test; ``az_jax.JaxNet``, JAX and optax, for the real run). The
 recipe is AlphaZero's as docs/PYTHON.md ("MCTS") describes the search:
 PUCT with Dirichlet noise at the root, the root's visit counts as the
 policy target, the game's result as the value target (a game cut at the
-move cap counts as a draw, 0).
+move cap counts as a draw, 0, or is adjudicated), discounted by the
+plies to the end when ``Config.discount`` is below 1.
 """
 
 from __future__ import annotations
@@ -42,6 +43,30 @@ CELLS = np.array([13 * (i // 11) + i % 11 + 1 for i in range(110)] + [13 * 1 + 1
 
 F32 = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.bool_]
+
+#: The piece planes of ``to_planes()``: the mover's 23 roles, then the
+#: opponent's.
+PIECE_PLANES = 46
+#: How many numbers ``value_features`` gives a position.
+VALUE_FEATURES = PIECE_PLANES + 2
+
+
+def value_features(obs: Any, mask: Any, xp: Any = np) -> Any:
+    """What both networks' value head reads besides the trunk (``[B,
+    VALUE_FEATURES]``; `xp` is numpy or ``jax.numpy``):
+
+    - how many pieces of each role each side has (the piece planes summed),
+      so that a linear read learns the pieces' values, as the material
+      term a Stockfish-style network feeds straight to its output;
+    - the side to move's mobility, ``log(1 + n) / 5`` and ``1 / (1 + n)``
+      of its ``n`` legal moves, read off the legal-action mask the search
+      hands the evaluator. A side without a legal move has lost
+      (docs/RULES.md, section 6), so how few moves it has left is what a
+      value needs to see the stalemate and the mate coming; the planes
+      do not show it."""
+    counts = obs[:, :PIECE_PLANES].reshape(obs.shape[0], PIECE_PLANES, -1).sum(axis=2)
+    n = mask.sum(axis=1).astype(xp.float32)
+    return xp.concatenate([counts, xp.stack([xp.log1p(n) / 5.0, 1.0 / (1.0 + n)], axis=1)], axis=1)
 
 
 class Predictor(Protocol):
@@ -97,9 +122,10 @@ class Config:
     #: values of a side well ahead, near 1, would make every unvisited
     #: move look lost and hide the mates among them; see README.md).
     value_scale: float = 0.1
-    #: The same for the agent's games (evaluation, play.py): smaller, so
-    #: that the search looks wider for the endings.
-    eval_value_scale: float = 0.05
+    #: The same for the agent's games (evaluation, play.py). With
+    #: discounted value targets (`discount`) the values are well inside
+    #: -1..1, and the agent plays best with them unscaled (README.md).
+    eval_value_scale: float = 1.0
     dirichlet_alpha: float = 0.3
     dirichlet_fraction: float = 0.25
     #: Moves drawn in proportion to the visits for this many plies, then
@@ -110,9 +136,30 @@ class Config:
     #: `adjudicate`: "material" (the side ahead by at least
     #: `adjudicate_margin` centipawns of material wins, else a draw) or
     #: "none" (a draw, AlphaZero's pure recipe).
-    max_plies: int = 200
+    max_plies: int = 300
     adjudicate: str = "material"
     adjudicate_margin: int = 300
+    #: Value targets of a decided game are ``discount ** d`` (from the
+    #: winner's view) for a position `d` plies before the end, so that a
+    #: win near at hand is worth more than one far off (1.0: AlphaZero's
+    #: undiscounted result). An adjudicated game counts as ending
+    #: `adjudicate_horizon` plies after its cut.
+    discount: float = 0.995
+    adjudicate_horizon: int = 50
+    #: Both players (self-play and the agent) play a move that wins at once
+    #: by the rules when there is one (``winning_move``): the tree values an
+    #: ending only once it has visited the move.
+    take_wins: bool = True
+    #: The self-play policy target: "visits" (AlphaZero's: the root's
+    #: visit distribution) or "mixed": half the visits, half the network's
+    #: one-ply improvement of its own prior, ``softmax(log prior +
+    #: policy_q_scale * q)`` over every legal move, where ``q`` is the
+    #: network's value of the position after the move (from the mover's
+    #: view; an ending by its result), as the completed-Q target of Gumbel
+    #: MuZero (mctx's ``gumbel_muzero_policy``) gives every move, visited
+    #: or not, a target from the values.
+    policy_target: str = "mixed"
+    policy_q_scale: float = 10.0
     games_per_iteration: int = 8
     #: Replay buffer (positions) and training.
     buffer_size: int = 60_000
@@ -268,28 +315,96 @@ def pick(visits: npt.NDArray[np.int64], sample: bool, rng: random.Random) -> int
     return int(rng.choices(nz.tolist(), weights=visits[nz].tolist())[0])
 
 
-def self_play_game(net: Network, config: Config, seed: int) -> Tuple[List[Sample], GameResult]:
-    """One game of the network against itself, one search kept (and its
-    tree reused) for both sides; every searched position with its policy
-    target and, once the game has ended, its value target."""
+def self_play_game(net: Network, config: Config, seed: int,
+                   start: Optional[str] = None) -> Tuple[List[Sample], GameResult]:
+    """One game of the network against itself from the start position (or
+    the TFEN `start`), one search kept (and its tree reused) for both
+    sides; every searched position with its policy target and, once the
+    game has ended, its value target."""
     rng = random.Random(seed)
-    board = tamerlane.Board()
+    board = tamerlane.Board() if start is None else tamerlane.Board(start)
     search = make_search(board, net, config.simulations, config.search_batch, config, seed, True)
     positions: List[Tuple[str, bool, npt.NDArray[np.int64], F32]] = []
     while (result := ending_of(board, config.max_plies)) is None:
+        win = winning_move(board) if config.take_wins else None
+        if win is not None:
+            action = tamerlane.move_to_index(win, board.turn)
+            positions.append((board.tfen(), bool(board.turn), np.array([action], np.int64),
+                              np.ones(1, np.float32)))
+            board.push(win)
+            continue
         visits, _ = search.run()
-        nz = np.flatnonzero(visits)
-        probs = (visits[nz] / visits[nz].sum()).astype(np.float32)
-        positions.append((board.tfen(), bool(board.turn), nz.astype(np.int64), probs))
+        nz, probs = policy_target(board, net, visits, config)
+        positions.append((board.tfen(), bool(board.turn), nz, probs))
         action = pick(visits, board.ply() < config.temperature_plies, rng)
         board.push(tamerlane.index_to_move(board, action))
         search.play(action)
     result = adjudicated(board, result, config)
+    end = result.plies + (config.adjudicate_horizon if result.ending == "material" else 0)
+    first = result.plies - len(positions)
     samples = [
-        Sample(tfen, actions, probs, 0.0 if result.winner is None else (1.0 if result.winner == turn else -1.0))
-        for tfen, turn, actions, probs in positions
+        Sample(tfen, actions, probs, value_target(result, turn, end - (first + i), config.discount))
+        for i, (tfen, turn, actions, probs) in enumerate(positions)
     ]
     return samples, result
+
+
+def policy_target(board: tamerlane.Board, net: Predictor, visits: npt.NDArray[np.int64],
+                  config: Config) -> Tuple[npt.NDArray[np.int64], F32]:
+    """The policy target of a searched position (``Config.policy_target``):
+    the actions it covers and their probabilities."""
+    if config.policy_target == "visits":
+        nz = np.flatnonzero(visits)
+        return nz.astype(np.int64), (visits[nz] / visits[nz].sum()).astype(np.float32)
+    if config.policy_target != "mixed":
+        raise ValueError(f"unknown policy target {config.policy_target!r} (visits or mixed)")
+    moves = list(board.legal_moves)
+    actions = np.array([tamerlane.move_to_index(m, board.turn) for m in moves], np.int64)
+    children = []
+    for m in moves:
+        child = board.copy(stack=False)
+        child.push(m)
+        children.append(child)
+    boards = [board, *children]
+    priors, values = net.predict(tamerlane.planes_many(boards).astype(np.float32), tamerlane.masks_many(boards))
+    q = -values[1:].astype(np.float64)
+    for i, child in enumerate(children):
+        outcome = child.outcome()
+        if outcome is not None:
+            # A move ends the game drawn or won by the mover, never lost.
+            q[i] = 0.0 if outcome.winner is None else 1.0
+    logits = np.log(np.maximum(priors[0, actions].astype(np.float64), 1e-12)) + config.policy_q_scale * q
+    improved = np.exp(logits - logits.max())
+    improved /= improved.sum()
+    seen = visits[actions].astype(np.float64)
+    target = 0.5 * improved + 0.5 * seen / seen.sum()
+    keep = target > 0
+    return actions[keep], target[keep].astype(np.float32)
+
+
+def value_target(result: GameResult, turn: bool, plies_left: int, discount: float) -> float:
+    """The value target of a position with `turn` to move, `plies_left`
+    plies before the game's (or the adjudication's) end: 0 for a draw,
+    else ``discount ** plies_left`` from the winner's view."""
+    if result.winner is None:
+        return 0.0
+    v = float(discount ** plies_left)
+    return v if result.winner == turn else -v
+
+
+def winning_move(board: tamerlane.Board) -> Optional[tamerlane.Move]:
+    """A legal move after which the mover has won by the rules (the
+    opponent has no legal move: checkmate or stalemate, docs/RULES.md,
+    section 6), the first in move order; ``None`` if there is none."""
+    for move in board.legal_moves:
+        board.push(move)
+        try:
+            outcome = board.outcome()
+            if outcome is not None and outcome.winner is not None:
+                return move
+        finally:
+            board.pop()
+    return None
 
 
 def play_games(backend: str, weights: Dict[str, npt.NDArray[Any]], config_dict: Dict[str, Any],
@@ -331,7 +446,8 @@ def allows_draw(board: tamerlane.Board, move: tamerlane.Move) -> bool:
 
 class MctsPlayer:
     """The trained agent: MCTS with the network, no noise, the most
-    visited move; while the search's value is not negative, the most
+    visited move (a move that wins at once first, with
+    ``Config.take_wins``); while the search's value is not negative, the most
     visited move that neither repeats a position nor lets the opponent
     draw at once (``allows_draw``: the tree does not see repetitions,
     docs/PYTHON.md "MCTS"; when every visited move does, the unvisited
@@ -344,6 +460,10 @@ class MctsPlayer:
         self.seen = 0
 
     def __call__(self, board: tamerlane.Board) -> tamerlane.Move:
+        win = winning_move(board) if self.config.take_wins else None
+        if win is not None:
+            self.search = None
+            return win
         stack = board.move_stack
         if self.search is None or self.seen > len(stack):
             self.search = make_search(board, self.net, self.simulations, self.config.search_batch,
@@ -384,7 +504,13 @@ def engine_player(seed: int, level: int = 1) -> Player:
             move = engine.search(board, depth=1).move
             assert move is not None
             return move
-        lines = engine.search(board, depth=2, nodes=3000, multipv=4).lines
+        result = engine.search(board, depth=2, nodes=3000, multipv=4)
+        lines = [line for line in result.lines if line.pv]
+        if not lines:
+            # The node limit came before the first iteration ended (a
+            # tactical position): the engine's move so far.
+            assert result.move is not None
+            return result.move
         scores = [line.score.relative.score(mate_score=100_000) for line in lines]
         top = scores[0]
         near = [(line.pv[0], s) for line, s in zip(lines, scores) if top - s <= 180]
@@ -460,13 +586,16 @@ class MaterialOracle:
     """Not a network: a hand-written evaluator for comparison (play.py
     --material-oracle), what a perfectly learned material count would give.
     Values: ``tanh`` of the side to move's material lead (ROLE_VALUES) over
-    1000 centipawns; priors: uniform, a capture weighted by the value it
-    takes (1 + value / 50)."""
+    1000 centipawns, plus `mobility` centipawns for each of its legal moves
+    up to 40 (0 by default); priors: uniform, a capture weighted by the
+    value it takes (1 + value / 50), or uniform over every legal move with
+    `capture_priors` false."""
 
     backend = "material-oracle"
 
-    def __init__(self) -> None:
+    def __init__(self, mobility: float = 0.0, capture_priors: bool = True) -> None:
         self.values = np.array([ROLE_VALUES.get(str(r), 100) for r in tamerlane.Role.all()], np.float32)
+        self.mobility, self.capture_priors = mobility, capture_priors
 
     def predict(self, obs: F32, mask: Mask) -> Tuple[F32, F32]:
         """Priors and values for a batch (the ``Network`` evaluator)."""
@@ -474,10 +603,14 @@ class MaterialOracle:
         cells = obs.reshape(n, obs.shape[1], -1)[:, :, CELLS]  # [B, planes, 112]
         own = cells[:, :23].sum(axis=2) @ self.values
         theirs = cells[:, 23:46].sum(axis=2) @ self.values
-        taken = np.einsum("bps,p->bs", cells[:, 23:46], self.values)  # on each to-square
-        priors = mask * (1.0 + np.tile(taken / 50.0, SQUARES))
+        if self.capture_priors:
+            taken = np.einsum("bps,p->bs", cells[:, 23:46], self.values)  # on each to-square
+            priors = mask * (1.0 + np.tile(taken / 50.0, SQUARES))
+        else:
+            priors = mask.astype(np.float32)
         priors /= priors.sum(axis=1, keepdims=True)
-        return priors.astype(np.float32), np.tanh((own - theirs) / 1000.0).astype(np.float32)
+        lead = own - theirs + self.mobility * np.minimum(mask.sum(axis=1), 40)
+        return priors.astype(np.float32), np.tanh(lead / 1000.0).astype(np.float32)
 
 
 # --- networks, checkpoints, the curve -------------------------------------

@@ -7,7 +7,10 @@ square: which piece stands there); a two-layer trunk reads them flattened
 (where each piece stands) and summed over the board (what stands there:
 the material), and two heads read the trunk:
 
-- value: ``tanh`` of a linear read of the trunk;
+- value: ``tanh`` of a linear read of the trunk and of
+  ``az_core.value_features`` (each side's pieces counted by role, and the
+  side to move's number of legal moves, read off the legal mask the
+  search passes in);
 - policy: a logit for every action ``112 * from + to`` as
   ``u[from] . v[to] + a[from] + b[to]``, where ``u``, ``v`` come from
   per-square features (the square's embedding plus a projection of the
@@ -30,7 +33,7 @@ import numpy as np
 import numpy.typing as npt
 import optax  # type: ignore[import-untyped]
 
-from az_core import ACTIONS, CELLS, SQUARES, Config
+from az_core import ACTIONS, CELLS, SQUARES, VALUE_FEATURES, Config, value_features
 
 Params = Dict[str, jax.Array]
 
@@ -43,7 +46,7 @@ def init_params(config: Config, key: jax.Array) -> Params:
         "embed": (planes, c), "embed_b": (c,),
         "w1": (SQUARES * c, h), "pool": (c, h), "b1": (h,),
         "w2": (h, h), "b2": (h,),
-        "value": (h, 1), "value_b": (1,),
+        "value": (h, 1), "value_feat": (VALUE_FEATURES, 1), "value_b": (1,),
         "sq_embed": (c, k), "sq_trunk": (h, k), "sq_b": (k,),
         "u": (k, d), "v": (k, d), "a": (k, 1), "b": (k, 1),
         "from": (h, SQUARES), "to": (h, SQUARES),
@@ -56,10 +59,11 @@ def init_params(config: Config, key: jax.Array) -> Params:
         else:
             params[name] = jax.random.normal(sub, shape, jnp.float32) * np.sqrt(2.0 / shape[0])
     params["value"] = params["value"] * 0.1
+    params["value_feat"] = params["value_feat"] * 0.01
     return params
 
 
-def forward(params: Params, obs: jax.Array) -> Tuple[jax.Array, jax.Array]:
+def forward(params: Params, obs: jax.Array, mask: jax.Array) -> Tuple[jax.Array, jax.Array]:
     """Logits ``[B, ACTIONS]`` (before masking) and values ``[B]``."""
     b = obs.shape[0]
     x = obs.reshape(b, obs.shape[1], -1)[:, :, CELLS].transpose(0, 2, 1)  # [B, 112, 55]
@@ -68,7 +72,8 @@ def forward(params: Params, obs: jax.Array) -> Tuple[jax.Array, jax.Array]:
     # material) next to them in place.
     h1 = jax.nn.relu(e.reshape(b, -1) @ params["w1"] + e.sum(axis=1) @ params["pool"] * 0.1 + params["b1"])
     h2 = jax.nn.relu(h1 @ params["w2"] + params["b2"])
-    value = jnp.tanh(h2 @ params["value"] + params["value_b"])[:, 0]
+    feat = value_features(obs, mask, jnp)
+    value = jnp.tanh(h2 @ params["value"] + feat @ params["value_feat"] + params["value_b"])[:, 0]
     s = jax.nn.relu(e @ params["sq_embed"] + (h2 @ params["sq_trunk"])[:, None, :] + params["sq_b"])
     u, v = s @ params["u"], s @ params["v"]  # [B, 112, d]
     frm = s @ params["a"] + (h2 @ params["from"])[:, :, None]  # [B, 112, 1]
@@ -87,7 +92,7 @@ def masked_log_softmax(logits: jax.Array, mask: jax.Array) -> jax.Array:
 def loss_fn(params: Params, obs: jax.Array, mask: jax.Array, policy: jax.Array,
             value: jax.Array) -> Tuple[jax.Array, Tuple[jax.Array, jax.Array]]:
     """Cross-entropy to the visit distribution plus squared value error."""
-    logits, v = forward(params, obs)
+    logits, v = forward(params, obs, mask)
     logp = masked_log_softmax(logits, mask)
     policy_loss = -jnp.sum(jnp.where(mask, policy * logp, 0.0), axis=1).mean()
     value_loss = jnp.mean((v - value) ** 2)
@@ -112,7 +117,7 @@ class JaxNet:
 
     @staticmethod
     def _predict_impl(params: Params, obs: jax.Array, mask: jax.Array) -> Tuple[jax.Array, jax.Array]:
-        logits, value = forward(params, obs)
+        logits, value = forward(params, obs, mask)
         return jnp.exp(masked_log_softmax(logits, mask)), value
 
     def _step_impl(self, params: Params, opt_state: Any, obs: jax.Array, mask: jax.Array,
@@ -125,7 +130,9 @@ class JaxNet:
                 ) -> Tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
         """The evaluator of ``MCTS``: priors and values for a batch."""
         n = len(obs)
-        size = max(self.config.search_batch, n)
+        # Padded to the search's batch, or above it to a multiple of 64,
+        # so that few shapes are compiled.
+        size = self.config.search_batch if n <= self.config.search_batch else -(-n // 64) * 64
         if n < size:
             obs = np.concatenate([obs, np.zeros((size - n, *obs.shape[1:]), np.float32)])
             mask = np.concatenate([mask, np.ones((size - n, mask.shape[1]), bool)])

@@ -5,7 +5,8 @@ the loop of az_core runs unchanged on either.
 
 The planes' 112 real squares (docs/PYTHON.md, "Research: planes and the
 action space") are flattened into one hidden layer; the value is ``tanh``
-of a linear read of it, and an action's logit is a from-square score plus
+of a linear read of it and of ``az_core.value_features`` (the pieces
+counted by role, the side to move's mobility; as in az_jax), and an action's logit is a from-square score plus
 a to-square score (each a linear read of the hidden layer), the softmax
 running over the legal actions only. Adam with L2 weight decay.
 """
@@ -17,7 +18,7 @@ from typing import Any, Dict, Tuple
 import numpy as np
 import numpy.typing as npt
 
-from az_core import ACTIONS, CELLS, SQUARES, Config
+from az_core import ACTIONS, CELLS, SQUARES, VALUE_FEATURES, Config, value_features
 
 F32 = npt.NDArray[np.float32]
 
@@ -35,6 +36,7 @@ class NumpyNet:
             "w1": (rng.standard_normal((n_in, h)) * np.sqrt(2.0 / n_in)).astype(np.float32),
             "b1": np.zeros(h, np.float32),
             "value": (rng.standard_normal((h, 1)) * 0.1 * np.sqrt(1.0 / h)).astype(np.float32),
+            "value_feat": (rng.standard_normal((VALUE_FEATURES, 1)) * 0.01).astype(np.float32),
             "value_b": np.zeros(1, np.float32),
             "from": (rng.standard_normal((h, SQUARES)) * np.sqrt(1.0 / h)).astype(np.float32),
             "to": (rng.standard_normal((h, SQUARES)) * np.sqrt(1.0 / h)).astype(np.float32),
@@ -48,16 +50,18 @@ class NumpyNet:
         self.v = {k: np.zeros_like(v) for k, v in self.params.items()}
         self.t = 0
 
-    def _forward(self, obs: F32) -> Tuple[F32, F32, F32, F32, F32, F32]:
+    def _forward(self, obs: F32, mask: npt.NDArray[np.bool_]) -> Tuple[F32, F32, F32, F32, F32, F32, F32]:
         n = len(obs)
         x = obs.reshape(n, obs.shape[1], -1)[:, :, CELLS].reshape(n, -1)
         hidden = np.maximum(x @ self.params["w1"] + self.params["b1"], 0.0)
-        value = np.tanh(hidden @ self.params["value"] + self.params["value_b"])[:, 0]
+        feat = value_features(obs, mask, np)
+        value = np.tanh(hidden @ self.params["value"] + feat @ self.params["value_feat"]
+                        + self.params["value_b"])[:, 0]
         frm, to = hidden @ self.params["from"], hidden @ self.params["to"]
         u = (hidden @ self.params["u"]).reshape(n, SQUARES, -1)
         v = (hidden @ self.params["v"]).reshape(n, SQUARES, -1)
         logits = (u @ v.transpose(0, 2, 1) + frm[:, :, None] + to[:, None, :]).reshape(n, ACTIONS)
-        return x, hidden, logits, value, u, v
+        return x, hidden, feat, logits, value, u, v
 
     @staticmethod
     def _softmax(logits: F32, mask: npt.NDArray[np.bool_]) -> F32:
@@ -69,13 +73,13 @@ class NumpyNet:
 
     def predict(self, obs: F32, mask: npt.NDArray[np.bool_]) -> Tuple[F32, F32]:
         """The evaluator of ``MCTS``: priors and values for a batch."""
-        _, _, logits, value, _, _ = self._forward(obs)
+        _, _, _, logits, value, _, _ = self._forward(obs, mask)
         return self._softmax(logits, mask), value.astype(np.float32)
 
     def _losses_and_grads(self, obs: F32, mask: npt.NDArray[np.bool_], policy: F32, target: F32
                           ) -> Tuple[Dict[str, float], Dict[str, F32]]:
         n = len(obs)
-        x, hidden, logits, value, u, v = self._forward(obs)
+        x, hidden, feat, logits, value, u, v = self._forward(obs, mask)
         p = self._softmax(logits, mask)
         logp = np.log(np.where(mask, p, 1.0))
         policy_loss = float(-(policy * logp).sum(axis=1).mean())
@@ -90,6 +94,7 @@ class NumpyNet:
             "from": hidden.T @ g_from,
             "to": hidden.T @ g_to,
             "value": hidden.T @ g_pre_v,
+            "value_feat": feat.T @ g_pre_v,
             "value_b": g_pre_v.sum(axis=0),
             "u": hidden.T @ g_u,
             "v": hidden.T @ g_v,

@@ -37,10 +37,16 @@ def main(argv: Optional[List[str]] = None) -> int:
                    help="play with az_core.MaterialOracle (hand-written material values, capture "
                         "priors) instead of a network: a reference point")
     p.add_argument("--games", type=int, default=100, help="games against the random player")
+    p.add_argument("--oracle-mobility", type=float, default=0.0,
+                   help="with --material-oracle: centipawns per legal move of the side to move (up to 40)")
+    p.add_argument("--oracle-uniform-priors", action="store_true",
+                   help="with --material-oracle: uniform priors instead of capture-weighted ones")
+    p.add_argument("--take-wins", action=argparse.BooleanOptionalAction, default=None,
+                   help="play a move that wins at once when there is one (default: the checkpoint's take_wins)")
     p.add_argument("--engine-games", type=int, default=20, help="games against the engine")
     p.add_argument("--engine-level", type=int, default=1, choices=(0, 1),
                    help="1: the web board's level 1 (docs/WEB.md); 0: depth 1, its best move")
-    p.add_argument("--simulations", type=int, default=200)
+    p.add_argument("--simulations", type=int, default=800)
     p.add_argument("--max-plies", type=int, default=2000,
                    help="a safety cap: the rules end games first (repetition, the 200-ply move limit)")
     p.add_argument("--value-scale", type=float, default=None,
@@ -51,16 +57,20 @@ def main(argv: Optional[List[str]] = None) -> int:
     args = p.parse_args(argv)
     net: Predictor
     if args.material_oracle:
-        net, config, meta = MaterialOracle(), Config(), {"backend": "material-oracle", "iteration": 0}
+        net = MaterialOracle(args.oracle_mobility, not args.oracle_uniform_priors)
+        config, meta = Config(), {"backend": "material-oracle", "iteration": 0}
     elif args.checkpoint is None:
         p.error("give a checkpoint or --material-oracle")
     else:
         net, config, meta = load_checkpoint(args.checkpoint, args.backend)
     if args.value_scale is not None:
         config.eval_value_scale = args.value_scale
+    if args.take_wins is not None:
+        config.take_wins = args.take_wins
     print(f"{args.checkpoint}: {meta['backend']} network, iteration {meta['iteration']}, "
           f"{meta.get('games', '?')} self-play games, {meta.get('seconds', '?')} s of training; "
           f"{args.simulations} simulations per move, value scale {config.eval_value_scale}, "
+          f"take wins {config.take_wins}, "
           f"cap {args.max_plies} plies; "
           f"load average {os.getloadavg()[0]:.2f}", flush=True)
     results = {}
@@ -89,6 +99,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         args.json.write_text(json.dumps({"checkpoint": str(args.checkpoint or "material-oracle"),
                                          "simulations": args.simulations,
                                          "value_scale": config.eval_value_scale,
+                                         "take_wins": config.take_wins,
                                          "max_plies": args.max_plies, "seed": args.seed,
                                          "results": results}, indent=2) + "\n", encoding="utf-8")
     return 0

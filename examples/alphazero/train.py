@@ -71,7 +71,11 @@ def main(argv: Optional[List[str]] = None) -> int:
         flag = "--" + f.name.replace("_", "-")
         if flag == "--games-per-iteration":
             flag = "--games"
-        p.add_argument(flag, dest=f.name, type=type(getattr(defaults, f.name)), default=getattr(defaults, f.name))
+        default = getattr(defaults, f.name)
+        if isinstance(default, bool):
+            p.add_argument(flag, dest=f.name, action=argparse.BooleanOptionalAction, default=default)
+        else:
+            p.add_argument(flag, dest=f.name, type=type(default), default=default)
     args = p.parse_args(argv)
     if args.minutes is None and args.iterations is None:
         p.error("give --minutes or --iterations")

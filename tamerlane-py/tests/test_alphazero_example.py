@@ -70,7 +70,8 @@ def test_numpy_network_shapes_and_priors(az: ModuleType) -> None:
 
 
 def test_self_play_positions_and_targets(az: ModuleType) -> None:
-    config = tiny(az, adjudicate="none")
+    # AlphaZero's pure targets: the visits, the undiscounted result.
+    config = tiny(az, adjudicate="none", discount=1.0, policy_target="visits", take_wins=False)
     samples, result = az.self_play_game(az.make_network(config), config, 7)
     assert len(samples) == result.plies <= config.max_plies
     assert result.ending in {"move-cap", "checkmate", "stalemate", "citadel", "royals-only", "repetition"}
@@ -110,6 +111,102 @@ def test_material_adjudication(az: ModuleType) -> None:
     mate = az.GameResult(True, "checkmate", 90)
     assert az.adjudicated(board, mate, config) == mate
     assert az.material(tamerlane.Board()) == 0
+
+
+def test_value_targets_are_discounted_by_the_plies_left(az: ModuleType) -> None:
+    win = az.GameResult(True, "checkmate", 10)
+    assert az.value_target(win, True, 0, 0.9) == 1.0
+    assert az.value_target(win, False, 0, 0.9) == -1.0
+    assert az.value_target(win, True, 3, 0.9) == pytest.approx(0.9**3)
+    assert az.value_target(win, False, 3, 0.9) == pytest.approx(-(0.9**3))
+    assert az.value_target(win, True, 50, 1.0) == 1.0  # AlphaZero's: undiscounted
+    assert az.value_target(az.GameResult(None, "repetition", 10), True, 3, 0.9) == 0.0
+
+
+def test_self_play_targets_count_plies_to_the_end_and_past_an_adjudication(az: ModuleType) -> None:
+    # A game cut at 16 plies and given to the side ahead in material counts
+    # as ending `adjudicate_horizon` plies later; each target is the
+    # discounted result from its side to move's view.
+    config = tiny(az, discount=0.9, adjudicate_horizon=5, adjudicate_margin=1)
+    for seed in range(1, 40):
+        samples, result = az.self_play_game(az.make_network(config), config, seed)
+        if result.ending == "material":
+            break
+    else:
+        raise AssertionError("no self-play game was adjudicated")
+    assert len(samples) == result.plies == 16
+    for ply, s in enumerate(samples):
+        turn = ply % 2 == 0  # White moves at even plies
+        left = 16 + 5 - ply
+        assert s.value == pytest.approx((1.0 if result.winner == turn else -1.0) * 0.9**left)
+
+
+#: Black's King a10 has only a9 left; a Rook to the a-file takes it and
+#: gives check: no legal move remains (docs/RULES.md, section 6).
+MATE_IN_ONE = "k10/11/2R8/11/11/11/11/11/1R9/5K5 w - 00 0 1"
+
+
+def test_winning_move_finds_a_mate_in_one_and_nothing_at_the_start(az: ModuleType) -> None:
+    board = tamerlane.Board(MATE_IN_ONE)
+    move = az.winning_move(board)
+    assert move is not None
+    board.push(move)
+    outcome = board.outcome()
+    assert outcome is not None and outcome.winner == tamerlane.WHITE
+    assert az.winning_move(tamerlane.Board()) is None
+
+
+def test_take_wins_plays_the_win_and_stores_it_as_the_policy(az: ModuleType) -> None:
+    config = tiny(az, take_wins=True)
+    board = tamerlane.Board(MATE_IN_ONE)
+    agent = az.MctsPlayer(az.make_network(config), config, 8)
+    move = agent(board)
+    board.push(move)
+    outcome = board.outcome()
+    assert outcome is not None and outcome.winner == tamerlane.WHITE
+    # In self-play the win is played and stored as a sure policy target.
+    samples, result = az.self_play_game(az.make_network(config), config, 1, start=MATE_IN_ONE)
+    assert result == az.GameResult(True, "checkmate", 1) and len(samples) == 1
+    assert samples[0].actions.tolist() == [tamerlane.move_to_index(move)]
+    # One ply before the end: the result discounted once.
+    assert samples[0].probs.tolist() == [1.0] and samples[0].value == pytest.approx(config.discount)
+
+
+def test_mixed_policy_target_covers_every_move_and_favours_the_better_values(az: ModuleType) -> None:
+    # White's Rook f2 can take Black's Rook f10, its only capture (f2j2
+    # would leave the King to the Talia); the material oracle's values see
+    # it. The search visited one quiet move only.
+    board = tamerlane.Board("k4r5/11/11/11/11/11/2t8/11/4NR3g1/5K1V3 w - 00 0 1")
+    quiet = next(m for m in board.legal_moves if not board.is_capture(m))
+    visits = np.zeros(tamerlane.ACTION_SPACE_SIZE, np.int64)
+    visits[tamerlane.move_to_index(quiet)] = 8
+    oracle = az.MaterialOracle()
+    actions, probs = az.policy_target(board, oracle, visits, tiny(az, policy_target="visits"))
+    assert actions.tolist() == [tamerlane.move_to_index(quiet)] and probs.tolist() == [1.0]
+    actions, probs = az.policy_target(board, oracle, visits, tiny(az, policy_target="mixed"))
+    legal = sorted(tamerlane.move_to_index(m) for m in board.legal_moves)
+    assert sorted(actions.tolist()) == legal and abs(float(probs.sum()) - 1) < 1e-5
+    by_move = {str(tamerlane.index_to_move(board, int(a))): float(p) for a, p in zip(actions, probs)}
+    assert by_move[str(quiet)] >= 0.5
+    others = {m: p for m, p in by_move.items() if m != str(quiet)}
+    ranked = sorted(others, key=lambda m: -others[m])
+    assert ranked[0] == "f2f10" and others["f2f10"] > 10 * others[ranked[1]]
+    with pytest.raises(ValueError, match="unknown policy target"):
+        az.policy_target(board, oracle, visits, tiny(az, policy_target="greedy"))
+
+
+def test_value_features_count_pieces_and_mobility(az: ModuleType) -> None:
+    board = tamerlane.Board("k4r5/11/11/11/11/11/2t8/11/4NR3g1/5K1V3 w - 00 0 1")
+    obs, mask = tamerlane.planes_many([board]), tamerlane.masks_many([board])
+    feat = az.value_features(obs, mask)
+    assert feat.shape == (1, az.VALUE_FEATURES)
+    roles = [str(r) for r in tamerlane.Role.all()]
+    mine = {roles[i]: int(c) for i, c in enumerate(feat[0, :23]) if c}
+    theirs = {roles[i]: int(c) for i, c in enumerate(feat[0, 23:46]) if c}
+    assert mine == {"king": 1, "knight": 1, "rook": 1, "vizier": 1}
+    assert theirs == {"king": 1, "rook": 1, "talia": 1, "giraffe": 1}
+    n = len(list(board.legal_moves))
+    assert feat[0, 46] == pytest.approx(np.log1p(n) / 5) and feat[0, 47] == pytest.approx(1 / (1 + n))
 
 
 def test_replay_buffer_keeps_the_newest_and_samples_targets(az: ModuleType) -> None:
@@ -157,12 +254,12 @@ def test_numpy_gradients_match_finite_differences(az: ModuleType) -> None:
     net = az.make_network(config)
     losses, grads = net._losses_and_grads(obs, mask, policy, value)
     rng = np.random.default_rng(0)
-    for name in ("w1", "b1", "value", "value_b", "from", "to", "u", "v"):
+    for name in ("w1", "b1", "value", "value_feat", "value_b", "from", "to", "u", "v"):
         p = net.params[name]
         for _ in range(3):
             i = tuple(int(rng.integers(0, n)) for n in p.shape)
             if name == "w1":  # a weight of a square that holds a piece
-                i = (int(np.flatnonzero(net._forward(obs)[0][0])[0]), i[1])
+                i = (int(np.flatnonzero(net._forward(obs, mask)[0][0])[0]), i[1])
             old = float(p[i])
             p[i] = old + 1e-2
             up = net.losses(obs, mask, policy, value)["loss"]
@@ -267,3 +364,11 @@ def test_material_oracle_values_material_and_prefers_captures(az: ModuleType) ->
     quiet = [m for m in board.legal_moves if not board.is_capture(m)]
     assert captures and quiet
     assert min(by_move[str(m)] for m in captures) > max(by_move[str(m)] for m in quiet)
+    # With a mobility term, each legal move (up to 40) adds to the lead;
+    # without capture priors, every legal move is as likely.
+    n = len(list(board.legal_moves))
+    oracle = az.MaterialOracle(mobility=10.0, capture_priors=False)
+    priors, values = oracle.predict(tamerlane.planes_many([board]), tamerlane.masks_many([board]))
+    assert values[0] == pytest.approx(np.tanh((az.material(board) + 10.0 * min(n, 40)) / 1000.0), abs=1e-6)
+    legal = tamerlane.masks_many([board])[0]
+    assert np.allclose(priors[0][legal], 1.0 / n) and (priors[0][~legal] == 0).all()
