@@ -7,9 +7,11 @@ The loop is written once; the network is anything with the small
 smoke test; ``az_jax.JaxNet``, JAX and optax, for the real run). The
 recipe is AlphaZero's as docs/PYTHON.md ("MCTS") describes the search:
 PUCT with Dirichlet noise at the root, the root's visit counts as the
-policy target, the game's result as the value target (a game cut at the
-move cap counts as a draw, 0, or is adjudicated), discounted by the
-plies to the end when ``Config.discount`` is below 1.
+policy target (mixed with the network's one-ply values by default,
+``Config.policy_target``), the game's result as the value target (a game
+cut at the move cap is a draw or adjudicated by material), discounted by
+the plies to the end (``Config.discount``). README.md says what each
+addition to AlphaZero's recipe is for.
 """
 
 from __future__ import annotations
