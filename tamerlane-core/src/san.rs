@@ -2,11 +2,10 @@
 //! `[origin][x|-|:]target` part of a move and the origin it names
 //! ([`Origin`]), how much of its origin a piece move names
 //! ([`Disambiguation`]), the check and mate suffix, and the list of every
-//! legal move with its SAN, and the SAN methods every game's `Position` has
-//! ([`san_inherent!`]), and the reasons a SAN matches no move that the
+//! legal move with its SAN; the SAN methods every game's `Position` has
+//! ([`san_inherent!`]); and the reasons a SAN matches no move that the
 //! games share ([`san_illegal_reasons!`]). Each game's `san.rs` writes and
-//! reads the rest
-//! (docs/NOTATION.md).
+//! reads the rest (docs/NOTATION.md).
 
 use crate::move_text::SanError;
 use crate::moves::Move;
