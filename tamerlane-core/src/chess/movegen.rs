@@ -24,7 +24,6 @@
 //! Counting ([`Position::count_legal`]) counts the moves of unpinned pawns
 //! as whole sets (one popcount per direction) without visiting the pawns.
 
-use core::convert::Infallible;
 use core::ops::ControlFlow;
 
 use super::castling::CastlingSide;
@@ -47,20 +46,30 @@ fn forward(color: Color, bb: Bitboard) -> Bitboard {
 /// The squares `color`'s pawns on `pawns` attack towards the a-file.
 #[inline]
 fn captures_west(color: Color, pawns: Bitboard) -> Bitboard {
-    let p = (pawns - Bitboard::FILE_A).0;
-    Bitboard(match color {
-        Color::White => p << 7,
-        Color::Black => p >> 9,
-    })
+    captures_towards(color, pawns, Bitboard::FILE_A, 7, 9)
 }
 
 /// The squares `color`'s pawns on `pawns` attack towards the h-file.
 #[inline]
 fn captures_east(color: Color, pawns: Bitboard) -> Bitboard {
-    let p = (pawns - Bitboard::FILE_H).0;
+    captures_towards(color, pawns, Bitboard::FILE_H, 9, 7)
+}
+
+/// The squares `color`'s pawns on `pawns` attack on one side: the pawns on
+/// that side's edge file `edge` left out, the others shifted up by `white`
+/// squares for White, down by `black` for Black.
+#[inline]
+fn captures_towards(
+    color: Color,
+    pawns: Bitboard,
+    edge: Bitboard,
+    white: u32,
+    black: u32,
+) -> Bitboard {
+    let p = (pawns - edge).0;
     Bitboard(match color {
-        Color::White => p << 9,
-        Color::Black => p >> 7,
+        Color::White => p << white,
+        Color::Black => p >> black,
     })
 }
 
@@ -84,71 +93,6 @@ pub(crate) fn last_rank(color: Color) -> Bitboard {
 }
 
 impl Position {
-    /// Calls `f(from, targets)` for every piece of the side to move that
-    /// has legal moves, each origin square once. Each `(from, to)` pair is
-    /// one legal move, but a pawn's target on the last rank stands for four
-    /// (one per promotion piece).
-    ///
-    /// `f` decides whether to go on: `ControlFlow::Continue(())` asks for
-    /// the next set, `ControlFlow::Break(value)` stops the generation there
-    /// and it returns `ControlFlow::Break(value)`; it returns
-    /// `ControlFlow::Continue(())` when every set was reported.
-    ///
-    /// ```
-    /// use std::ops::ControlFlow;
-    /// use tamerlane_core::chess::Position;
-    ///
-    /// let pos = Position::new();
-    /// let mut moves = 0;
-    /// let _ = pos.for_each_legal(|_, targets| {
-    ///     moves += targets.count();
-    ///     ControlFlow::<()>::Continue(())
-    /// });
-    /// assert_eq!(moves, 20);
-    /// // Stop at the first knight (b1 or g1).
-    /// let knight = pos.for_each_legal(|from, targets| {
-    ///     if targets.count() == 2 && from.rank() == 0 {
-    ///         ControlFlow::Break(from)
-    ///     } else {
-    ///         ControlFlow::Continue(())
-    ///     }
-    /// });
-    /// assert!(knight.is_break());
-    /// ```
-    #[inline]
-    pub fn for_each_legal<B, F>(&self, mut f: F) -> ControlFlow<B>
-    where
-        F: FnMut(Square, Bitboard) -> ControlFlow<B>,
-    {
-        self.generate::<false, false, B, F>(&mut f)?;
-        ControlFlow::Continue(())
-    }
-
-    /// Like [`for_each_legal`](Self::for_each_legal), but only for the
-    /// *tactical* moves: captures (en passant included) and promotions
-    /// (with or without capture). Quiet moves and castling are left out.
-    /// This is the generator of a quiescence search.
-    #[inline]
-    pub fn for_each_tactical<B, F>(&self, mut f: F) -> ControlFlow<B>
-    where
-        F: FnMut(Square, Bitboard) -> ControlFlow<B>,
-    {
-        self.generate::<false, true, B, F>(&mut f)?;
-        ControlFlow::Continue(())
-    }
-
-    /// The number of legal moves (promotions count four each), counted from
-    /// the move sets without building moves; the moves of unpinned pawns
-    /// are counted as whole sets.
-    #[inline]
-    pub fn count_legal(&self) -> usize {
-        let mut none = |_: Square, _: Bitboard| ControlFlow::<Infallible>::Continue(());
-        match self.generate::<true, false, Infallible, _>(&mut none) {
-            ControlFlow::Continue(n) => n,
-            ControlFlow::Break(never) => match never {},
-        }
-    }
-
     /// Appends the moves of one move set: four promotions for a pawn's
     /// target on the last rank; the kind of other pawn and king moves read
     /// from the position; plain moves for the other pieces.
@@ -193,13 +137,10 @@ impl Position {
     /// called and the moves are counted; with `TACTICAL`, only the tactical
     /// moves are reported.
     #[inline(always)]
-    fn generate<const COUNT: bool, const TACTICAL: bool, B, F>(
+    fn generate<const COUNT: bool, const TACTICAL: bool, B>(
         &self,
-        f: &mut F,
-    ) -> ControlFlow<B, usize>
-    where
-        F: FnMut(Square, Bitboard) -> ControlFlow<B>,
-    {
+        f: &mut impl FnMut(Square, Bitboard) -> ControlFlow<B>,
+    ) -> ControlFlow<B, usize> {
         let b = &self.board;
         let us = self.turn;
         let them = !us;
@@ -373,4 +314,46 @@ impl Position {
     }
 }
 
-crate::movegen::move_lists!();
+crate::movegen::move_lists!(
+    /// Calls `f(from, targets)` for every piece of the side to move that
+    /// has legal moves, each origin square once. Each `(from, to)` pair is
+    /// one legal move, but a pawn's target on the last rank stands for four
+    /// (one per promotion piece).
+    ///
+    /// `f` decides whether to go on: `ControlFlow::Continue(())` asks for
+    /// the next set, `ControlFlow::Break(value)` stops the generation there
+    /// and it returns `ControlFlow::Break(value)`; it returns
+    /// `ControlFlow::Continue(())` when every set was reported.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use tamerlane_core::chess::Position;
+    ///
+    /// let pos = Position::new();
+    /// let mut moves = 0;
+    /// let _ = pos.for_each_legal(|_, targets| {
+    ///     moves += targets.count();
+    ///     ControlFlow::<()>::Continue(())
+    /// });
+    /// assert_eq!(moves, 20);
+    /// // Stop at the first knight (b1 or g1).
+    /// let knight = pos.for_each_legal(|from, targets| {
+    ///     if targets.count() == 2 && from.rank() == 0 {
+    ///         ControlFlow::Break(from)
+    ///     } else {
+    ///         ControlFlow::Continue(())
+    ///     }
+    /// });
+    /// assert!(knight.is_break());
+    /// ```
+    for_each_legal;
+    /// Like [`for_each_legal`](Self::for_each_legal), but only for the
+    /// *tactical* moves: captures (en passant included) and promotions
+    /// (with or without capture). Quiet moves and castling are left out.
+    /// This is the generator of a quiescence search.
+    for_each_tactical;
+    /// The number of legal moves (promotions count four each), counted from
+    /// the move sets without building moves; the moves of unpinned pawns
+    /// are counted as whole sets.
+    count_legal;
+);

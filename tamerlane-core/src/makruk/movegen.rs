@@ -18,7 +18,6 @@
 //! all at once by shifting bitboards, which also gives bulk counting: the
 //! number of legal moves without building them ([`Position::count_legal`]).
 
-use core::convert::Infallible;
 use core::ops::ControlFlow;
 
 use super::move_list::MoveList;
@@ -121,60 +120,6 @@ impl Position {
         }
     }
 
-    /// Calls `f(from, targets)` for every piece of the side to move that
-    /// has legal moves; each `(from, to)` pair is one legal move. `f` may
-    /// stop the generation early by returning [`ControlFlow::Break`], whose
-    /// value is returned.
-    ///
-    /// ```
-    /// use core::ops::ControlFlow;
-    /// use tamerlane_core::makruk::Position;
-    ///
-    /// let pos = Position::new();
-    /// let mut n = 0;
-    /// let _ = pos.for_each_legal(|_from, targets| {
-    ///     n += targets.count();
-    ///     ControlFlow::<()>::Continue(())
-    /// });
-    /// assert_eq!(n, 23);
-    /// // Stop at the first piece with a move.
-    /// let first = pos.for_each_legal(|from, _| ControlFlow::Break(from));
-    /// assert!(first.is_break());
-    /// ```
-    #[inline]
-    pub fn for_each_legal<B>(
-        &self,
-        mut f: impl FnMut(Square, Bitboard) -> ControlFlow<B>,
-    ) -> ControlFlow<B> {
-        without_count(self.generate::<false, false, B>(&mut f))
-    }
-
-    /// Like [`for_each_legal`](Self::for_each_legal), but only for the
-    /// *tactical* moves: captures and promotions. The generator of a
-    /// quiescence search.
-    #[inline]
-    pub fn for_each_tactical<B>(
-        &self,
-        mut f: impl FnMut(Square, Bitboard) -> ControlFlow<B>,
-    ) -> ControlFlow<B> {
-        without_count(self.generate::<false, true, B>(&mut f))
-    }
-
-    /// The number of legal moves, counted from the move sets without
-    /// building moves (the pawns that are not pinned are counted in bulk).
-    #[inline]
-    pub fn count_legal(&self) -> usize {
-        let mut n = 0;
-        let bulk = self.generate::<true, false, Infallible>(&mut |_, t| {
-            n += t.count() as usize;
-            ControlFlow::Continue(())
-        });
-        match bulk {
-            ControlFlow::Continue(b) => n + b as usize,
-            ControlFlow::Break(never) => match never {},
-        }
-    }
-
     /// The generator behind the public ones. With `BULK`, the moves of the
     /// pawns that are not pinned are not reported to `f` but counted and
     /// returned; with `TACTICAL`, only captures and promotions are made.
@@ -182,7 +127,7 @@ impl Position {
     fn generate<const BULK: bool, const TACTICAL: bool, B>(
         &self,
         f: &mut impl FnMut(Square, Bitboard) -> ControlFlow<B>,
-    ) -> ControlFlow<B, u32> {
+    ) -> ControlFlow<B, usize> {
         let c = self.ctx::<TACTICAL>();
         let b = &self.board;
         let us = c.us;
@@ -236,7 +181,7 @@ impl Position {
         for from in b.by_role(Role::Rook) & c.own {
             emit(from, c.legal(from, attacks::rook(from, c.occ), c.dest))?;
         }
-        ControlFlow::Continue(bulk)
+        ControlFlow::Continue(bulk as usize)
     }
 
     /// Appends the moves of one move set.
@@ -316,15 +261,6 @@ impl Position {
     }
 }
 
-/// A generation's result without its bulk count.
-#[inline]
-fn without_count<B>(flow: ControlFlow<B, u32>) -> ControlFlow<B> {
-    match flow {
-        ControlFlow::Continue(_) => ControlFlow::Continue(()),
-        ControlFlow::Break(b) => ControlFlow::Break(b),
-    }
-}
-
 /// The targets of the pawn of `color` on `from`: the step forward if empty,
 /// the diagonal steps forward onto an enemy piece.
 #[inline]
@@ -352,4 +288,33 @@ fn pawn_targets(
     (push, left, right)
 }
 
-crate::movegen::move_lists!();
+crate::movegen::move_lists!(
+    /// Calls `f(from, targets)` for every piece of the side to move that
+    /// has legal moves; each `(from, to)` pair is one legal move. `f` may
+    /// stop the generation early by returning [`ControlFlow::Break`], whose
+    /// value is returned.
+    ///
+    /// ```
+    /// use core::ops::ControlFlow;
+    /// use tamerlane_core::makruk::Position;
+    ///
+    /// let pos = Position::new();
+    /// let mut n = 0;
+    /// let _ = pos.for_each_legal(|_from, targets| {
+    ///     n += targets.count();
+    ///     ControlFlow::<()>::Continue(())
+    /// });
+    /// assert_eq!(n, 23);
+    /// // Stop at the first piece with a move.
+    /// let first = pos.for_each_legal(|from, _| ControlFlow::Break(from));
+    /// assert!(first.is_break());
+    /// ```
+    for_each_legal;
+    /// Like [`for_each_legal`](Self::for_each_legal), but only for the
+    /// *tactical* moves: captures and promotions. The generator of a
+    /// quiescence search.
+    for_each_tactical;
+    /// The number of legal moves, counted from the move sets without
+    /// building moves (the pawns that are not pinned are counted in bulk).
+    count_legal;
+);

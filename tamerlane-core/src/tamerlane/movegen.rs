@@ -29,7 +29,6 @@
 //! stops the generation at once and the value is handed back. Lookups
 //! (`has_legal_moves`, `is_legal`, `find_move`) stop at the first hit.
 
-use core::convert::Infallible;
 use core::ops::ControlFlow;
 
 use crate::color::Color;
@@ -198,82 +197,6 @@ impl Position {
         }
     }
 
-    /// Calls `f(from, targets)` for every piece of the side to move that has
-    /// legal moves. Each `(from, to)` pair is one legal move; a square may be
-    /// reported twice (the King: once for its steps, once for its swaps),
-    /// with disjoint targets.
-    ///
-    /// `f` decides whether to go on: `ControlFlow::Continue(())` asks for the
-    /// next move set, `ControlFlow::Break(value)` stops the generation there
-    /// and `value` is returned as `ControlFlow::Break(value)`. The result is
-    /// `ControlFlow::Continue(())` when every set was reported. (When `f`
-    /// never stops, the break type must be named, e.g.
-    /// `ControlFlow::<()>::Continue(())`.)
-    ///
-    /// ```
-    /// use std::ops::ControlFlow;
-    /// use tamerlane_core::Square;
-    /// use tamerlane_core::tamerlane::Position;
-    ///
-    /// let pos = Position::new();
-    ///
-    /// // Every move set: count the moves.
-    /// let mut n = 0;
-    /// let _ = pos.for_each_legal(|_from, targets| {
-    ///     n += targets.count();
-    ///     ControlFlow::<()>::Continue(())
-    /// });
-    /// assert_eq!(n, 24);
-    ///
-    /// // Stop at the first piece that can reach c4, and return its square.
-    /// let from = pos.for_each_legal(|from, targets| {
-    ///     if targets.contains(Square::C4) {
-    ///         ControlFlow::Break(from)
-    ///     } else {
-    ///         ControlFlow::Continue(())
-    ///     }
-    /// });
-    /// assert_eq!(from, ControlFlow::Break(Square::B2));
-    /// ```
-    #[inline]
-    pub fn for_each_legal<B, F>(&self, f: F) -> ControlFlow<B>
-    where
-        F: FnMut(Square, Bitboard) -> ControlFlow<B>,
-    {
-        self.generate::<false, false, B, F>(f)?;
-        ControlFlow::Continue(())
-    }
-
-    /// Like [`for_each_legal`](Self::for_each_legal), but only for the
-    /// *tactical* moves: captures, pawn moves to the last rank (promotions
-    /// and pawn-of-pawns arrivals), the waiting pawn of pawns' placement or
-    /// transfer, and citadel entries. Quiet moves and king swaps are left
-    /// out. This is the generator of a quiescence search. `f` may stop it
-    /// early in the same way.
-    #[inline]
-    pub fn for_each_tactical<B, F>(&self, f: F) -> ControlFlow<B>
-    where
-        F: FnMut(Square, Bitboard) -> ControlFlow<B>,
-    {
-        self.generate::<false, true, B, F>(f)?;
-        ControlFlow::Continue(())
-    }
-
-    /// The number of legal moves, counted from the move sets without
-    /// building moves (pawn moves are counted in bulk).
-    #[inline]
-    pub fn count_legal(&self) -> usize {
-        let mut n = 0;
-        let bulk = self.generate::<true, false, Infallible, _>(|_, t| {
-            n += t.count() as usize;
-            ControlFlow::Continue(())
-        });
-        match bulk {
-            ControlFlow::Continue(bulk) => n + bulk,
-            ControlFlow::Break(never) => match never {},
-        }
-    }
-
     /// The generator behind [`for_each_legal`](Self::for_each_legal) and
     /// [`count_legal`](Self::count_legal). With `COUNT`, the moves of pawns
     /// that are free to move (not pinned, not in check, not about to
@@ -282,13 +205,10 @@ impl Position {
     /// [`for_each_tactical`](Self::for_each_tactical)). It returns as soon
     /// as `f` breaks.
     #[inline]
-    fn generate<const COUNT: bool, const TACTICAL: bool, B, F>(
+    fn generate<const COUNT: bool, const TACTICAL: bool, B>(
         &self,
-        mut f: F,
-    ) -> ControlFlow<B, usize>
-    where
-        F: FnMut(Square, Bitboard) -> ControlFlow<B>,
-    {
+        f: &mut impl FnMut(Square, Bitboard) -> ControlFlow<B>,
+    ) -> ControlFlow<B, usize> {
         let Some(c) = self.ctx() else {
             return ControlFlow::Continue(0);
         };
@@ -584,4 +504,53 @@ impl Position {
     }
 }
 
-crate::movegen::move_lists!();
+crate::movegen::move_lists!(
+    /// Calls `f(from, targets)` for every piece of the side to move that has
+    /// legal moves. Each `(from, to)` pair is one legal move; a square may be
+    /// reported twice (the King: once for its steps, once for its swaps),
+    /// with disjoint targets.
+    ///
+    /// `f` decides whether to go on: `ControlFlow::Continue(())` asks for the
+    /// next move set, `ControlFlow::Break(value)` stops the generation there
+    /// and `value` is returned as `ControlFlow::Break(value)`. The result is
+    /// `ControlFlow::Continue(())` when every set was reported. (When `f`
+    /// never stops, the break type must be named, e.g.
+    /// `ControlFlow::<()>::Continue(())`.)
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use tamerlane_core::Square;
+    /// use tamerlane_core::tamerlane::Position;
+    ///
+    /// let pos = Position::new();
+    ///
+    /// // Every move set: count the moves.
+    /// let mut n = 0;
+    /// let _ = pos.for_each_legal(|_from, targets| {
+    ///     n += targets.count();
+    ///     ControlFlow::<()>::Continue(())
+    /// });
+    /// assert_eq!(n, 24);
+    ///
+    /// // Stop at the first piece that can reach c4, and return its square.
+    /// let from = pos.for_each_legal(|from, targets| {
+    ///     if targets.contains(Square::C4) {
+    ///         ControlFlow::Break(from)
+    ///     } else {
+    ///         ControlFlow::Continue(())
+    ///     }
+    /// });
+    /// assert_eq!(from, ControlFlow::Break(Square::B2));
+    /// ```
+    for_each_legal;
+    /// Like [`for_each_legal`](Self::for_each_legal), but only for the
+    /// *tactical* moves: captures, pawn moves to the last rank (promotions
+    /// and pawn-of-pawns arrivals), the waiting pawn of pawns' placement or
+    /// transfer, and citadel entries. Quiet moves and king swaps are left
+    /// out. This is the generator of a quiescence search. `f` may stop it
+    /// early in the same way.
+    for_each_tactical;
+    /// The number of legal moves, counted from the move sets without
+    /// building moves (pawn moves are counted in bulk).
+    count_legal;
+);
