@@ -2,7 +2,8 @@
 //! `u64`) share, written once: iteration over the squares, filtering,
 //! collecting, the set operators, and the queries and edits of single
 //! squares. Each bitboard type supplies `ALL` and invokes
-//! [`bitset_common!`] in its own file.
+//! [`bitset_common!`] in its own file; each board invokes [`colour_sets!`]
+//! for its queries by colour.
 
 /// The squares iterator (`Squares`), `squares`, `filter`, `IntoIterator`,
 /// `FromIterator<Square>`, `From<Square>`, `&`, `|`, `^` (and their
@@ -229,3 +230,23 @@ macro_rules! bitset_common {
 }
 
 pub(crate) use bitset_common;
+
+/// The queries `occupied` and `by_color` of a board that keeps a bitboard
+/// per colour in its field `by_color: [Bitboard; 2]` (White first): the
+/// 8x8 board's and Tamerlane's. Invoked in the board's `impl` block.
+macro_rules! colour_sets {
+    () => {
+        /// Every occupied square.
+        #[inline]
+        pub fn occupied(&self) -> Bitboard {
+            self.by_color[0] | self.by_color[1]
+        }
+
+        /// The squares of `color`'s pieces.
+        #[inline]
+        pub fn by_color(&self, color: Color) -> Bitboard {
+            self.by_color[color.index()]
+        }
+    };
+}
+pub(crate) use colour_sets;

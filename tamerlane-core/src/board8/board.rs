@@ -76,17 +76,7 @@ impl<R: PieceKind> Board<R> {
             .find(|r| self.by_role[r.index()].contains(sq))
     }
 
-    /// Every occupied square.
-    #[inline]
-    pub fn occupied(&self) -> Bitboard {
-        self.by_color[0] | self.by_color[1]
-    }
-
-    /// The squares of `color`'s pieces.
-    #[inline]
-    pub fn by_color(&self, color: Color) -> Bitboard {
-        self.by_color[color.index()]
-    }
+    crate::bitset::colour_sets!();
 
     /// The squares of the pieces of `role`, both colours.
     #[inline]

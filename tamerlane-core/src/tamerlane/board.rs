@@ -134,17 +134,7 @@ impl Board {
         Some(piece)
     }
 
-    /// All occupied squares.
-    #[inline]
-    pub fn occupied(&self) -> Bitboard {
-        self.by_color[0] | self.by_color[1]
-    }
-
-    /// The squares of `color`'s pieces.
-    #[inline]
-    pub fn by_color(&self, color: Color) -> Bitboard {
-        self.by_color[color.index()]
-    }
+    crate::bitset::colour_sets!();
 
     /// The squares holding pieces of `role` (either colour).
     #[inline]
