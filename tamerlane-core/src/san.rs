@@ -167,6 +167,56 @@ pub(crate) fn pawn_origin<S: SanSquare, R>(
     }
 }
 
+/// A move's SAN body split by its first character: a piece move (an
+/// upper-case letter other than `P`), read whole, or the body of a pawn
+/// move (a leading `P` dropped) for the game to read its marks from.
+pub(crate) enum PieceOrPawn<'a, S: SanSquare, R> {
+    /// The role, the origin as written and the target.
+    Piece(R, Origin<S>, S),
+    /// What follows the optional `P`.
+    Pawn(&'a [u8]),
+}
+
+/// Splits `b`, all of the move `text` without its check and annotation
+/// marks, into a piece move or a pawn move's body ([`PieceOrPawn`]), for
+/// chess and Tamerlane. `role` reads a piece letter, `unknown_piece` is
+/// the syntax error for a letter it does not know; a piece move with one
+/// of the pawns' marks `pawn_marks` in it is the syntax error
+/// `marks_only_pawns`.
+pub(crate) fn piece_or_pawn<'a, S: SanSquare, R, E>(
+    text: &str,
+    b: &'a [u8],
+    role: impl FnOnce(char) -> Option<R>,
+    unknown_piece: &'static str,
+    pawn_marks: &[u8],
+    marks_only_pawns: &'static str,
+) -> Result<PieceOrPawn<'a, S, R>, SanError<E>> {
+    match b.first() {
+        None => Err(SanError::syntax(text, "empty move")),
+        Some(&c) if c.is_ascii_uppercase() && c != b'P' => {
+            let role = role(c as char).ok_or_else(|| SanError::syntax(text, unknown_piece))?;
+            if b.iter().any(|c| pawn_marks.contains(c)) {
+                return Err(SanError::syntax(text, marks_only_pawns));
+            }
+            let (from, to) = origin_and_target(text, &b[1..])?;
+            Ok(PieceOrPawn::Piece(role, from, to))
+        }
+        Some(_) => Ok(PieceOrPawn::Pawn(b.strip_prefix(b"P").unwrap_or(b))),
+    }
+}
+
+/// Reads a pawn move's `[origin][x|-|:]target` (its marks already taken
+/// off) as [`origin_and_target`] does, with the origin checked by
+/// [`pawn_origin`] (`message` for a rank alone).
+pub(crate) fn pawn_origin_and_target<S: SanSquare, R>(
+    text: &str,
+    body: &[u8],
+    message: &'static str,
+) -> Result<(Origin<S>, S), SanError<R>> {
+    let (from, to) = origin_and_target(text, body)?;
+    Ok((pawn_origin(text, from, message)?, to))
+}
+
 /// How much of a piece move's origin square its SAN names: nothing when no
 /// other piece of its kind can reach the target; else the file if that
 /// tells them apart, else the rank if that does, else the whole square.

@@ -37,7 +37,7 @@ use super::moves::{CastlingProblem, IllegalReason, Move, MoveKind, UciMove};
 use super::position::Position;
 use super::role::{Piece, Role};
 use crate::board8::Square;
-use crate::san;
+use crate::san::{self, PieceOrPawn};
 
 type Origin = san::Origin<Square>;
 
@@ -103,49 +103,37 @@ fn parse_text(text: &str) -> Result<Parsed, SanError> {
         "O-O-O" | "0-0-0" => return Ok(Parsed::Castle(CastlingSide::QueenSide)),
         _ => {}
     }
-    let b = text.as_bytes();
-    match b.first() {
-        None => Err(SanError::syntax(text, "empty move")),
-        Some(&c) if c.is_ascii_uppercase() && c != b'P' => {
-            let role = Role::from_letter(c as char)
-                .filter(|&r| r != Role::Pawn)
-                .ok_or_else(|| {
-                    SanError::syntax(text, "unknown piece letter (expected K, Q, R, B or N)")
-                })?;
-            if b.contains(&b'=') {
-                return Err(SanError::syntax(
-                    text,
-                    "only a pawn move has a promotion (=Q)",
-                ));
-            }
-            let (from, to) = san::origin_and_target(text, &b[1..])?;
-            Ok(Parsed::Piece(role, from, to))
+    let body = match san::piece_or_pawn(
+        text,
+        text.as_bytes(),
+        |c| Role::from_letter(c).filter(|&r| r != Role::Pawn),
+        "unknown piece letter (expected K, Q, R, B or N)",
+        b"=",
+        "only a pawn move has a promotion (=Q)",
+    )? {
+        PieceOrPawn::Piece(role, from, to) => return Ok(Parsed::Piece(role, from, to)),
+        PieceOrPawn::Pawn(body) => body,
+    };
+    // A pawn move, optionally with a trailing `e.p.`.
+    let body = body
+        .strip_suffix(b" e.p.")
+        .or_else(|| body.strip_suffix(b"e.p."))
+        .unwrap_or(body);
+    let (body, promotion) = match body {
+        [rest @ .., b'=', p] | [rest @ .., p @ (b'Q' | b'R' | b'B' | b'N')] => {
+            let role = Role::from_letter(*p as char)
+                .filter(|r| Role::PROMOTIONS.contains(r))
+                .ok_or_else(|| SanError::syntax(text, "expected Q, R, B or N after ="))?;
+            (rest, Some(role))
         }
-        Some(_) => {
-            // A pawn move, optionally with a leading `P` and a trailing `e.p.`.
-            let body = b.strip_prefix(b"P").unwrap_or(b);
-            let body = body
-                .strip_suffix(b" e.p.")
-                .or_else(|| body.strip_suffix(b"e.p."))
-                .unwrap_or(body);
-            let (body, promotion) = match body {
-                [rest @ .., b'=', p] | [rest @ .., p @ (b'Q' | b'R' | b'B' | b'N')] => {
-                    let role = Role::from_letter(*p as char)
-                        .filter(|r| Role::PROMOTIONS.contains(r))
-                        .ok_or_else(|| SanError::syntax(text, "expected Q, R, B or N after ="))?;
-                    (rest, Some(role))
-                }
-                _ => (body, None),
-            };
-            let (from, to) = san::origin_and_target(text, body)?;
-            let from = san::pawn_origin(
-                text,
-                from,
-                "a pawn move names its origin file or square, not its rank alone",
-            )?;
-            Ok(Parsed::Pawn(from, to, promotion))
-        }
-    }
+        _ => (body, None),
+    };
+    let (from, to) = san::pawn_origin_and_target(
+        text,
+        body,
+        "a pawn move names its origin file or square, not its rank alone",
+    )?;
+    Ok(Parsed::Pawn(from, to, promotion))
 }
 
 crate::san::san_inherent!(
@@ -229,7 +217,6 @@ impl Position {
     /// Explains why no legal move matches a parsed SAN string.
     fn why_no_match(&self, parsed: Parsed) -> SanIllegalReason {
         let us = self.turn();
-        let b = self.board();
         match parsed {
             Parsed::Castle(side) => SanIllegalReason::Castling(
                 match self.find_move(UciMove {
@@ -244,35 +231,24 @@ impl Position {
                     Ok(_) => CastlingProblem::NoRight,
                 },
             ),
-            Parsed::Piece(role, from, to) => {
-                let ours = b
-                    .by_piece(Piece::new(us, role))
-                    .filter(|sq| from.matches(sq));
-                if ours.is_empty() {
-                    return SanIllegalReason::NoPiece(role);
-                }
-                self.unreachable_or_pinned(ours, Some(role), to)
-            }
-            Parsed::Pawn(from, to, _) => {
-                let ours = b
-                    .by_piece(Piece::new(us, Role::Pawn))
-                    .filter(|sq| from.matches(sq));
-                if ours.is_empty() {
-                    return SanIllegalReason::NoPiece(Role::Pawn);
-                }
-                self.unreachable_or_pinned(ours, None, to)
-            }
+            Parsed::Piece(role, from, to) => self.unreachable_or_pinned(role, from, to),
+            Parsed::Pawn(from, to, _) => self.unreachable_or_pinned(Role::Pawn, from, to),
         }
     }
 
-    /// `LeavesKingInCheck` for the first of `ours` that could reach `to`
-    /// but for the king's safety, else `Unreachable`.
-    fn unreachable_or_pinned(
-        &self,
-        ours: crate::board8::Bitboard,
-        role: Option<Role>,
-        to: Square,
-    ) -> SanIllegalReason {
+    /// Why no piece of `role` (the pieces of `from`, as written) moves to
+    /// `to`: `NoPiece` if there is none; `LeavesKingInCheck` for the first
+    /// that could reach `to` but for the king's safety; else `Unreachable`
+    /// (its role `None` for a pawn).
+    fn unreachable_or_pinned(&self, role: Role, from: Origin, to: Square) -> SanIllegalReason {
+        let ours = self
+            .board()
+            .by_piece(Piece::new(self.turn(), role))
+            .filter(|sq| from.matches(sq));
+        if ours.is_empty() {
+            return SanIllegalReason::NoPiece(role);
+        }
+        let role = (role != Role::Pawn).then_some(role);
         ours.into_iter()
             .find(|&from| self.pseudo_legal_targets(from).contains(to))
             .map_or(SanIllegalReason::Unreachable { role, to }, |from| {

@@ -33,7 +33,7 @@
 //! # Ok::<(), tamerlane_core::SanError>(())
 //! ```
 
-use crate::san;
+use crate::san::{self, PieceOrPawn};
 use crate::tamerlane::moves::{Arrival, CoordMove, IllegalReason, Move, MoveKind};
 use crate::tamerlane::position::Position;
 use crate::tamerlane::role::{Piece, Role};
@@ -174,55 +174,42 @@ fn parse_text(text: &str) -> Result<Parsed, SanError> {
             return Ok(Parsed::Lift(sq));
         }
     }
-    match b.first() {
-        None => Err(SanError::syntax(text, "empty move")),
-        Some(&c) if c.is_ascii_uppercase() && c != b'P' => {
-            let role = Role::from_piece_letter(c as char).ok_or_else(|| {
-                SanError::syntax(
-                    text,
-                    "unknown piece letter (expected K S A F V R N E C D T G)",
-                )
-            })?;
-            if b.contains(&b'=') || b.contains(&b'^') || b.contains(&b'>') {
-                return Err(SanError::syntax(
-                    text,
-                    "only pawn moves have a suffix (=X, ^, ^^, >sq)",
-                ));
-            }
-            let (from, to) = san::origin_and_target(text, &b[1..])?;
-            Ok(Parsed::Piece(role, from, to))
-        }
-        Some(_) => {
-            // A pawn move, optionally with a leading `P`.
-            let body = b.strip_prefix(b"P").unwrap_or(b);
-            let (body, mark) = if let Some(i) = body.iter().position(|&c| c == b'=') {
-                let mark = match &body[i + 1..] {
-                    [c] => Role::from_piece_letter(*c as char)
-                        .map(PawnMark::Promotion)
-                        .ok_or_else(|| SanError::syntax(text, "expected a piece letter after ="))?,
-                    _ => return Err(SanError::syntax(text, "expected one piece letter after =")),
-                };
-                (&body[..i], mark)
-            } else if let Some(b) = body.strip_suffix(b"^^") {
-                (b, PawnMark::SecondWaiting)
-            } else if let Some(b) = body.strip_suffix(b"^") {
-                (b, PawnMark::FirstArrival)
-            } else if let Some(i) = body.iter().position(|&c| c == b'>') {
-                let sq = Square::from_ascii(&body[i + 1..])
-                    .ok_or_else(|| SanError::syntax(text, "expected the return square after >"))?;
-                (&body[..i], PawnMark::Return(sq))
-            } else {
-                (body, PawnMark::None)
-            };
-            let (from, to) = san::origin_and_target(text, body)?;
-            let from = san::pawn_origin(
-                text,
-                from,
-                "a pawn move names its origin file, not its rank",
-            )?;
-            Ok(Parsed::Pawn(from, to, mark))
-        }
-    }
+    let body = match san::piece_or_pawn(
+        text,
+        b,
+        Role::from_piece_letter,
+        "unknown piece letter (expected K S A F V R N E C D T G)",
+        b"=^>",
+        "only pawn moves have a suffix (=X, ^, ^^, >sq)",
+    )? {
+        PieceOrPawn::Piece(role, from, to) => return Ok(Parsed::Piece(role, from, to)),
+        PieceOrPawn::Pawn(body) => body,
+    };
+    let (body, mark) = if let Some(i) = body.iter().position(|&c| c == b'=') {
+        let mark = match &body[i + 1..] {
+            [c] => Role::from_piece_letter(*c as char)
+                .map(PawnMark::Promotion)
+                .ok_or_else(|| SanError::syntax(text, "expected a piece letter after ="))?,
+            _ => return Err(SanError::syntax(text, "expected one piece letter after =")),
+        };
+        (&body[..i], mark)
+    } else if let Some(b) = body.strip_suffix(b"^^") {
+        (b, PawnMark::SecondWaiting)
+    } else if let Some(b) = body.strip_suffix(b"^") {
+        (b, PawnMark::FirstArrival)
+    } else if let Some(i) = body.iter().position(|&c| c == b'>') {
+        let sq = Square::from_ascii(&body[i + 1..])
+            .ok_or_else(|| SanError::syntax(text, "expected the return square after >"))?;
+        (&body[..i], PawnMark::Return(sq))
+    } else {
+        (body, PawnMark::None)
+    };
+    let (from, to) = san::pawn_origin_and_target(
+        text,
+        body,
+        "a pawn move names its origin file, not its rank",
+    )?;
+    Ok(Parsed::Pawn(from, to, mark))
 }
 
 crate::san::san_inherent!(
