@@ -393,26 +393,30 @@ pub(crate) use san_inherent;
 /// Defines a game's `SanIllegalReason`: the reasons the three games share
 /// (their variants, docs and messages written here once), the game's name
 /// and message for a move that would leave its royal attacked (`leaves:`,
-/// the message following the move's squares), then the game's own variants
-/// and the `Display` arms for them, with the formatter named; and the
-/// game's `SanError` with these reasons. Invoked in each game's `san.rs`,
-/// where `Role` and `Square` are in scope.
+/// the message following the move's squares), the game's name for an
+/// illegal coordinate move and how the docs call that move
+/// (`coordinate:`; its message is the move's own reason), then the game's
+/// own variants and the `Display` arms for them, with the formatter named;
+/// the game's `SanError` with these reasons; and `Origin`, the SAN origin
+/// on the game's board. Invoked in each game's `san.rs`, where `Role`,
+/// `Square` and `IllegalReason` are in scope.
 macro_rules! san_illegal_reasons {
     (
-        $(#[$meta:meta])*
-        pub enum $name:ident {
-            leaves: $(#[$ldoc:meta])* $leaves:ident => $leaves_text:literal,
-            own: { $($own:tt)* }
-            display($f:ident): { $($arm:tt)* }
-        }
+        leaves: $(#[$ldoc:meta])* $leaves:ident => $leaves_text:literal,
+        coordinate: $coord:ident => $coord_name:literal,
+        own: { $($own:tt)* }
+        display($f:ident): { $($arm:tt)* }
     ) => {
         /// Why a SAN string could not be read in a position: the family's
         /// [`SanError`]($crate::move_text::SanError) with this game's reasons.
-        pub type SanError = $crate::move_text::SanError<$name>;
+        pub type SanError = $crate::move_text::SanError<SanIllegalReason>;
 
-        $(#[$meta])*
+        /// The origin of a move as its SAN names it, on this game's board.
+        type Origin = $crate::san::Origin<Square>;
+
+        /// Why a well-formed SAN string matches no legal move.
         #[derive(Clone, Debug, PartialEq, Eq)]
-        pub enum $name {
+        pub enum SanIllegalReason {
             /// The side to move has no legal move (the game is over).
             GameOver,
             /// The side to move has no piece of this kind (matching the
@@ -433,20 +437,23 @@ macro_rules! san_illegal_reasons {
                 to: Square,
             },
             $($own)*
+            #[doc = concat!("A ", $coord_name, " move that is not legal.")]
+            $coord(IllegalReason),
         }
 
-        impl core::fmt::Display for $name {
+        impl core::fmt::Display for SanIllegalReason {
             fn fmt(&self, $f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
                 match self {
-                    $name::GameOver => {
+                    SanIllegalReason::GameOver => {
                         $f.write_str("the side to move has no legal moves (game over)")
                     }
-                    $name::NoPiece(r) => write!($f, "the side to move has no such {r}"),
-                    $name::Unreachable { role, to } => {
+                    SanIllegalReason::NoPiece(r) => write!($f, "the side to move has no such {r}"),
+                    SanIllegalReason::Unreachable { role, to } => {
                         write!($f, "no {} can move to {to}", role.map_or("pawn", Role::name))
                     }
-                    $name::$leaves { from, to } => write!($f, "{from}{to} {}", $leaves_text),
+                    SanIllegalReason::$leaves { from, to } => write!($f, "{from}{to} {}", $leaves_text),
                     $($arm)*
+                    SanIllegalReason::$coord(r) => r.fmt($f),
                 }
             }
         }

@@ -39,33 +39,26 @@ use super::role::{Piece, Role};
 use crate::board8::Square;
 use crate::san::{self, PieceOrPawn};
 
-type Origin = san::Origin<Square>;
-
 crate::san::san_illegal_reasons! {
-    /// Why a well-formed SAN string matches no legal move.
-    pub enum SanIllegalReason {
-        leaves:
-        /// The move exists but would leave the king in check.
-        LeavesKingInCheck => "would leave the king in check",
-        own: {
-            /// Castling is not possible now.
-            Castling(CastlingProblem),
-            /// A pawn move to the last rank without its promotion piece (`=Q`).
-            MissingPromotion,
-            /// A promotion piece on a pawn move that does not reach the last rank.
-            NotAPromotion,
-            /// A UCI move that is not legal.
-            Uci(IllegalReason),
-        }
-        display(f): {
-            SanIllegalReason::Castling(p) => write!(f, "cannot castle: {p}"),
-            SanIllegalReason::MissingPromotion => f.write_str(
-                "a pawn reaching the last rank must name its promotion (=Q, =R, =B or =N)",
-            ),
-            SanIllegalReason::NotAPromotion => {
-                f.write_str("only a pawn reaching the last rank promotes")
-            }
-            SanIllegalReason::Uci(r) => r.fmt(f),
+    leaves:
+    /// The move exists but would leave the king in check.
+    LeavesKingInCheck => "would leave the king in check",
+    coordinate: Uci => "UCI",
+    own: {
+        /// Castling is not possible now.
+        Castling(CastlingProblem),
+        /// A pawn move to the last rank without its promotion piece (`=Q`).
+        MissingPromotion,
+        /// A promotion piece on a pawn move that does not reach the last rank.
+        NotAPromotion,
+    }
+    display(f): {
+        SanIllegalReason::Castling(p) => write!(f, "cannot castle: {p}"),
+        SanIllegalReason::MissingPromotion => f.write_str(
+            "a pawn reaching the last rank must name its promotion (=Q, =R, =B or =N)",
+        ),
+        SanIllegalReason::NotAPromotion => {
+            f.write_str("only a pawn reaching the last rank promotes")
         }
     }
 }

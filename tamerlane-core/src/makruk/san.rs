@@ -34,33 +34,26 @@ use super::role::{Piece, Role};
 use crate::board8::Square;
 use crate::san;
 
-type Origin = san::Origin<Square>;
-
 crate::san::san_illegal_reasons! {
-    /// Why a well-formed SAN string matches no legal move.
-    pub enum SanIllegalReason {
-        leaves:
-        /// The move exists but would leave the King attacked.
-        LeavesKingAttacked => "would leave the King attacked",
-        own: {
-            /// The side to move has no pawn (on the from-file, if written).
-            NoPawn,
-            /// `=M` written on a pawn move that does not reach the sixth rank.
-            NotAPromotion {
-                /// The canonical SAN of the move.
-                canonical: String,
-            },
-            /// A UCI move that is not legal.
-            Uci(IllegalReason),
-        }
-        display(f): {
-            SanIllegalReason::NoPawn => f.write_str("the side to move has no such pawn"),
-            SanIllegalReason::NotAPromotion { canonical } => write!(
-                f,
-                "only a pawn reaching its sixth rank promotes; the move is {canonical}"
-            ),
-            SanIllegalReason::Uci(r) => r.fmt(f),
-        }
+    leaves:
+    /// The move exists but would leave the King attacked.
+    LeavesKingAttacked => "would leave the King attacked",
+    coordinate: Uci => "UCI",
+    own: {
+        /// The side to move has no pawn (on the from-file, if written).
+        NoPawn,
+        /// `=M` written on a pawn move that does not reach the sixth rank.
+        NotAPromotion {
+            /// The canonical SAN of the move.
+            canonical: String,
+        },
+    }
+    display(f): {
+        SanIllegalReason::NoPawn => f.write_str("the side to move has no such pawn"),
+        SanIllegalReason::NotAPromotion { canonical } => write!(
+            f,
+            "only a pawn reaching its sixth rank promotes; the move is {canonical}"
+        ),
     }
 }
 

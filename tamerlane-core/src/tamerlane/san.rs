@@ -40,71 +40,64 @@ use crate::tamerlane::role::{Piece, Role};
 use crate::tamerlane::rule_set::{SwapWhen, SwapWith};
 use crate::tamerlane::square::Square;
 
-type Origin = san::Origin<Square>;
-
 crate::san::san_illegal_reasons! {
-    /// Why a well-formed SAN string matches no legal move.
-    pub enum SanIllegalReason {
-        leaves:
-        /// The move exists but would leave the mover's only royal attacked.
-        LeavesRoyalAttacked => "would leave the only royal attacked",
-        own: {
-            /// The side to move has no pawn (matching the from-file, if written).
-            NoPawn,
-            /// The move exists but the written suffix (`=X`, `^`, `^^`, `>f3`)
-            /// says something else happens.
-            WrongMark {
-                /// The canonical SAN of the move.
-                canonical: String,
-            },
-            /// The side to move no longer has its king-swap right.
-            SwapRightGone,
-            /// The square does not hold a friendly non-pawn piece off the citadels
-            /// that the King could exchange with.
-            NotASwapPartner(Square),
-            /// The King is not attacked and other moves exist, so no swap is allowed.
-            SwapNotAllowed,
-            /// The side to move has no pawn of pawns waiting on its last rank.
-            NoWaitingPawnOfPawns,
-            /// The waiting pawn of pawns may not be placed there (the square is not
-            /// empty or the pawn would not attack two enemy pieces from it).
-            NotAPlacementSquare(Square),
-            /// A waiting pawn of pawns at stage 2 goes only to its return square.
-            NotTheReturnSquare(Square),
-            /// The return square of the waiting pawn of pawns is occupied.
-            ReturnSquareOccupied(Square),
-            /// A coordinate move that is not legal.
-            Coordinate(IllegalReason),
+    leaves:
+    /// The move exists but would leave the mover's only royal attacked.
+    LeavesRoyalAttacked => "would leave the only royal attacked",
+    coordinate: Coordinate => "coordinate",
+    own: {
+        /// The side to move has no pawn (matching the from-file, if written).
+        NoPawn,
+        /// The move exists but the written suffix (`=X`, `^`, `^^`, `>f3`)
+        /// says something else happens.
+        WrongMark {
+            /// The canonical SAN of the move.
+            canonical: String,
+        },
+        /// The side to move no longer has its king-swap right.
+        SwapRightGone,
+        /// The square does not hold a friendly non-pawn piece off the citadels
+        /// that the King could exchange with.
+        NotASwapPartner(Square),
+        /// The King is not attacked and other moves exist, so no swap is allowed.
+        SwapNotAllowed,
+        /// The side to move has no pawn of pawns waiting on its last rank.
+        NoWaitingPawnOfPawns,
+        /// The waiting pawn of pawns may not be placed there (the square is not
+        /// empty or the pawn would not attack two enemy pieces from it).
+        NotAPlacementSquare(Square),
+        /// A waiting pawn of pawns at stage 2 goes only to its return square.
+        NotTheReturnSquare(Square),
+        /// The return square of the waiting pawn of pawns is occupied.
+        ReturnSquareOccupied(Square),
+    }
+    display(f): {
+        SanIllegalReason::NoPawn => f.write_str("the side to move has no such pawn"),
+        SanIllegalReason::WrongMark { canonical } => {
+            write!(f, "the suffix does not match the move, which is {canonical}")
         }
-        display(f): {
-            SanIllegalReason::NoPawn => f.write_str("the side to move has no such pawn"),
-            SanIllegalReason::WrongMark { canonical } => {
-                write!(f, "the suffix does not match the move, which is {canonical}")
-            }
-            SanIllegalReason::SwapRightGone => {
-                f.write_str("the side to move no longer has its king-swap right")
-            }
-            SanIllegalReason::NotASwapPartner(sq) => write!(
-                f,
-                "{sq} does not hold a friendly non-pawn piece the King may swap with"
-            ),
-            SanIllegalReason::SwapNotAllowed => f.write_str(
-                "the King may swap only when attacked or when there is no other legal move",
-            ),
-            SanIllegalReason::NoWaitingPawnOfPawns => {
-                f.write_str("no pawn of pawns is waiting on the last rank")
-            }
-            SanIllegalReason::NotAPlacementSquare(sq) => write!(
-                f,
-                "the pawn of pawns cannot be placed on {sq} (it must be empty and the pawn must attack two enemy pieces from it)"
-            ),
-            SanIllegalReason::NotTheReturnSquare(sq) => {
-                write!(f, "the waiting pawn of pawns may only be transferred to {sq}")
-            }
-            SanIllegalReason::ReturnSquareOccupied(sq) => {
-                write!(f, "the return square {sq} is occupied")
-            }
-            SanIllegalReason::Coordinate(r) => r.fmt(f),
+        SanIllegalReason::SwapRightGone => {
+            f.write_str("the side to move no longer has its king-swap right")
+        }
+        SanIllegalReason::NotASwapPartner(sq) => write!(
+            f,
+            "{sq} does not hold a friendly non-pawn piece the King may swap with"
+        ),
+        SanIllegalReason::SwapNotAllowed => f.write_str(
+            "the King may swap only when attacked or when there is no other legal move",
+        ),
+        SanIllegalReason::NoWaitingPawnOfPawns => {
+            f.write_str("no pawn of pawns is waiting on the last rank")
+        }
+        SanIllegalReason::NotAPlacementSquare(sq) => write!(
+            f,
+            "the pawn of pawns cannot be placed on {sq} (it must be empty and the pawn must attack two enemy pieces from it)"
+        ),
+        SanIllegalReason::NotTheReturnSquare(sq) => {
+            write!(f, "the waiting pawn of pawns may only be transferred to {sq}")
+        }
+        SanIllegalReason::ReturnSquareOccupied(sq) => {
+            write!(f, "the return square {sq} is occupied")
         }
     }
 }
