@@ -2,9 +2,10 @@
 //! [`position_inherent!`] is invoked in each game's `position.rs` and
 //! gives its `Position` the constructors from a setup and from the
 //! position text, the plain accessors, reading and playing coordinate
-//! moves, and the `Default`, `FromStr`, `Debug` and `Hash` impls. What
-//! differs between the games (validation, the start position, the hash's
-//! parts, the move rules) stays in the game's own files.
+//! moves, and the `Default`, `FromStr`, `Debug` and `Hash` impls (and its
+//! `Setup`'s `Default`, the start position's). What differs between the
+//! games (validation, the start position, the hash's parts, the move
+//! rules) stays in the game's own files.
 //!
 //! The game's module must have in scope: `Position` (with the fields
 //! `board`, `turn`, `halfmoves`, `fullmoves`, `hash`, `rules`, and the
@@ -42,6 +43,14 @@ macro_rules! position_inherent {
         impl Default for Position {
             fn default() -> Position {
                 Position::new()
+            }
+        }
+
+        impl Default for Setup {
+            /// The start position under the default rules, as
+            /// [`Position::new`] has it.
+            fn default() -> Setup {
+                Position::new().to_setup()
             }
         }
 

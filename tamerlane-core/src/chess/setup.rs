@@ -30,12 +30,6 @@ pub struct Setup {
     pub fullmoves: u32,
 }
 
-impl Default for Setup {
-    fn default() -> Setup {
-        Setup::initial()
-    }
-}
-
 /// What is wrong with the en-passant square of a [`Setup`]: it must be the
 /// square a pawn of the side not to move has just passed over.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]

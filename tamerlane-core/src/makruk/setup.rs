@@ -31,12 +31,6 @@ pub struct Setup {
     pub fullmoves: u32,
 }
 
-impl Default for Setup {
-    fn default() -> Setup {
-        Setup::start()
-    }
-}
-
 impl Setup {
     /// The start position.
     pub fn start() -> Setup {

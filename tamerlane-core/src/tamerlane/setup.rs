@@ -31,12 +31,6 @@ pub struct Setup {
     pub fullmoves: u32,
 }
 
-impl Default for Setup {
-    fn default() -> Setup {
-        Setup::initial()
-    }
-}
-
 impl Setup {
     /// The initial position.
     pub fn initial() -> Setup {

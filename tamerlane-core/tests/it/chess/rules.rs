@@ -765,3 +765,11 @@ fn uci_errors_say_why() {
     assert_eq!(p.play(&m).unwrap_err().reason, IllegalReason::WrongContext);
     assert_eq!(p, Position::new());
 }
+
+#[test]
+fn the_default_setup_is_the_initial_position() {
+    assert_eq!(
+        tamerlane_core::chess::Setup::default(),
+        tamerlane_core::chess::Setup::initial()
+    );
+}

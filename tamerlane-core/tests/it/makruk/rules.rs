@@ -408,3 +408,11 @@ fn malformed_fens_name_the_field() {
         "invalid Makruk FEN castling field \"KQkq\": Makruk has no castling: expected '-'"
     );
 }
+
+#[test]
+fn the_default_setup_is_the_start_position() {
+    assert_eq!(
+        tamerlane_core::makruk::Setup::default(),
+        tamerlane_core::makruk::Setup::start()
+    );
+}

@@ -740,3 +740,11 @@ fn lookups_agree_with_the_move_list() {
         }
     }
 }
+
+#[test]
+fn the_default_setup_is_the_initial_position() {
+    assert_eq!(
+        tamerlane_core::Setup::default(),
+        tamerlane_core::Setup::initial()
+    );
+}
