@@ -172,3 +172,28 @@ macro_rules! named_enum {
     };
 }
 pub(crate) use named_enum;
+
+/// The `Display` and `FromStr` of a value written as what its method
+/// `$write` returns and read back from the bytes of a string by its
+/// function `$read` (failing with the [`ValueKind`] `$kind`); `$reads`
+/// says what the reader accepts, for its doc. Invoked in the type's file,
+/// where `fmt` and `FromStr` are in scope.
+macro_rules! text_value {
+    ($name:ident: $kind:path, $write:ident, $read:ident, $reads:literal) => {
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "{}", self.$write())
+            }
+        }
+
+        impl FromStr for $name {
+            type Err = $crate::parse_value::ParseValueError;
+            #[doc = concat!("Reads what [`Display`](fmt::Display) writes: ", $reads, ".")]
+            fn from_str(s: &str) -> Result<$name, $crate::parse_value::ParseValueError> {
+                $name::$read(s.as_bytes())
+                    .ok_or_else(|| $crate::parse_value::ParseValueError::new($kind, s))
+            }
+        }
+    };
+}
+pub(crate) use text_value;

@@ -4,7 +4,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::color::Color;
-use crate::parse_value::{ParseValueError, ValueKind};
+use crate::parse_value::ValueKind;
 
 /// A file (column), `a` to `k` from White's left.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -26,25 +26,17 @@ impl File {
             None
         }
     }
-}
 
-impl fmt::Display for File {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.char())
-    }
-}
-
-impl FromStr for File {
-    type Err = ParseValueError;
-    /// Reads what [`Display`](fmt::Display) writes: one letter `a` to `k`.
-    fn from_str(s: &str) -> Result<File, ParseValueError> {
-        let mut chars = s.chars();
-        match (chars.next().and_then(File::from_char), chars.next()) {
-            (Some(file), None) => Ok(file),
-            _ => Err(ParseValueError::new(ValueKind::File, s)),
+    /// Parses a file letter written as one byte.
+    const fn from_ascii(s: &[u8]) -> Option<File> {
+        match s {
+            [c] => File::from_char(*c as char),
+            _ => None,
         }
     }
 }
+
+crate::parse_value::text_value!(File: ValueKind::File, char, from_ascii, "one letter `a` to `k`");
 
 /// A rank (row), `1` to `10` from White's side.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -82,19 +74,7 @@ impl Rank {
     }
 }
 
-impl fmt::Display for Rank {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.number())
-    }
-}
-
-impl FromStr for Rank {
-    type Err = ParseValueError;
-    /// Reads what [`Display`](fmt::Display) writes: a number `1` to `10`.
-    fn from_str(s: &str) -> Result<Rank, ParseValueError> {
-        Rank::from_ascii(s.as_bytes()).ok_or_else(|| ParseValueError::new(ValueKind::Rank, s))
-    }
-}
+crate::parse_value::text_value!(Rank: ValueKind::Rank, number, from_ascii, "a number `1` to `10`");
 
 /// One of the 112 squares: the 110 ordinary squares `a1`..`k10` and the two
 /// citadels `wc` (White's, right of `k2`) and `bc` (Black's, left of `a9`).
