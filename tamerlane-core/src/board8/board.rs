@@ -9,6 +9,17 @@ use super::{Bitboard, Square};
 use crate::color::Color;
 use crate::fen::{write_placement, FenReader, ParseFenError};
 
+/// How many kings a side has: a valid setup has one each.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum KingCount {
+    /// No king.
+    None,
+    /// Exactly one.
+    One,
+    /// More than one.
+    Several,
+}
+
 /// Which piece stands on which square. Placing and removing pieces keeps
 /// the colour and role bitboards consistent; nothing else is checked here
 /// (each game's `Setup::validate` checks the rules).
@@ -94,6 +105,18 @@ impl<R: PieceKind> Board<R> {
     #[inline]
     pub fn king(&self, color: Color) -> Option<Square> {
         self.by_piece(Piece::new(color, R::KING)).first()
+    }
+
+    /// How many kings `color` has, as a setup's validation reads it.
+    pub(crate) fn king_count(&self, color: Color) -> KingCount {
+        let kings = self.by_piece(Piece::new(color, R::KING));
+        if kings.is_empty() {
+            KingCount::None
+        } else if kings.more_than_one() {
+            KingCount::Several
+        } else {
+            KingCount::One
+        }
     }
 
     /// Puts `piece` on the empty square `sq`.

@@ -29,6 +29,7 @@ pub use square::{ParseSquareError, Square};
 pub use uci_move::{PromotionMark, UciMove};
 
 pub use board::Board;
+pub(crate) use board::KingCount;
 pub use piece::{Piece, PieceKind};
 
 pub(crate) use piece::letter_roles;

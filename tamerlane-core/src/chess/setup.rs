@@ -6,7 +6,7 @@ use core::fmt;
 use super::board::Board;
 use super::castling::{CastlingRights, CastlingSide};
 use super::role::{Piece, Role};
-use crate::board8::{Bitboard, Square};
+use crate::board8::{Bitboard, KingCount, Square};
 use crate::color::Color;
 
 /// Everything a FEN string says, with no rule checked yet.
@@ -178,12 +178,10 @@ impl Setup {
     pub fn validate(&self) -> Result<(), PositionError> {
         let b = &self.board;
         for color in Color::ALL {
-            let kings = b.by_piece(Piece::new(color, Role::King));
-            if kings.is_empty() {
-                return Err(PositionError::MissingKing { color });
-            }
-            if kings.more_than_one() {
-                return Err(PositionError::TooManyKings { color });
+            match b.king_count(color) {
+                KingCount::None => return Err(PositionError::MissingKing { color }),
+                KingCount::Several => return Err(PositionError::TooManyKings { color }),
+                KingCount::One => {}
             }
         }
         let back_ranks = Bitboard::RANK_1 | Bitboard::RANK_8;

@@ -6,7 +6,7 @@ use core::fmt;
 use super::board::Board;
 use super::counting::Count;
 use super::role::{Piece, Role};
-use crate::board8::{Bitboard, Square};
+use crate::board8::{Bitboard, KingCount, Square};
 use crate::color::Color;
 
 /// The most pieces a side may have (its sixteen at the start; a side never
@@ -63,12 +63,10 @@ impl Setup {
             return Err(PositionError::FullmoveZero);
         }
         for color in Color::ALL {
-            let kings = b.by_piece(Piece::new(color, Role::King));
-            if kings.is_empty() {
-                return Err(PositionError::NoKing { color });
-            }
-            if kings.more_than_one() {
-                return Err(PositionError::TooManyKings { color });
+            match b.king_count(color) {
+                KingCount::None => return Err(PositionError::NoKing { color }),
+                KingCount::Several => return Err(PositionError::TooManyKings { color }),
+                KingCount::One => {}
             }
             let count = b.by_color(color).count();
             if count > MAX_PIECES_PER_SIDE {
