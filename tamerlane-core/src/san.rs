@@ -451,7 +451,9 @@ macro_rules! san_illegal_reasons {
                     SanIllegalReason::Unreachable { role, to } => {
                         write!($f, "no {} can move to {to}", role.map_or("pawn", Role::name))
                     }
-                    SanIllegalReason::$leaves { from, to } => write!($f, "{from}{to} {}", $leaves_text),
+                    SanIllegalReason::$leaves { from, to } => {
+                        write!($f, "{from}{to} {}", $leaves_text)
+                    }
                     $($arm)*
                     SanIllegalReason::$coord(r) => r.fmt($f),
                 }
