@@ -141,6 +141,12 @@ class Config:
     max_plies: int = 300
     adjudicate: str = "material"
     adjudicate_margin: int = 300
+    #: With a scale (centipawns), a game adjudicated by material is a win
+    #: worth ``min(1, lead / adjudicate_scale)`` rather than a full one
+    #: (``GameResult.weight``): a larger lead, a surer win, so that a side
+    #: far ahead still sees a piece it could lose or win. 0: every
+    #: adjudicated win is a full one.
+    adjudicate_scale: int = 5000
     #: Value targets of a decided game are ``discount ** d`` (from the
     #: winner's view) for a position `d` plies before the end, so that a
     #: win near at hand is worth more than one far off (1.0: AlphaZero's
@@ -162,6 +168,16 @@ class Config:
     #: or not, a target from the values.
     policy_target: str = "mixed"
     policy_q_scale: float = 10.0
+    #: This share of the self-play games starts from a handicap position
+    #: (``handicap_start``): the start position with `handicap_min` to
+    #: `handicap_max` of one side's non-royal pieces taken off (which side
+    #: and which pieces drawn from the game's seed), so that the net sees
+    #: what games of equals rarely reach in 300 plies: a side far ahead
+    #: that has to mate, and a side far behind that runs for the citadel.
+    #: 0: every game from the start position, as AlphaZero.
+    handicap_fraction: float = 0.5
+    handicap_min: int = 12
+    handicap_max: int = 27
     games_per_iteration: int = 8
     #: Replay buffer (positions) and training.
     buffer_size: int = 60_000
@@ -242,6 +258,9 @@ class GameResult:
     winner: Optional[bool]
     ending: str
     plies: int
+    #: How much of a win the value targets count it as (below 1 only for
+    #: a game adjudicated with ``Config.adjudicate_scale``).
+    weight: float = 1.0
 
 
 def ending_of(board: tamerlane.Board, cap: int) -> Optional[GameResult]:
@@ -287,7 +306,8 @@ def adjudicated(board: tamerlane.Board, result: GameResult, config: Config) -> G
     m = material(board)
     if abs(m) < config.adjudicate_margin:
         return result
-    return GameResult(m > 0, "material", result.plies)
+    weight = min(1.0, abs(m) / config.adjudicate_scale) if config.adjudicate_scale > 0 else 1.0
+    return GameResult(m > 0, "material", result.plies, weight)
 
 
 def make_search(board: tamerlane.Board, net: Predictor, simulations: int, batch: int,
@@ -317,13 +337,33 @@ def pick(visits: npt.NDArray[np.int64], sample: bool, rng: random.Random) -> int
     return int(rng.choices(nz.tolist(), weights=visits[nz].tolist())[0])
 
 
+def handicap_start(rng: random.Random, config: Config) -> str:
+    """A handicap position (``Config.handicap_fraction``): the start
+    position with `handicap_min` to `handicap_max` non-royal pieces of a
+    side drawn by `rng` taken off, as a TFEN. Taking pieces off the start
+    position leaves it legal: no piece attacks another (docs/RULES.md,
+    section 7)."""
+    board = tamerlane.Board()
+    weak = rng.random() < 0.5
+    squares = sorted(sq for sq, piece in board.piece_map().items()
+                     if bool(piece.color) == weak and not piece.role.is_royal)
+    hi = min(config.handicap_max, len(squares))
+    for sq in rng.sample(squares, rng.randint(min(config.handicap_min, hi), hi)):
+        board.remove_piece_at(sq)
+    return board.tfen()
+
+
 def self_play_game(net: Network, config: Config, seed: int,
                    start: Optional[str] = None) -> Tuple[List[Sample], GameResult]:
-    """One game of the network against itself from the start position (or
-    the TFEN `start`), one search kept (and its tree reused) for both
+    """One game of the network against itself from the TFEN `start`, or
+    when none is given from the start position or, for a share
+    ``config.handicap_fraction`` of the seeds, a handicap position
+    (``handicap_start``); one search kept (and its tree reused) for both
     sides; every searched position with its policy target and, once the
     game has ended, its value target."""
     rng = random.Random(seed)
+    if start is None and rng.random() < config.handicap_fraction:
+        start = handicap_start(rng, config)
     board = tamerlane.Board() if start is None else tamerlane.Board(start)
     search = make_search(board, net, config.simulations, config.search_batch, config, seed, True)
     positions: List[Tuple[str, bool, npt.NDArray[np.int64], F32]] = []
@@ -387,10 +427,11 @@ def policy_target(board: tamerlane.Board, net: Predictor, visits: npt.NDArray[np
 def value_target(result: GameResult, turn: bool, plies_left: int, discount: float) -> float:
     """The value target of a position with `turn` to move, `plies_left`
     plies before the game's (or the adjudication's) end: 0 for a draw,
-    else ``discount ** plies_left`` from the winner's view."""
+    else ``result.weight * discount ** plies_left`` from the winner's
+    view."""
     if result.winner is None:
         return 0.0
-    v = float(discount ** plies_left)
+    v = float(result.weight * discount ** plies_left)
     return v if result.winner == turn else -v
 
 

@@ -41,7 +41,7 @@ def tiny(az: ModuleType, **kw: Any) -> Any:
     settings = dict(backend="numpy", hidden=32, simulations=8, search_batch=4, max_plies=16,
                     games_per_iteration=2, train_batch=32, steps_per_position=0.1, eval_every=1,
                     eval_games=2, eval_simulations=8, eval_max_plies=12, buffer_size=50,
-                    learning_rate=1e-3)
+                    learning_rate=1e-3, handicap_fraction=0.0, adjudicate_scale=0)
     settings.update(kw)
     return az.Config(**settings)
 
@@ -99,6 +99,36 @@ def test_self_play_positions_and_targets(az: ModuleType) -> None:
             raise AssertionError(f"no visited move leads to the next position ({len(nxt)})")
 
 
+def test_handicap_starts_take_pieces_off_one_side(az: ModuleType) -> None:
+    import random
+
+    start = tamerlane.Board()
+    full = {sq: p for sq, p in start.piece_map().items()}
+    sides = set()
+    for seed in range(20):
+        config = tiny(az, handicap_min=3 + seed % 5, handicap_max=3 + seed % 5 + seed % 3)
+        board = tamerlane.Board(az.handicap_start(random.Random(seed), config))
+        assert board.outcome() is None and board.ply() == 0 and board.turn == tamerlane.WHITE
+        left = board.piece_map()
+        # Nothing moved or was added; only one side's non-royal pieces went.
+        assert all(full[sq] == p for sq, p in left.items())
+        gone = [full[sq] for sq in full if sq not in left]
+        assert config.handicap_min <= len(gone) <= config.handicap_max
+        assert len({bool(p.color) for p in gone}) == 1 and not any(p.role.is_royal for p in gone)
+        sides.add(bool(gone[0].color))
+    assert sides == {True, False}
+    # Everything but the king at the most.
+    lone = tamerlane.Board(az.handicap_start(random.Random(0), tiny(az, handicap_min=99, handicap_max=99)))
+    assert sorted(str(p.role) for p in lone.piece_map().values()).count("king") == 2
+    assert len(lone.piece_map()) == 28 + 1
+    # Self-play draws its start from the seed: with a share of 1 every game
+    # starts from a handicap, with 0 none does.
+    for share, handicapped in ((1.0, True), (0.0, False)):
+        config = tiny(az, handicap_fraction=share, max_plies=2)
+        samples, _ = az.self_play_game(az.make_network(config), config, 5)
+        assert (samples[0].tfen != start.tfen()) == handicapped
+
+
 def test_material_adjudication(az: ModuleType) -> None:
     config = tiny(az)
     # White: Knight, Rook, Vizier (1280); Black: Rook, Talia, Giraffe (1745).
@@ -110,6 +140,12 @@ def test_material_adjudication(az: ModuleType) -> None:
     assert az.adjudicated(board, capped, tiny(az, adjudicate_margin=500)) == capped
     mate = az.GameResult(True, "checkmate", 90)
     assert az.adjudicated(board, mate, config) == mate
+    # With a scale, the win is worth the lead over the scale, at most 1.
+    scaled = az.adjudicated(board, capped, tiny(az, adjudicate_scale=930))
+    assert scaled == az.GameResult(False, "material", 200, 465 / 930)
+    assert az.value_target(scaled, False, 0, 0.9) == pytest.approx(0.5)
+    assert az.value_target(scaled, True, 2, 0.9) == pytest.approx(-0.5 * 0.81)
+    assert az.adjudicated(board, capped, tiny(az, adjudicate_scale=400)).weight == 1.0
     assert az.material(tamerlane.Board()) == 0
 
 
