@@ -302,6 +302,21 @@ impl<P: MctsGame> GameSearch<P> {
         v
     }
 
+    /// The root's proven moves over the action space: 1 a proven win, -1
+    /// a proven loss, 0 unknown.
+    fn proven(&self) -> Vec<i8> {
+        let mut v = vec![0i8; P::ACTION_SPACE];
+        let pos = self.mcts.position();
+        for c in self.mcts.root_stats() {
+            v[pos.action(&c.mv)] = match c.proven {
+                Some(true) => 1,
+                Some(false) => -1,
+                None => 0,
+            };
+        }
+        v
+    }
+
     /// The root's priors over the action space.
     fn priors(&self) -> Vec<f32> {
         let mut v = vec![0f32; P::ACTION_SPACE];
@@ -431,10 +446,10 @@ impl Mcts {
     #[pyo3(signature = (
         board, *, simulations = None, batch = None, c_puct = None, dirichlet_alpha = None,
         dirichlet_fraction = None, temperature = None, seed = None, evaluator = None,
-        rollout_plies = None, max_plies = None
+        rollout_plies = None, max_plies = None, solver = None
     ), text_signature = "(board, *, simulations=800, batch=64, c_puct=1.25, \
         dirichlet_alpha=0.3, dirichlet_fraction=0.25, temperature=1.0, seed=0, \
-        evaluator=None, rollout_plies=4, max_plies=None)")]
+        evaluator=None, rollout_plies=4, max_plies=None, solver=False)")]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -449,6 +464,7 @@ impl Mcts {
         evaluator: Option<&Bound<'_, PyAny>>,
         rollout_plies: Option<&Bound<'_, PyAny>>,
         max_plies: Option<&Bound<'_, PyAny>>,
+        solver: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Mcts> {
         let mut config = MctsConfig::default();
         if let Some(o) = given(simulations) {
@@ -479,6 +495,17 @@ impl Mcts {
         }
         if let Some(o) = given(max_plies) {
             config.max_plies = Some(u32_arg(&o, "max_plies")?);
+        }
+        if let Some(o) = given(solver) {
+            config.solver = o
+                .downcast::<pyo3::types::PyBool>()
+                .map_err(|_| {
+                    PyTypeError::new_err(format!(
+                        "MCTS: solver must be a bool, not {}",
+                        type_name(&o)
+                    ))
+                })?
+                .is_true();
         }
         config
             .validate()
@@ -564,6 +591,15 @@ impl Mcts {
             })
             .collect();
         array_1d(py, &p)
+    }
+
+    /// The root's moves proven by the search over the action space
+    /// (int8): 1 a move that wins by force, -1 one that loses by force, 0
+    /// unknown. Only endings are proven without ``solver=True``. Zeros
+    /// before the first run.
+    fn proven<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let v = each_search!(&self.search, s => s.proven());
+        array_1d(py, &v)
     }
 
     /// The root's priors over the action space (float32), with the noise of

@@ -213,6 +213,7 @@ def test_bad_arguments_are_clear_errors() -> None:
         ({"evaluator": 5}, TypeError, "evaluator"),
         ({"rollout_plies": 10**6}, ValueError, "rollout_plies"),
         ({"max_plies": -2}, ValueError, "max_plies"),
+        ({"solver": 1}, TypeError, "solver"),
     ]
     for kwargs, error, text in cases:
         with pytest.raises(error, match=text):
@@ -235,6 +236,29 @@ def test_bad_arguments_are_clear_errors() -> None:
         search.play(10**30)
     with pytest.raises(tamerlane.InvalidMoveError):
         search.play("nonsense")
+
+
+def test_the_solver_proves_a_mate_in_two() -> None:
+    # White mates in two, only by Kb6 (Kb8, Rh8#), and not in one: checked
+    # by brute force with python-chess.
+    board = tamerlane.chess.Board("k7/8/8/1K6/8/8/8/7R w - - 0 1")
+    kb6 = tamerlane.chess.move_to_index(tamerlane.chess.Move.from_uci("b5b6"), True)
+    search = quiet(board, simulations=3000, solver=True, evaluator=uniform)
+    assert search.proven().dtype == np.int8 and not search.proven().any()
+    search.run()
+    proven = search.proven()
+    assert proven.shape == (action_space(board),)
+    assert np.flatnonzero(proven).tolist() == [kb6] and proven[kb6] == 1
+    assert search.choose().uci() == "b5b6"
+    # Black's one reply loses by force.
+    search.play("b5b6")
+    search.run()
+    kb8 = tamerlane.chess.move_to_index(tamerlane.chess.Move.from_uci("a8b8"), False)
+    assert np.flatnonzero(search.proven()).tolist() == [kb8] and search.proven()[kb8] == -1
+    # Without the solver only the moves that end the game are proven.
+    plain = quiet(board, simulations=3000, evaluator=uniform)
+    plain.run()
+    assert not plain.proven().any()
 
 
 def test_bad_evaluator_answers_are_clear_errors() -> None:

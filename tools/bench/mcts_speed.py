@@ -5,6 +5,7 @@ on one thread: the figure of docs/PYTHON.md, "MCTS".
 
     .venv/bin/python tools/bench/mcts_speed.py
     .venv/bin/python tools/bench/mcts_speed.py --game chess --rollout-plies 0
+    .venv/bin/python tools/bench/mcts_speed.py --solver     # with the MCTS solver
 
 Each measurement searches a fresh tree of ``--simulations`` simulations
 from the start position (the tree then holds one node per legal move of
@@ -34,7 +35,8 @@ BOARDS: Dict[str, Callable[[], Any]] = {
 }
 
 
-def once(game: str, simulations: int, batch: int, rollout_plies: int, seed: int) -> Tuple[float, float]:
+def once(game: str, simulations: int, batch: int, rollout_plies: int, seed: int,
+         solver: bool = False) -> Tuple[float, float]:
     """Wall-clock and CPU seconds of one search of a fresh tree."""
     search = MCTS(
         BOARDS[game](),
@@ -43,6 +45,7 @@ def once(game: str, simulations: int, batch: int, rollout_plies: int, seed: int)
         rollout_plies=rollout_plies,
         dirichlet_fraction=0.0,
         seed=seed,
+        solver=solver,
     )
     wall, cpu = time.perf_counter(), time.process_time()
     visits, _ = search.run()
@@ -58,16 +61,17 @@ def main() -> None:
     parser.add_argument("--batch", type=int, default=64)
     parser.add_argument("--rollout-plies", type=int, default=4)
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--solver", action="store_true", help="search with MCTS(solver=True)")
     args = parser.parse_args()
-    once(args.game, 1000, args.batch, args.rollout_plies, 0)  # warm-up
+    once(args.game, 1000, args.batch, args.rollout_plies, 0, args.solver)  # warm-up
     best_wall, best_cpu = float("inf"), float("inf")
     for seed in range(args.repeat):
-        wall, cpu = once(args.game, args.simulations, args.batch, args.rollout_plies, seed)
+        wall, cpu = once(args.game, args.simulations, args.batch, args.rollout_plies, seed, args.solver)
         best_wall, best_cpu = min(best_wall, wall), min(best_cpu, cpu)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(
         f"{args.game}: {args.simulations} simulations, batch {args.batch}, "
-        f"rollout {args.rollout_plies} plies, 1 thread, best of {args.repeat} "
+        f"rollout {args.rollout_plies} plies, 1 thread, solver {args.solver}, best of {args.repeat} "
         f"(load average {load:.2f})"
     )
     print(f"  {args.simulations / best_wall:,.0f} simulations/s (wall clock)")

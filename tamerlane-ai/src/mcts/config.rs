@@ -37,6 +37,14 @@ pub struct MctsConfig {
     ///
     /// [`RolloutEvaluator`]: super::RolloutEvaluator
     pub rollout_plies: u32,
+    /// Whether the search proves wins and losses (the MCTS solver of
+    /// Winands, Björnsson and Saito, 2008): a node with a move into a
+    /// position lost for the opponent is won, one whose every move leads
+    /// to a position won for the opponent is lost, and a proven node is
+    /// then valued as an ending (the root excepted). With it a forced
+    /// mate a few moves deep is found for sure rather than by the
+    /// evaluator's estimates. Off by default (AlphaZero's search).
+    pub solver: bool,
 }
 
 impl Default for MctsConfig {
@@ -51,6 +59,7 @@ impl Default for MctsConfig {
             seed: 0,
             max_plies: None,
             rollout_plies: DEFAULT_ROLLOUT_PLIES,
+            solver: false,
         }
     }
 }

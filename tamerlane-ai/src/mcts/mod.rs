@@ -13,7 +13,10 @@
 //!   flipped at every ply (values are from the side to move's view). An
 //!   ending is valued by the game's outcome ([`Position::outcome`]: the
 //!   repetition rules, which need the game's history, are not seen inside
-//!   the tree); [`MctsConfig::max_plies`] makes longer games draws.
+//!   the tree); [`MctsConfig::max_plies`] makes longer games draws. With
+//!   [`MctsConfig::solver`] the backup also proves wins and losses (the
+//!   MCTS solver): a proven node is then valued as an ending, and
+//!   [`ChildStats::proven`] tells the root's proven moves.
 //! - At the root: Dirichlet noise ([`MctsConfig::dirichlet_alpha`],
 //!   [`MctsConfig::dirichlet_fraction`]) from the seeded generator; the
 //!   move chosen with [`MctsConfig::temperature`] ([`Mcts::choose`]); and

@@ -43,6 +43,10 @@ pub struct ChildStats<M> {
     /// Its mean value from the view of the side to move at the root
     /// (`None` before its first visit).
     pub q: Option<f64>,
+    /// Whether the move is proven to win (`Some(true)`) or to lose
+    /// (`Some(false)`) for the side to move at the root: it ends the game
+    /// so, or (with [`MctsConfig::solver`]) the search proved it.
+    pub proven: Option<bool>,
 }
 
 /// What one [`Mcts::run`] did.
@@ -318,7 +322,8 @@ impl<P: Position> Mcts<P> {
             self.tree
                 .expand(node, self.batch.moves(slot), self.batch.priors(slot));
         }
-        for sim in &self.sims {
+        for k in 0..self.sims.len() {
+            let sim = self.sims[k];
             let v = match sim.value {
                 LeafValue::Known(v) => v,
                 LeafValue::Slot(s) => self.batch.value(s as usize),
@@ -336,8 +341,44 @@ impl<P: Position> Mcts<P> {
                 n.value_sum += x;
                 x = -x;
             }
+            if self.config.solver && matches!(sim.value, LeafValue::Known(v) if v.abs() >= 1.0) {
+                self.prove_up(sim.start as usize, sim.end as usize);
+            }
         }
         self.batch.clear();
+    }
+
+    /// The solver's step ([`MctsConfig::solver`]) after a simulation that
+    /// ended in a won or lost position (`paths[start..end]`, the root
+    /// first): from the leaf's parent up, each node whose result its
+    /// children now prove becomes an ending of that value, until one is
+    /// not proven. The root is never marked (it has to stay searchable);
+    /// its moves' proofs are read by [`Mcts::root_stats`].
+    fn prove_up(&mut self, start: usize, end: usize) {
+        for i in (start + 1..end - 1).rev() {
+            let node = self.paths[i] as usize;
+            let Some(won) = self.proof(node) else { return };
+            self.tree.nodes[node].state = NodeState::Terminal(if won { 1.0 } else { -1.0 });
+        }
+    }
+
+    /// What the children of an expanded `node` prove for its side to
+    /// move: won if a move leads to a position lost for the opponent, lost
+    /// if every move leads to one won for the opponent.
+    fn proof(&self, node: usize) -> Option<bool> {
+        let n = &self.tree.nodes[node];
+        if n.state != NodeState::Expanded || n.num_children == 0 {
+            return None;
+        }
+        let mut all_lost = true;
+        for child in &self.tree.nodes[n.children()] {
+            match child.proven() {
+                Some(false) => return Some(true),
+                Some(true) => {}
+                None => all_lost = false,
+            }
+        }
+        all_lost.then_some(false)
     }
 
     /// Takes back the virtual loss of a batch whose evaluation failed, its
@@ -364,6 +405,7 @@ impl<P: Position> Mcts<P> {
                 visits: c.visits,
                 prior: c.prior,
                 q: c.q(),
+                proven: c.proven().map(|won| !won),
             })
             .collect()
     }
@@ -375,13 +417,19 @@ impl<P: Position> Mcts<P> {
         self.tree.nodes[ROOT].q().map(|q| -q)
     }
 
-    /// The move to play: at temperature 0 the most visited (the higher
+    /// The move to play: with [`MctsConfig::solver`] a move proven to
+    /// win if there is one (the first), else at temperature 0 the most visited (the higher
     /// prior, then the first, among equals), else one sampled with
     /// probability proportional to `visits^(1 / temperature)` from the
     /// search's generator. `None` before the first run.
     pub fn choose(&mut self) -> Option<P::Move> {
         let children = self.tree.nodes[ROOT].children();
         let nodes = &self.tree.nodes[children];
+        if self.config.solver {
+            if let Some(win) = nodes.iter().find(|c| c.proven() == Some(false)) {
+                return win.mv;
+            }
+        }
         let t = f64::from(self.config.temperature);
         let total: u64 = nodes.iter().map(|c| u64::from(c.visits)).sum();
         if t == 0.0 || total == 0 {
@@ -431,7 +479,12 @@ impl<P: Position> Mcts<P> {
             None => self.tree.clear(),
         }
         // The endings found under the ply cap stay right: a node's ply
-        // count from the start is the same under the new root.
+        // count from the start is the same under the new root. A root the
+        // solver proved is searched again (its proof holds below it).
+        let root = &mut self.tree.nodes[ROOT];
+        if matches!(root.state, NodeState::Terminal(_)) && root.num_children > 0 {
+            root.state = NodeState::Expanded;
+        }
         self.clean_priors.clear();
         Ok(())
     }

@@ -17,7 +17,9 @@ pub(crate) enum NodeState {
     Pending(u32),
     /// Evaluated, its children created (with their priors).
     Expanded,
-    /// The game is over here (or the ply cap is reached): the value from
+    /// The game is over here (or the ply cap is reached), or with
+    /// [`MctsConfig::solver`](super::MctsConfig::solver) its result is
+    /// proven (a won or lost node keeps its children): the value from
     /// the view of the side to move, without any evaluation.
     Terminal(f32),
 }
@@ -64,6 +66,17 @@ impl<M> Node<M> {
     /// `None` before the first visit.
     pub fn q(&self) -> Option<f64> {
         (self.visits > 0).then(|| self.value_sum / f64::from(self.visits))
+    }
+
+    /// Whether the position is proven won (`Some(true)`) or lost
+    /// (`Some(false)`) for its side to move: an ending with a winner, or a
+    /// node the solver proved.
+    pub fn proven(&self) -> Option<bool> {
+        match self.state {
+            NodeState::Terminal(v) if v >= 1.0 => Some(true),
+            NodeState::Terminal(v) if v <= -1.0 => Some(false),
+            _ => None,
+        }
     }
 
     /// The indices of the children.

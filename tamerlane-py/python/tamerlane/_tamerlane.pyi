@@ -889,6 +889,7 @@ class MCTS:
         evaluator: Optional[_MctsEvaluator] = None,
         rollout_plies: SupportsIndex = 4,
         max_plies: Optional[SupportsIndex] = None,
+        solver: bool = False,
     ) -> None: ...
     def run(self) -> tuple[npt.NDArray[np.int64], float]:
         """Runs ``simulations`` more simulations; the root's visit counts over
@@ -899,6 +900,10 @@ class MCTS:
         """The visit counts normalised to sum to 1: the training target."""
     def priors(self) -> npt.NDArray[np.float32]:
         """The root's priors over the action space (noise mixed in)."""
+    def proven(self) -> npt.NDArray[np.int8]:
+        """The root's moves proven by the search over the action space: 1
+        wins by force, -1 loses by force, 0 unknown (only endings are
+        proven without ``solver=True``)."""
     @property
     def root_value(self) -> Optional[float]:
         """The root's value for its side to move; ``None`` before a run."""
