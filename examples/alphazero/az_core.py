@@ -158,6 +158,11 @@ class Config:
     #: by the rules when there is one (``winning_move``): the tree values an
     #: ending only once it has visited the move.
     take_wins: bool = True
+    #: The agent's search (play.py, the curve's evaluation games) proves
+    #: forced wins and losses (``MCTS(solver=True)``, docs/PYTHON.md
+    #: "MCTS"): it plays a move proven to win and none proven to lose
+    #: while it has another. Self-play searches as AlphaZero, without it.
+    agent_solver: bool = True
     #: The self-play policy target: "visits" (AlphaZero's: the root's
     #: visit distribution) or "mixed": half the visits, half the network's
     #: one-ply improvement of its own prior, ``softmax(log prior +
@@ -311,11 +316,13 @@ def adjudicated(board: tamerlane.Board, result: GameResult, config: Config) -> G
 
 
 def make_search(board: tamerlane.Board, net: Predictor, simulations: int, batch: int,
-                config: Config, seed: int, noise: bool, value_scale: Optional[float] = None) -> MCTS:
+                config: Config, seed: int, noise: bool, value_scale: Optional[float] = None,
+                solver: bool = False) -> MCTS:
     """An ``MCTS`` on `board` evaluated by `net` (docs/PYTHON.md, "MCTS");
     root noise for self-play only; the move is chosen here, not by the
     search's temperature. The network's values are scaled by
-    `value_scale` (default `config.value_scale`)."""
+    `value_scale` (default `config.value_scale`); `solver` turns on the
+    search's proofs of forced wins and losses."""
     scale = np.float32(config.value_scale if value_scale is None else value_scale)
 
     def evaluator(obs: F32, mask: Mask) -> Tuple[F32, F32]:
@@ -325,7 +332,7 @@ def make_search(board: tamerlane.Board, net: Predictor, simulations: int, batch:
     return MCTS(board, simulations=simulations, batch=batch, c_puct=config.c_puct,
                 dirichlet_alpha=config.dirichlet_alpha,
                 dirichlet_fraction=config.dirichlet_fraction if noise else 0.0,
-                temperature=0.0, seed=seed, evaluator=evaluator)
+                temperature=0.0, seed=seed, evaluator=evaluator, solver=solver)
 
 
 def pick(visits: npt.NDArray[np.int64], sample: bool, rng: random.Random) -> int:
@@ -490,7 +497,9 @@ def allows_draw(board: tamerlane.Board, move: tamerlane.Move) -> bool:
 class MctsPlayer:
     """The trained agent: MCTS with the network, no noise, the most
     visited move (a move that wins at once first, with
-    ``Config.take_wins``); while the search's value is not negative, the most
+    ``Config.take_wins``; with ``Config.agent_solver`` a move the search
+    proved to win, and no move proved to lose while there is another);
+    while the search's value is not negative, the most
     visited move that neither repeats a position nor lets the opponent
     draw at once (``allows_draw``: the tree does not see repetitions,
     docs/PYTHON.md "MCTS"; when every visited move does, the unvisited
@@ -510,19 +519,27 @@ class MctsPlayer:
         stack = board.move_stack
         if self.search is None or self.seen > len(stack):
             self.search = make_search(board, self.net, self.simulations, self.config.search_batch,
-                                      self.config, self.seed, False, self.config.eval_value_scale)
+                                      self.config, self.seed, False, self.config.eval_value_scale,
+                                      self.config.agent_solver)
         else:
             for move in stack[self.seen:]:
                 self.search.play(move)
         visits, value = self.search.run()
-        # The visited moves by visits, then the others by prior.
-        order = np.lexsort((-self.search.priors(), -visits))
+        # The legal moves: a move proved to win first, then the visited
+        # moves by visits, then the others by prior; the moves proved to
+        # lose last.
         legal = board.legal_action_mask()
+        rank = np.where(legal, -self.search.proven().astype(np.int64), 2)
+        order = np.lexsort((-self.search.priors(), -visits, rank))
+        proven = self.search.proven()
         action = int(order[0])
-        for a in order[: int(np.count_nonzero(legal)) if value >= 0 else 0]:
-            if not allows_draw(board, tamerlane.index_to_move(board, int(a))):
-                action = int(a)
-                break
+        if proven[action] <= 0:
+            for a in order[: int(np.count_nonzero(legal)) if value >= 0 else 0]:
+                if proven[a] < 0:
+                    break
+                if not allows_draw(board, tamerlane.index_to_move(board, int(a))):
+                    action = int(a)
+                    break
         self.search.play(action)
         self.seen = len(stack) + 1
         return tamerlane.index_to_move(board, action)

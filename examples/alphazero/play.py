@@ -43,6 +43,9 @@ def main(argv: Optional[List[str]] = None) -> int:
                    help="with --material-oracle: uniform priors instead of capture-weighted ones")
     p.add_argument("--take-wins", action=argparse.BooleanOptionalAction, default=None,
                    help="play a move that wins at once when there is one (default: the checkpoint's take_wins)")
+    p.add_argument("--solver", action=argparse.BooleanOptionalAction, default=None,
+                   help="search with the MCTS solver: play a proven win, avoid a proven loss "
+                        "(default: the checkpoint's agent_solver, else on)")
     p.add_argument("--engine-games", type=int, default=20, help="games against the engine")
     p.add_argument("--engine-level", type=int, default=1, choices=(0, 1),
                    help="1: the web board's level 1 (docs/WEB.md); 0: depth 1, its best move")
@@ -67,10 +70,12 @@ def main(argv: Optional[List[str]] = None) -> int:
         config.eval_value_scale = args.value_scale
     if args.take_wins is not None:
         config.take_wins = args.take_wins
+    if args.solver is not None:
+        config.agent_solver = args.solver
     print(f"{args.checkpoint}: {meta['backend']} network, iteration {meta['iteration']}, "
           f"{meta.get('games', '?')} self-play games, {meta.get('seconds', '?')} s of training; "
           f"{args.simulations} simulations per move, value scale {config.eval_value_scale}, "
-          f"take wins {config.take_wins}, "
+          f"take wins {config.take_wins}, solver {config.agent_solver}, "
           f"cap {args.max_plies} plies; "
           f"load average {os.getloadavg()[0]:.2f}", flush=True)
     results = {}
@@ -100,6 +105,7 @@ def main(argv: Optional[List[str]] = None) -> int:
                                          "simulations": args.simulations,
                                          "value_scale": config.eval_value_scale,
                                          "take_wins": config.take_wins,
+                                         "solver": config.agent_solver,
                                          "max_plies": args.max_plies, "seed": args.seed,
                                          "results": results}, indent=2) + "\n", encoding="utf-8")
     return 0

@@ -13,7 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Iterator, List
+from typing import Any, Dict, Iterator, List
 
 import numpy as np
 import pytest
@@ -206,6 +206,59 @@ def test_take_wins_plays_the_win_and_stores_it_as_the_policy(az: ModuleType) -> 
     assert samples[0].actions.tolist() == [tamerlane.move_to_index(move)]
     # One ply before the end: the result discounted once.
     assert samples[0].probs.tolist() == [1.0] and samples[0].value == pytest.approx(config.discount)
+
+
+def test_the_agent_plays_a_proven_win_and_avoids_a_proven_loss(az: ModuleType, monkeypatch: Any) -> None:
+    # A stand-in search whose statistics are set by hand: the agent's
+    # choice among them (MctsPlayer with Config.agent_solver).
+    board = tamerlane.Board()
+    legal = np.flatnonzero(board.legal_action_mask())
+    a, b, c = (int(x) for x in legal[:3])
+
+    class Search:
+        def __init__(self, visits: Any, proven: Any) -> None:
+            self.v, self.p = visits, proven
+            self.played: Any = None
+
+        def run(self) -> Any:
+            return self.v, 0.5
+
+        def proven(self) -> Any:
+            return self.p
+
+        def priors(self) -> Any:
+            return board.legal_action_mask().astype(np.float32)
+
+        def play(self, action: Any) -> None:
+            self.played = action
+
+    def choice(visits: Dict[int, int], proven: Dict[int, int], solver: bool = True) -> int:
+        v = np.zeros(tamerlane.ACTION_SPACE_SIZE, np.int64)
+        p = np.zeros(tamerlane.ACTION_SPACE_SIZE, np.int8)
+        for k, n in visits.items():
+            v[k] = n
+        for k, n in proven.items():
+            p[k] = n
+        search = Search(v, p)
+        seen: Dict[str, Any] = {}
+
+        def make_search(*args: Any) -> Search:
+            seen["solver"] = args[-1]
+            return search
+
+        monkeypatch.setattr(az, "make_search", make_search)
+        config = tiny(az, take_wins=False, agent_solver=solver)
+        move = az.MctsPlayer(az.make_network(config), config, 8)(board.copy())
+        assert seen["solver"] is solver and search.played == tamerlane.move_to_index(move)
+        return int(search.played)
+
+    assert choice({a: 10, b: 3, c: 1}, {}) == a
+    assert choice({a: 10, b: 3, c: 1}, {c: 1}) == c  # a proven win, though least visited
+    assert choice({a: 10, b: 3, c: 1}, {a: -1}) == b  # a proven loss passed over
+    assert choice({a: 10}, {a: -1}) != a  # for an unvisited move
+    # Every move proved to lose: still a legal move, the most visited.
+    assert choice({a: 1, b: 5}, {int(x): -1 for x in legal}) == b
+    assert choice({a: 10, b: 3}, {}, solver=False) == a
 
 
 def test_mixed_policy_target_covers_every_move_and_favours_the_better_values(az: ModuleType) -> None:
