@@ -529,9 +529,9 @@ class MctsPlayer:
         # moves by visits, then the others by prior; the moves proved to
         # lose last.
         legal = board.legal_action_mask()
-        rank = np.where(legal, -self.search.proven().astype(np.int64), 2)
-        order = np.lexsort((-self.search.priors(), -visits, rank))
         proven = self.search.proven()
+        rank = np.where(legal, -proven.astype(np.int64), 2)
+        order = np.lexsort((-self.search.priors(), -visits, rank))
         action = int(order[0])
         if proven[action] <= 0:
             for a in order[: int(np.count_nonzero(legal)) if value >= 0 else 0]:

@@ -418,10 +418,11 @@ impl<P: Position> Mcts<P> {
     }
 
     /// The move to play: with [`MctsConfig::solver`] a move proven to
-    /// win if there is one (the first), else at temperature 0 the most visited (the higher
-    /// prior, then the first, among equals), else one sampled with
-    /// probability proportional to `visits^(1 / temperature)` from the
-    /// search's generator. `None` before the first run.
+    /// win if there is one (the first), else at temperature 0 the most
+    /// visited (the higher prior, then the first, among equals), else one
+    /// sampled with probability proportional to `visits^(1 /
+    /// temperature)` from the search's generator. `None` before the first
+    /// run.
     pub fn choose(&mut self) -> Option<P::Move> {
         let children = self.tree.nodes[ROOT].children();
         let nodes = &self.tree.nodes[children];
