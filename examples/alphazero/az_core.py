@@ -369,7 +369,9 @@ def self_play_game(net: Network, config: Config, seed: int,
     sides; every searched position with its policy target and, once the
     game has ended, its value target."""
     rng = random.Random(seed)
-    if start is None and rng.random() < config.handicap_fraction:
+    # No draw at all with a share of 0: the game's random stream is then
+    # the one it had before handicaps existed.
+    if start is None and config.handicap_fraction > 0 and rng.random() < config.handicap_fraction:
         start = handicap_start(rng, config)
     board = tamerlane.Board() if start is None else tamerlane.Board(start)
     search = make_search(board, net, config.simulations, config.search_batch, config, seed, True)
