@@ -41,9 +41,14 @@ pub struct MctsConfig {
     /// Winands, Björnsson and Saito, 2008): a node with a move into a
     /// position lost for the opponent is won, one whose every move leads
     /// to a position won for the opponent is lost, and a proven node is
-    /// then valued as an ending (the root excepted). With it a forced
-    /// mate a few moves deep is found for sure rather than by the
-    /// evaluator's estimates. Off by default (AlphaZero's search).
+    /// then valued as an ending (the root excepted). A new leaf whose
+    /// side to move has a move that wins at once (a mate or a stalemate
+    /// in one) is proven won before it is evaluated, so that a forced win
+    /// needs only the defences visited, not the winning replies among all
+    /// the moves; a leaf whose side to move can draw at once (a royal
+    /// into the opponent's citadel) is valued at least a draw. With it a forced mate a few moves deep is found for sure
+    /// rather than by the evaluator's estimates. Off by default
+    /// (AlphaZero's search).
     pub solver: bool,
 }
 

@@ -94,6 +94,9 @@ pub struct Mcts<P: Position> {
     paths: Vec<u32>,
     sims: Vec<Simulation>,
     moves: P::MoveList,
+    /// For each leaf of the batch, whether its side to move can draw at
+    /// once (the solver's floor of 0 under its value).
+    can_draw: Vec<bool>,
 }
 
 impl<P: Position> Mcts<P> {
@@ -112,6 +115,7 @@ impl<P: Position> Mcts<P> {
             paths: Vec::new(),
             sims: Vec::new(),
             moves: P::MoveList::default(),
+            can_draw: Vec::new(),
         })
     }
 
@@ -258,6 +262,7 @@ impl<P: Position> Mcts<P> {
     /// first path of a batch cannot collide, so every batch has one.
     fn gather(&mut self, n: u32) -> u32 {
         self.batch.clear();
+        self.can_draw.clear();
         self.paths.clear();
         self.sims.clear();
         let c_puct = f64::from(self.config.c_puct);
@@ -289,7 +294,19 @@ impl<P: Position> Mcts<P> {
                             break Some(LeafValue::Known(v));
                         }
                         pos.legal_moves_into(&mut self.moves);
+                        let mut can_draw = false;
+                        if self.config.solver {
+                            match self.ending_in_one(&pos, plies) {
+                                Some(true) => {
+                                    self.tree.nodes[node].state = NodeState::Terminal(1.0);
+                                    break Some(LeafValue::Known(1.0));
+                                }
+                                Some(false) => can_draw = true,
+                                None => {}
+                            }
+                        }
                         let slot = self.batch.push(node, &pos, &self.moves) as u32;
+                        self.can_draw.push(can_draw);
                         self.tree.nodes[node].state = NodeState::Pending(slot);
                         break Some(LeafValue::Slot(slot));
                     }
@@ -326,6 +343,10 @@ impl<P: Position> Mcts<P> {
             let sim = self.sims[k];
             let v = match sim.value {
                 LeafValue::Known(v) => v,
+                // A side that can draw at once is worth at least a draw.
+                LeafValue::Slot(s) if self.can_draw[s as usize] => {
+                    self.batch.value(s as usize).max(0.0)
+                }
                 LeafValue::Slot(s) => self.batch.value(s as usize),
             };
             // The leaf's value is the side to move's there; its node holds
@@ -381,6 +402,30 @@ impl<P: Position> Mcts<P> {
         all_lost.then_some(false)
     }
 
+    /// The best ending the side to move at `pos` (`plies` after the
+    /// root, its legal moves in `self.moves`) can reach in one move:
+    /// `Some(true)` a win, `Some(false)` a draw (and no win), `None`
+    /// neither. The solver's check of a new leaf: a win in one proves the
+    /// leaf without waiting for the search to visit that move among all
+    /// the others (a forced win a few moves deep then needs only the
+    /// defences visited), and a draw in one puts a floor of 0 under the
+    /// leaf's value (a side far behind that can run into a citadel is not
+    /// lost).
+    fn ending_in_one(&self, pos: &P, plies: u32) -> Option<bool> {
+        let mut next = pos.clone();
+        let mut best = None;
+        for mv in self.moves.iter() {
+            next.clone_from(pos);
+            next.play_unchecked(mv);
+            match self.terminal_value(&next, plies + 1) {
+                Some(v) if v <= -1.0 => return Some(true),
+                Some(v) if v < 1.0 => best = Some(false),
+                _ => {}
+            }
+        }
+        best
+    }
+
     /// Takes back the virtual loss of a batch whose evaluation failed, its
     /// leaves new again.
     fn abandon(&mut self) {
@@ -418,7 +463,8 @@ impl<P: Position> Mcts<P> {
     }
 
     /// The move to play: with [`MctsConfig::solver`] a move proven to
-    /// win if there is one (the first), else at temperature 0 the most
+    /// win if there is one (one that ends the game at once first, else
+    /// the first), else at temperature 0 the most
     /// visited (the higher prior, then the first, among equals), else one
     /// sampled with probability proportional to `visits^(1 /
     /// temperature)` from the search's generator. `None` before the first
@@ -427,8 +473,18 @@ impl<P: Position> Mcts<P> {
         let children = self.tree.nodes[ROOT].children();
         let nodes = &self.tree.nodes[children];
         if self.config.solver {
-            if let Some(win) = nodes.iter().find(|c| c.proven() == Some(false)) {
-                return win.mv;
+            let mut wins = nodes.iter().filter_map(|c| match c.proven() {
+                Some(false) => c.mv,
+                _ => None,
+            });
+            if let Some(first) = wins.next() {
+                let mut after = self.root_pos.clone();
+                let at_once = std::iter::once(first).chain(wins).find(|mv| {
+                    after.clone_from(&self.root_pos);
+                    after.play_unchecked(mv);
+                    outcome_value(&after).is_some()
+                });
+                return Some(at_once.unwrap_or(first));
             }
         }
         let t = f64::from(self.config.temperature);
@@ -481,10 +537,16 @@ impl<P: Position> Mcts<P> {
         }
         // The endings found under the ply cap stay right: a node's ply
         // count from the start is the same under the new root. A root the
-        // solver proved is searched again (its proof holds below it).
+        // solver proved is searched again (its proof holds below it); one
+        // proved by its win in one, never expanded, is evaluated afresh
+        // (an ending is found an ending again).
         let root = &mut self.tree.nodes[ROOT];
-        if matches!(root.state, NodeState::Terminal(_)) && root.num_children > 0 {
-            root.state = NodeState::Expanded;
+        if matches!(root.state, NodeState::Terminal(_)) {
+            root.state = if root.num_children > 0 {
+                NodeState::Expanded
+            } else {
+                NodeState::New
+            };
         }
         self.clean_priors.clear();
         Ok(())

@@ -409,7 +409,10 @@ fn the_solver_proves_a_mate_in_two_and_plays_it_out() {
         .filter(|c| c.proven == Some(true))
         .map(|c| c.mv.to_string())
         .collect();
-    assert_eq!(won, ["h1h8"]);
+    // The mate in one and the one mate in two (Rc1, Ka8 forced, Rc8),
+    // which python-chess's brute force also finds, and no other; the move
+    // played is the mate in one.
+    assert_eq!(won, ["h1c1", "h1h8"]);
     // Black, after Kb6, has one move, and it is proven to lose.
     let after: chess::Position = pos("k7/8/1K6/8/8/8/8/7R b - - 1 1");
     let black = run_with_rollouts(
@@ -428,4 +431,88 @@ fn the_solver_proves_a_mate_in_two_and_plays_it_out() {
     // Without the solver nothing is proven but the endings themselves.
     let plain = run_with_rollouts(p, quiet(3000));
     assert!(plain.root_stats().iter().all(|c| c.proven.is_none()));
+}
+
+#[test]
+fn the_solver_proves_a_leaf_with_a_win_in_one_before_evaluating_it() {
+    // Black's one move, Kb8, leaves White the mate Rh8 (python-chess, as
+    // above): the first simulation reaches that leaf, finds the mate among
+    // White's moves and proves it won for White without evaluating it.
+    let after: chess::Position = pos("k7/8/1K6/8/8/8/8/7R b - - 1 1");
+    let config = MctsConfig {
+        solver: true,
+        ..quiet(1)
+    };
+    let mut mcts = Mcts::new(after, config).unwrap();
+    let mut eval = mcts.rollout_evaluator();
+    let stats = mcts.run(&mut eval, None).unwrap();
+    // The root's evaluation is the only evaluator call.
+    assert_eq!((stats.simulations, stats.batches), (1, 1));
+    assert_eq!(mcts.root_stats()[0].proven, Some(false));
+    // Without the solver the leaf is evaluated and nothing is proven.
+    let mut plain = Mcts::new(after, quiet(1)).unwrap();
+    let mut eval = plain.rollout_evaluator();
+    assert_eq!(plain.run(&mut eval, None).unwrap().batches, 2);
+    assert_eq!(plain.root_stats()[0].proven, None);
+}
+
+#[test]
+fn with_the_leaf_check_a_mate_in_two_is_proven_in_few_simulations() {
+    // The mate in two above: Kb6 needs one visit, and so does Black's one
+    // reply, for the proof; 100 simulations over White's 20 moves suffice.
+    let p: chess::Position = pos(CHESS_MATE_IN_TWO);
+    let mcts = run_with_rollouts(
+        p,
+        MctsConfig {
+            solver: true,
+            ..quiet(100)
+        },
+    );
+    let won: Vec<String> = mcts
+        .root_stats()
+        .iter()
+        .filter(|c| c.proven == Some(true))
+        .map(|c| c.mv.to_string())
+        .collect();
+    assert_eq!(won, ["b5b6"]);
+}
+
+/// Uniform priors, and the same value for every leaf (from its side to
+/// move's view).
+struct Constant(f32);
+
+impl<P: Position> Evaluator<P> for Constant {
+    type Error = Infallible;
+    fn evaluate(&mut self, batch: &mut Batch<P>) -> Result<(), Infallible> {
+        for i in 0..batch.len() {
+            *batch.leaf_mut(i).3 = self.0;
+        }
+        Ok(())
+    }
+}
+
+#[test]
+fn with_the_solver_a_leaf_that_can_draw_at_once_is_worth_at_least_a_draw() {
+    // Tamerlane: Black's bare King on k2 can always step into White's
+    // citadel (docs/RULES.md, sections 1 and 5: a draw at once), whatever
+    // White plays; White's rook and king cannot mate in one.
+    let p: tamerlane::Position = pos("R10/11/11/11/11/11/11/11/10k/K10 w - 00 0 1");
+    let moves = p.legal_moves().len();
+    let q = |solver: bool| {
+        let config = MctsConfig {
+            solver,
+            ..quiet(moves as u32)
+        };
+        let mut mcts = Mcts::new(p.clone(), config).unwrap();
+        // Every leaf looks lost to its side to move: Black's, after each
+        // White move.
+        mcts.run(&mut Constant(-0.9), None).unwrap();
+        let stats = mcts.root_stats();
+        assert!(stats.iter().all(|c| c.visits == 1 && c.proven.is_none()));
+        stats.iter().map(|c| c.q.unwrap()).collect::<Vec<f64>>()
+    };
+    // From White's view: Black's 0.9 loss, or with the solver the draw
+    // Black can take.
+    assert!(q(false).iter().all(|&v| (v - 0.9).abs() < 1e-6));
+    assert!(q(true).iter().all(|&v| v == 0.0));
 }
