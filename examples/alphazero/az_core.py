@@ -163,6 +163,11 @@ class Config:
     #: "MCTS"): it plays a move proven to win and none proven to lose
     #: while it has another. Self-play searches as AlphaZero, without it.
     agent_solver: bool = True
+    #: Self-play searches with the solver too: a move proven to win is
+    #: played and stored as a sure policy target (as a win in one with
+    #: `take_wins`), and a move proven to lose is not played while another
+    #: visited move is not.
+    selfplay_solver: bool = False
     #: The self-play policy target: "visits" (AlphaZero's: the root's
     #: visit distribution) or "mixed": half the visits, half the network's
     #: one-ply improvement of its own prior, ``softmax(log prior +
@@ -374,7 +379,8 @@ def self_play_game(net: Network, config: Config, seed: int,
     if start is None and config.handicap_fraction > 0 and rng.random() < config.handicap_fraction:
         start = handicap_start(rng, config)
     board = tamerlane.Board() if start is None else tamerlane.Board(start)
-    search = make_search(board, net, config.simulations, config.search_batch, config, seed, True)
+    search = make_search(board, net, config.simulations, config.search_batch, config, seed, True,
+                         solver=config.selfplay_solver)
     positions: List[Tuple[str, bool, npt.NDArray[np.int64], F32]] = []
     while (result := ending_of(board, config.max_plies)) is None:
         win = winning_move(board) if config.take_wins else None
@@ -385,9 +391,17 @@ def self_play_game(net: Network, config: Config, seed: int,
             board.push(win)
             continue
         visits, _ = search.run()
-        nz, probs = policy_target(board, net, visits, config)
-        positions.append((board.tfen(), bool(board.turn), nz, probs))
-        action = pick(visits, board.ply() < config.temperature_plies, rng)
+        proven = search.proven() if config.selfplay_solver else None
+        if proven is not None and (proven > 0).any():
+            action = int(np.argmax(proven > 0))
+            positions.append((board.tfen(), bool(board.turn), np.array([action], np.int64),
+                              np.ones(1, np.float32)))
+        else:
+            nz, probs = policy_target(board, net, visits, config)
+            positions.append((board.tfen(), bool(board.turn), nz, probs))
+            if proven is not None and ((visits > 0) & (proven == 0)).any():
+                visits = np.where(proven < 0, 0, visits)
+            action = pick(visits, board.ply() < config.temperature_plies, rng)
         board.push(tamerlane.index_to_move(board, action))
         search.play(action)
     result = adjudicated(board, result, config)

@@ -261,6 +261,53 @@ def test_the_agent_plays_a_proven_win_and_avoids_a_proven_loss(az: ModuleType, m
     assert choice({a: 10, b: 3}, {}, solver=False) == a
 
 
+def test_self_play_with_the_solver_plays_a_proven_win_and_avoids_a_proven_loss(
+        az: ModuleType, monkeypatch: Any) -> None:
+    # A stand-in search, as above, for one self-play move (the game cut
+    # after it): Config.selfplay_solver's choice and policy target.
+    legal = np.flatnonzero(tamerlane.Board().legal_action_mask())
+    a, b, c = (int(x) for x in legal[:3])
+
+    def one_move(visits: Dict[int, int], proven: Dict[int, int], solver: bool = True) -> Any:
+        v = np.zeros(tamerlane.ACTION_SPACE_SIZE, np.int64)
+        p = np.zeros(tamerlane.ACTION_SPACE_SIZE, np.int8)
+        for k, n in visits.items():
+            v[k] = n
+        for k, n in proven.items():
+            p[k] = n
+        seen: Dict[str, Any] = {}
+
+        class Search:
+            def run(self) -> Any:
+                return v, 0.0
+
+            def proven(self) -> Any:
+                seen["asked"] = True
+                return p
+
+            def play(self, action: Any) -> None:
+                seen["played"] = int(action)
+
+        def make_search(*args: Any, **kw: Any) -> Search:
+            seen["solver"] = kw.get("solver")
+            return Search()
+
+        monkeypatch.setattr(az, "make_search", make_search)
+        config = tiny(az, take_wins=False, selfplay_solver=solver, max_plies=1, temperature_plies=0)
+        samples, result = az.self_play_game(az.make_network(config), config, 1)
+        assert result.plies == 1 and len(samples) == 1 and seen["solver"] is solver
+        assert seen.get("asked", False) is solver
+        return seen["played"], samples[0]
+
+    played, sample = one_move({a: 10, b: 3, c: 1}, {c: 1})
+    assert played == c  # the proven win, though least visited, as a sure target
+    assert sample.actions.tolist() == [c] and sample.probs.tolist() == [1.0]
+    played, sample = one_move({a: 10, b: 3, c: 1}, {a: -1})
+    assert played == b and len(sample.actions) > 1  # the proven loss passed over; the usual target
+    assert one_move({a: 10}, {a: -1})[0] == a  # no other visited move: played all the same
+    assert one_move({a: 10, b: 3}, {a: -1}, solver=False)[0] == a  # without the solver, no proofs read
+
+
 def test_mixed_policy_target_covers_every_move_and_favours_the_better_values(az: ModuleType) -> None:
     # White's Rook f2 can take Black's Rook f10, its only capture (f2j2
     # would leave the King to the Talia); the material oracle's values see
