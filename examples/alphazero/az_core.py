@@ -188,6 +188,16 @@ class Config:
     handicap_fraction: float = 0.5
     handicap_min: int = 12
     handicap_max: int = 27
+    #: This share of the self-play games starts from an endgame
+    #: (``endgame_start``, drawn before the handicap): one side keeps
+    #: `endgame_min` to `endgame_max` of its non-royal pieces, the other
+    #: 0 to `endgame_weak_max`, so that the net learns to mate with a few
+    #: pieces, and that a piece lost makes the win slower. 0: none (no
+    #: draw from the game's random numbers either).
+    endgame_fraction: float = 0.0
+    endgame_min: int = 3
+    endgame_max: int = 8
+    endgame_weak_max: int = 2
     games_per_iteration: int = 8
     #: Replay buffer (positions) and training.
     buffer_size: int = 60_000
@@ -365,17 +375,39 @@ def handicap_start(rng: random.Random, config: Config) -> str:
     return board.tfen()
 
 
+def endgame_start(rng: random.Random, config: Config) -> str:
+    """An endgame position (``Config.endgame_fraction``): the start
+    position where one side (drawn by `rng`) keeps `endgame_min` to
+    `endgame_max` of its non-royal pieces and the other 0 to
+    `endgame_weak_max`, which pieces drawn too, as a TFEN (legal, as
+    ``handicap_start``'s)."""
+    board = tamerlane.Board()
+    strong = rng.random() < 0.5
+    for side, lo, hi in ((strong, config.endgame_min, config.endgame_max),
+                         (not strong, 0, config.endgame_weak_max)):
+        squares = sorted(sq for sq, piece in board.piece_map().items()
+                         if bool(piece.color) == side and not piece.role.is_royal)
+        hi = min(hi, len(squares))
+        keep = rng.randint(min(lo, hi), hi)
+        for sq in rng.sample(squares, len(squares) - keep):
+            board.remove_piece_at(sq)
+    return board.tfen()
+
+
 def self_play_game(net: Network, config: Config, seed: int,
                    start: Optional[str] = None) -> Tuple[List[Sample], GameResult]:
     """One game of the network against itself from the TFEN `start`, or
     when none is given from the start position or, for a share
-    ``config.handicap_fraction`` of the seeds, a handicap position
-    (``handicap_start``); one search kept (and its tree reused) for both
+    ``config.endgame_fraction`` of the seeds, an endgame
+    (``endgame_start``), or for a share ``config.handicap_fraction`` of
+    the others a handicap position (``handicap_start``); one search kept (and its tree reused) for both
     sides; every searched position with its policy target and, once the
     game has ended, its value target."""
     rng = random.Random(seed)
     # No draw at all with a share of 0: the game's random stream is then
     # the one it had before handicaps existed.
+    if start is None and config.endgame_fraction > 0 and rng.random() < config.endgame_fraction:
+        start = endgame_start(rng, config)
     if start is None and config.handicap_fraction > 0 and rng.random() < config.handicap_fraction:
         start = handicap_start(rng, config)
     board = tamerlane.Board() if start is None else tamerlane.Board(start)

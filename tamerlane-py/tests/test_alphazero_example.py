@@ -129,6 +129,36 @@ def test_handicap_starts_take_pieces_off_one_side(az: ModuleType) -> None:
         assert (samples[0].tfen != start.tfen()) == handicapped
 
 
+def test_endgame_starts_leave_a_few_pieces_to_one_side_and_fewer_to_the_other(az: ModuleType) -> None:
+    import random
+
+    start = tamerlane.Board()
+    full = {sq: p for sq, p in start.piece_map().items()}
+    strong_sides = set()
+    for seed in range(20):
+        config = tiny(az, endgame_min=2 + seed % 3, endgame_max=4 + seed % 4, endgame_weak_max=seed % 3)
+        board = tamerlane.Board(az.endgame_start(random.Random(seed), config))
+        assert board.outcome() is None and board.ply() == 0 and board.turn == tamerlane.WHITE
+        left = board.piece_map()
+        # Nothing moved or was added, and both kings stay.
+        assert all(full[sq] == p for sq, p in left.items())
+        assert sum(1 for p in left.values() if p.role.is_royal) == 2
+        kept = {side: sum(1 for p in left.values() if bool(p.color) == side and not p.role.is_royal)
+                for side in (True, False)}
+        hi, lo = max(kept.values()), min(kept.values())
+        assert config.endgame_min <= hi <= config.endgame_max and lo <= config.endgame_weak_max
+        if hi > config.endgame_weak_max:
+            strong_sides.add(kept[True] > kept[False])
+    assert strong_sides == {True, False}
+    # Self-play: with a share of 1 every game starts from an endgame, with 0
+    # none does (and the handicap's share is drawn as before).
+    for share, thinned in ((1.0, True), (0.0, False)):
+        config = tiny(az, endgame_fraction=share, max_plies=2)
+        samples, _ = az.self_play_game(az.make_network(config), config, 5)
+        pieces = len(tamerlane.Board(samples[0].tfen).piece_map())
+        assert (pieces <= 2 + config.endgame_max + config.endgame_weak_max) == thinned
+
+
 def test_material_adjudication(az: ModuleType) -> None:
     config = tiny(az)
     # White: Knight, Rook, Vizier (1280); Black: Rook, Talia, Giraffe (1745).
