@@ -490,9 +490,12 @@ impl Position {
     }
 
     /// The same position seen from the other side (ranks mirrored, colours
-    /// swapped). Perft counts of the two are equal.
+    /// swapped, the other side to move; the rules and the clocks kept, as
+    /// Makruk's and Tamerlane's `mirror`). Perft counts of the two are
+    /// equal.
     pub fn mirror(&self) -> Position {
-        Position::from_setup(self.to_setup().mirror()).expect("mirroring keeps a position valid")
+        Position::from_setup_with_rules(self.to_setup().mirror(), self.rules)
+            .expect("mirroring keeps a position valid")
     }
 
     /// Whether `color` cannot checkmate by any sequence of legal moves,

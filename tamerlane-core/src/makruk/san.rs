@@ -168,9 +168,15 @@ impl Position {
         let (full, text) = san::trimmed(s)?;
         let illegal = |reason| SanError::illegal(full, reason);
         if let Ok(u) = text.parse::<UciMove>() {
-            return self
-                .find_move(u)
-                .map_err(|e| illegal(SanIllegalReason::Uci(e.reason)));
+            // With no legal move at all the position is over: the reason
+            // chess and Tamerlane give too, rather than the square's.
+            return self.find_move(u).map_err(|e| {
+                illegal(if legal.is_empty() {
+                    SanIllegalReason::GameOver
+                } else {
+                    SanIllegalReason::Uci(e.reason)
+                })
+            });
         }
         let parsed = parse_text(text)?;
         let san = |m: &Move| self.san_with(m, legal);

@@ -773,3 +773,21 @@ fn the_default_setup_is_the_initial_position() {
         tamerlane_core::chess::Setup::initial()
     );
 }
+
+#[test]
+fn the_mirror_keeps_the_rules_as_makruk_and_tamerlane_do() {
+    // 100 half-moves without a capture or a pawn move: a draw at once under
+    // `draws=automatic`, only a claim under the default rules. The mirror
+    // (Black's Rook and King, Black to move) must be drawn the same way.
+    let rules: Rules = "draws=automatic".parse().unwrap();
+    let p = pos("8/8/3k4/8/8/3KR3/8/8 w - - 100 80").with_rules(rules);
+    assert_eq!(p.outcome(), draw(Termination::FiftyMoves));
+    let m = p.mirror();
+    assert_eq!(m.rules(), &rules);
+    assert_eq!(m.to_fen(), "8/8/3kr3/8/8/3K4/8/8 b - - 100 80");
+    assert_eq!(m.outcome(), draw(Termination::FiftyMoves));
+    assert_eq!(
+        pos("8/8/3k4/8/8/3KR3/8/8 w - - 100 80").mirror().outcome(),
+        None
+    );
+}

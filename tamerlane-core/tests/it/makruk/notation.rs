@@ -95,13 +95,19 @@ fn san_reading_is_lenient_and_errors_say_why() {
         other => panic!("{other:?}"),
     }
     let mate = pos("k6R/8/K7/8/8/8/8/8 b - - 0 1");
-    assert!(matches!(
-        mate.parse_san("Kb8"),
-        Err(SanError::Illegal {
-            reason: SanIllegalReason::GameOver,
-            ..
-        })
-    ));
+    // SAN and coordinate text alike, as chess and Tamerlane report it.
+    for text in ["Kb8", "a8b7", "a8a7"] {
+        assert!(
+            matches!(
+                mate.parse_san(text),
+                Err(SanError::Illegal {
+                    reason: SanIllegalReason::GameOver,
+                    ..
+                })
+            ),
+            "{text}"
+        );
+    }
 }
 
 fn arb_case() -> impl Strategy<Value = (usize, u64)> {
