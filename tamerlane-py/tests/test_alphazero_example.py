@@ -481,6 +481,37 @@ def test_evaluation_reports_games_and_endings(az: ModuleType) -> None:
     assert board.ply() == 1
 
 
+def test_worker_processes_play_the_games_of_the_one_process_loop(az: ModuleType) -> None:
+    # train.py --workers: the games split between two spawned processes come
+    # back in the seeds' order, each the game this process plays itself.
+    train = importlib.import_module("train")
+    config = tiny(az, handicap_fraction=0.5, max_plies=12)
+    net = az.make_network(config)
+    seeds = [11, 12, 13]
+    runner = train.ProcessRunner(2, config)
+    try:
+        got = runner(net, seeds)
+    finally:
+        runner.close()
+    want = [az.self_play_game(net, config, s) for s in seeds]
+    assert len(got) == len(want) == 3
+    for (samples, result), (samples0, result0) in zip(got, want):
+        assert result == result0
+        assert [x.tfen for x in samples] == [x.tfen for x in samples0]
+        for x, y in zip(samples, samples0):
+            assert np.array_equal(x.actions, y.actions) and np.allclose(x.probs, y.probs)
+            assert x.value == pytest.approx(y.value)
+    # Another net's weights reach the workers: other targets.
+    other = az.make_network(tiny(az, seed=99, handicap_fraction=0.5, max_plies=12))
+    runner = train.ProcessRunner(2, config)
+    try:
+        changed = runner(other, seeds)
+    finally:
+        runner.close()
+    assert any(not np.allclose(x.probs, y.probs)
+               for (a, _), (b, _) in zip(changed, want) for x, y in zip(a, b))
+
+
 def run(script: str, *args: str) -> str:
     out = subprocess.run([sys.executable, str(EXAMPLE / script), *args], capture_output=True, text=True,
                          timeout=300, check=True)
