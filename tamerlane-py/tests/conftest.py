@@ -3,11 +3,15 @@ Rust CLI used as an oracle."""
 
 from __future__ import annotations
 
+import contextlib
+import importlib
 import os
 import random
 import shutil
+import sys
 from pathlib import Path
-from typing import List, Optional
+from types import ModuleType
+from typing import Iterator, List, Optional
 
 import pytest
 
@@ -47,6 +51,24 @@ RARE_KINDS = {
     "transfer",
     "king-swap",
 }
+
+
+@contextlib.contextmanager
+def scripts_from(folder: Path, name: str) -> Iterator[ModuleType]:
+    """Import the script ``name`` from ``folder`` (an example's or a tool's
+    folder, where scripts import their neighbours by bare name) and, on exit,
+    forget the folder and every module imported from it. Two folders have
+    scripts of the same name (``train``), so a module left in ``sys.modules``
+    by one test would be found by the next in place of its own."""
+    before = set(sys.modules)
+    sys.path.insert(0, str(folder))
+    try:
+        yield importlib.import_module(name)
+    finally:
+        sys.path.remove(str(folder))
+        for key in set(sys.modules) - before:
+            if Path(getattr(sys.modules[key], "__file__", None) or "/").parent == folder:
+                del sys.modules[key]
 
 
 def random_board(seed: int, plies: Optional[int] = None, rules: str = "") -> tamerlane.Board:

@@ -19,7 +19,7 @@ import numpy as np
 import pytest
 
 import tamerlane
-from conftest import REPO
+from conftest import REPO, scripts_from
 from test_engine import interrupt_main_after
 
 EXAMPLE = REPO / "examples" / "alphazero"
@@ -28,11 +28,8 @@ EXAMPLE = REPO / "examples" / "alphazero"
 @pytest.fixture(scope="module")
 def az() -> Iterator[ModuleType]:
     """The example's loop (az_core), imported from its folder."""
-    sys.path.insert(0, str(EXAMPLE))
-    try:
-        yield importlib.import_module("az_core")
-    finally:
-        sys.path.remove(str(EXAMPLE))
+    with scripts_from(EXAMPLE, "az_core") as module:
+        yield module
 
 
 def tiny(az: ModuleType, **kw: Any) -> Any:

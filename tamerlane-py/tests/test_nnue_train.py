@@ -6,14 +6,12 @@ Fails, never skips, without JAX and optax (pinned in requirements-dev.txt).
 
 from __future__ import annotations
 
-import importlib
-import sys
 from types import ModuleType
 from typing import Iterator
 
 import pytest
 
-from conftest import REPO
+from conftest import REPO, scripts_from
 
 TOOLS = REPO / "tools" / "nnue"
 
@@ -25,11 +23,8 @@ def smoke() -> Iterator[ModuleType]:
         import optax  # type: ignore[import-untyped]  # noqa: F401
     except ImportError as e:
         pytest.fail(f"JAX or optax is missing from the venv (tamerlane-py/requirements-dev.txt): {e}")
-    sys.path.insert(0, str(TOOLS))
-    try:
-        yield importlib.import_module("smoke")
-    finally:
-        sys.path.remove(str(TOOLS))
+    with scripts_from(TOOLS, "smoke") as module:
+        yield module
 
 
 @pytest.mark.parametrize("game", ["tamerlane", "chess", "makruk"])
