@@ -179,7 +179,7 @@ bench:
 
 # The AlphaZero example (examples/alphazero/README.md): the `alphazero`
 # extra of tamerlane-py/pyproject.toml (JAX on the CPU, optax, matplotlib)
-# into .venv, AZ_MINUTES of training (self-play with tamerlane.mcts.MCTS,
+# into .venv, AZ_MINUTES of training (self-play with tamerlane.mcts.MCTS in two processes,
 # the network in JAX) into examples/alphazero/ (checkpoint.npz, curve.csv,
 # curve.png), then 100 games against a random player and 20 against the
 # engine at its lowest level (results.json). About an hour on a 2-core
@@ -191,7 +191,7 @@ AZ_MINUTES ?= 30
 alphazero: py-dev
 	$(VPY) -c "import tomllib; print('\n'.join(tomllib.load(open('$(PY_CRATE)/pyproject.toml', 'rb'))['project']['optional-dependencies']['alphazero']))" \
 		| xargs $(VPY) -m pip install --quiet --disable-pip-version-check
-	$(VPY) $(AZ_DIR)/train.py --minutes $(AZ_MINUTES) --seed 1 --out $(AZ_DIR)
+	$(VPY) $(AZ_DIR)/train.py --minutes $(AZ_MINUTES) --seed 1 --workers 2 --out $(AZ_DIR)
 	$(VPY) $(AZ_DIR)/play.py $(AZ_DIR)/checkpoint.npz --games 100 --engine-games 20 \
 		--json $(AZ_DIR)/results.json
 
