@@ -120,15 +120,15 @@ def main(argv: Optional[List[str]] = None) -> int:
     args = p.parse_args(argv)
     if args.minutes is None and args.iterations is None:
         p.error("give --minutes or --iterations")
+    if args.workers < 1:
+        p.error("--workers must be at least 1")
+    if args.cluster and args.workers > 1:
+        p.error("give --cluster or --workers, not both")
     config = Config(**{f.name: getattr(args, f.name) for f in fields(Config)})
     net: Optional[Network] = None
     if args.resume is not None:
         net, _, meta = load_checkpoint(args.resume, config.backend)
         print(f"resuming from {args.resume} (iteration {meta['iteration']})")
-    if args.workers < 1:
-        p.error("--workers must be at least 1")
-    if args.cluster and args.workers > 1:
-        p.error("give --cluster or --workers, not both")
     pool = ProcessRunner(args.workers, config) if args.workers > 1 else None
     runner = cluster_runner(args.cluster, config, args.cluster_tasks) if args.cluster else pool
     print(f"config: {asdict(config)}", flush=True)

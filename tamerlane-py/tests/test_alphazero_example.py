@@ -526,6 +526,21 @@ def test_train_and_play_scripts(tmp_path: Path) -> None:
     assert '"random"' in (tmp_path / "r.json").read_text(encoding="utf-8")
 
 
+@pytest.mark.parametrize("args, message", [
+    (["--workers", "0"], "--workers must be at least 1"),
+    (["--workers", "2", "--cluster", "local"], "give --cluster or --workers, not both"),
+    ([], "give --minutes or --iterations"),
+])
+def test_train_script_refuses_bad_arguments(args: List[str], message: str, tmp_path: Path) -> None:
+    # Refused before anything starts (no checkpoint loaded, no process or
+    # cluster started, nothing written).
+    out = subprocess.run([sys.executable, str(EXAMPLE / "train.py"), "--backend", "numpy",
+                          *(["--iterations", "1"] if args else []), *args, "--out", str(tmp_path)],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2 and message in out.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_jax_network(az: ModuleType) -> None:
     # The `alphazero` extra's framework, pinned in requirements-dev.txt: a
     # smoke of the real run's network (fails, never skips, without it).
