@@ -311,7 +311,7 @@ def main():
     ap.add_argument("--games", type=int, default=60)
     ap.add_argument("--plies", type=int, default=120)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--rules", default="", help="rule-set string (RULES-SPEC section 9)")
+    ap.add_argument("--rules", default="", help="rule-set string (docs/RULES.md, section 9)")
     ap.add_argument("--every-option", action="store_true",
                     help="one pass per single non-default option value, and seed-001")
     ap.add_argument("--outcome-games", type=int, default=0,

@@ -22,7 +22,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import tamerlane_ref as ref  # noqa: E402
 
 HEADER = """\
-# Perft suite for the rule options (RULES-SPEC section 9){extra}.
+# Perft suite for the rule options (docs/RULES.md, section 9){extra}.
 #
 # Same format as ../special.perft: blocks separated by blank lines, with
 # `name`, `why`, `tfen` and `perft DEPTH COUNT` lines; lines starting with `#`

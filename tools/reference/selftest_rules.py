@@ -1,8 +1,8 @@
-"""Hand-derived self-tests of the rule options (RULES-SPEC section 9), the
+"""Hand-derived self-tests of the rule options (docs/RULES.md, section 9), the
 rule-set strings and the game outcome (section 6, 8.4), run by
 `tamerlane_ref.py selftest`.
 
-Every expected value below was worked out by hand from the spec; the
+Every expected value below was worked out by hand from the rules; the
 reasoning is in the comment above each case.  Most cases give the same
 position under the default rules and under one option, so each shows both a
 positive and a negative effect of that option.  Board coordinates: files a..k
@@ -335,7 +335,7 @@ def _kind_of_move(pos, move):
 
 def option_properties(rng, positions=150):
     """Random positions: each option adds or removes only moves of its own
-    kind, in the direction the spec gives (checks that can fail whenever an
+    kind, in the direction the rules give (checks that can fail whenever an
     option leaks into unrelated moves)."""
     opts = {k: ref.parse_rules(k) for k in (
         "swap-when=check", "swap-with=any", "citadel-entry=king-only",

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Independent reference implementation of Tamerlane chess move generation.
 
-Written from /work/shared/RULES-SPEC.md alone (sections 1-9), as a slow but
-clear test oracle.  Python 3.9+, standard library only.
+Written from the rules alone (docs/RULES.md, sections 1-9), without the
+Rust code, as a slow but clear test oracle.  Python 3.9+, standard library only.
 
 Public API
 ----------
@@ -240,10 +240,10 @@ def is_waiting(piece, s):
 
 
 # ---------------------------------------------------------------------------
-# Rule sets (RULES-SPEC section 9)
+# Rule sets (docs/RULES.md, section 9)
 # ---------------------------------------------------------------------------
 # A rule set maps every option key to its value, written as in the rule
-# string ("check", "off", "3").  Keys are kept in the order of the spec's
+# string ("check", "off", "3").  Keys are kept in the order of the rules'
 # table, which is also the order of the canonical form.
 
 class RulesError(ValueError):
@@ -1313,7 +1313,7 @@ USAGE = """usage:
   tamerlane_ref.py selftest
 (TFEN may be one quoted argument or its six fields as separate arguments; it
  defaults to the start position of the rule set.  R is a rule-set string,
- RULES-SPEC section 9; default: the empty string.  Errors: exit status 2.)"""
+ docs/RULES.md section 9; default: the empty string.  Errors: exit status 2.)"""
 
 
 class UsageError(ValueError):
