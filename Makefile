@@ -179,13 +179,14 @@ bench:
 
 # The AlphaZero example (examples/alphazero/README.md): the `alphazero`
 # extra of tamerlane-py/pyproject.toml (JAX on the CPU, optax, matplotlib)
-# into .venv, AZ_MINUTES of training (self-play with tamerlane.mcts.MCTS in two processes,
-# the network in JAX) into examples/alphazero/ (checkpoint.npz, curve.csv,
-# curve.png), then 100 games against a random player and 20 against the
-# engine at its lowest level (results.json). About an hour on a 2-core
-# machine. `make test` runs the same loop in small with a numpy network,
-# and a smoke of the JAX network (JAX and optax are pinned in
-# tamerlane-py/requirements-dev.txt; tamerlane-py/tests/test_alphazero_example.py).
+# into .venv, AZ_MINUTES of training (self-play with tamerlane.mcts.MCTS
+# in two processes, the network in JAX) into examples/alphazero/
+# (checkpoint.npz, curve.csv, curve.png), then 100 games against a random
+# player and 20 against the engine at its lowest level (results.json).
+# About an hour on a 2-core machine. `make test` runs the same loop in
+# small with a numpy network, and a smoke of the JAX network (JAX and optax
+# are pinned in tamerlane-py/requirements-dev.txt;
+# tamerlane-py/tests/test_alphazero_example.py).
 AZ_DIR := examples/alphazero
 AZ_MINUTES ?= 30
 alphazero: py-dev
