@@ -1,6 +1,6 @@
 """Hand-derived self-tests of the rule options (docs/RULES.md, section 9), the
-rule-set strings and the game outcome (section 6, 8.4), run by
-`tamerlane_ref.py selftest`.
+rule-set strings and the game outcome (section 6, and section 9, "Games
+stay ended"), run by `tamerlane_ref.py selftest`.
 
 Every expected value below was worked out by hand from the rules; the
 reasoning is in the comment above each case.  Most cases give the same
