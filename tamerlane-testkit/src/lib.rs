@@ -13,7 +13,7 @@
 //! - [`rule_sets`]: random rule sets (docs/RULES.md, section 9) from bytes,
 //!   and as a proptest strategy with the feature `proptest`.
 //! - [`spec_oracle`]: the legal moves, the effect of a move and the end
-//!   of the game, enumerated plainly from the spec's words, for the
+//!   of the game, enumerated plainly from docs/RULES.md's words, for the
 //!   property tests and the fuzz checks to compare the rules crate with;
 //!   [`position_checks`]: the assertions about one position (agreement
 //!   with the oracle, the colour mirror, TFEN and rules round trip) both

@@ -20,7 +20,7 @@ use tamerlane_core::RuleSet;
 /// - byte 0, modulo 8: 0 to 5 take the options from the bytes below, 6 is
 ///   the `seed-001` preset, 7 the preset followed by the counts below
 ///   (`seed-001,repetition=R,move-limit=M`);
-/// - byte 1: one bit per two-valued option, in the order of the spec's
+/// - byte 1: one bit per two-valued option, in the order of docs/RULES.md's
 ///   table (bit 0 `swap-when` ... bit 7 `royals-only`); a set bit selects
 ///   the option's non-default value;
 /// - byte 2, modulo 11: the repetition count: 0 the default (3), 1 `off`,

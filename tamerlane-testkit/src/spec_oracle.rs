@@ -408,7 +408,7 @@ pub fn pseudo_legal_moves(pos: &Position) -> Vec<Move> {
 }
 
 /// The position after `m` (a move of [`pseudo_legal_moves`]), built from
-/// the spec's description of each kind of move: captures, promotions, the
+/// docs/RULES.md's description of each kind of move: captures, promotions, the
 /// pawn of pawns' arrivals, placement and transfer, the swap; the swap
 /// rights (used by a swap, lost with the King), the stages, the clocks
 /// (a capture or pawn move resets the halfmove clock, a swap does not) and

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Differential test: the Rust `tamerlane` CLI against the independent Python
-reference (`tamerlane_ref.py`, written from the rules spec alone).
+reference (`tamerlane_ref.py`, written from docs/RULES.md alone).
 
 Random playouts are driven by the reference from the start position of the
 rule set and from positions rich in special rules, preferring rare moves

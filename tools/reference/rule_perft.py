@@ -33,7 +33,7 @@ HEADER = """\
 #                   start position is not implied).
 #
 # Every count was computed by the independent reference implementation
-# tools/reference/tamerlane_ref.py (written from the rules spec alone) and
+# tools/reference/tamerlane_ref.py (written from docs/RULES.md alone) and
 # written by tools/reference/rule_perft.py.  The `# default rules:` comment in
 # each block gives the same position's counts under the default rules, to
 # show that the option changes them.  `-black` blocks are the same positions

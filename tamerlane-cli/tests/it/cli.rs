@@ -219,7 +219,8 @@ fn pgn_validates_a_record_file() {
 #[test]
 fn rules_option() {
     // seed-001's array differs from the standard one only in which pawn
-    // stands where, so the first moves are the same 24 (spec 8.3).
+    // stands where, so the first moves are the same 24 (docs/RULES.md,
+    // section 9, "The `seed-001` preset").
     let o = run(&["perft", "1", "--rules", "seed-001"], "");
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(stdout(&o).trim(), "24");

@@ -13,7 +13,7 @@
 //! let rules: RuleSet = "seed-001,repetition=3".parse()?;
 //! assert_eq!(rules.repetition(), Some(3));
 //! // The canonical form: only the keys that differ from the default, in
-//! // the order of the spec's table; presets are printed as their pairs.
+//! // the order of docs/RULES.md's table; presets are printed as their pairs.
 //! assert_eq!(
 //!     rules.to_string(),
 //!     "swap-when=check,swap-with=any,citadel-entry=king-only,pawn-of-pawns=one-arrival,\

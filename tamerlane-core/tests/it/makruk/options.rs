@@ -1,6 +1,6 @@
 //! Makruk's rule options (`makruk::Rules`): the strict string syntax of
 //! docs/RULES.md, section 9, the values, the canonical form, and typed errors.
-//! Expected values are written out by hand from the spec and the brief's
+//! Expected values are written out by hand from docs/RULES.md and its
 //! defaults (seed counting, threefold repetition, no move limit).
 
 use tamerlane_core::makruk::{Counting, Position, Rules};

@@ -12,7 +12,7 @@
 //! - playing a move and taking it back restores the position and its hash;
 //! - the incremental hash equals a freshly computed one;
 //! - the legal moves are exactly those of the independent oracle
-//!   (`tamerlane_testkit::spec_oracle`, written from the spec's words:
+//!   (`tamerlane_testkit::spec_oracle`, written from docs/RULES.md's words:
 //!   the pseudo-legal moves, special moves included, that pass the
 //!   legality rule, `lone-royal` and the swap's own condition), every move
 //!   does what the oracle says, and every pseudo-legal move the oracle

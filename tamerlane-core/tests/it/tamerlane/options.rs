@@ -4,7 +4,7 @@
 //! Each test puts one position under the default rules and under the
 //! option, and checks that the option changes the legal moves or the
 //! outcome exactly where section 9 says, and nowhere else. Every expected
-//! move list and outcome was worked out by hand from the spec; the
+//! move list and outcome was worked out by hand from docs/RULES.md; the
 //! derivation is written next to it (coordinates: files a..k, ranks 1..10;
 //! `wc` lies right of `k2`, `bc` left of `a9`). The fine points of section 9
 //! and the "games stay ended" point of 8.4 are covered too.
@@ -83,7 +83,7 @@ fn refused(g: &mut Game, s: &str) -> GameOverError {
 /// by the camel d3 (three files left, one rank down), b1 and b2 by the
 /// rook b10 down the empty b-file. Ferz k1: j2 holds its own pawn, the
 /// citadel is never a ferz square. Pawn j2: j3 is blocked by the black
-/// vizier, i3 and k3 are empty. (Spec 4: swap partners are non-pawns, so
+/// vizier, i3 and k3 are empty. (Section 4: swap partners are non-pawns, so
 /// only the ferz k1; k1 is attacked by nothing.)
 fn stuck_white() -> Position {
     pos_in(

@@ -14,7 +14,7 @@
 //!
 //! A block may also name its rule set (`rules seed-001`, section 9 syntax);
 //! the position is its `tfen` line under those rules. Lines starting with
-//! `#` are comments. The expected counts come from the spec or from the
+//! `#` are comments. The expected counts come from docs/RULES.md or from the
 //! independent reference implementation (see each file).
 
 use std::fs;

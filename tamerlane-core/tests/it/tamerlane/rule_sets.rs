@@ -1,6 +1,6 @@
 //! Rule-set strings (docs/RULES.md, section 9): the strict syntax, presets,
 //! overriding, ranges, the canonical form, and errors that name the bad
-//! key or value. Expected values are written out by hand from the spec.
+//! key or value. Expected values are written out by hand from docs/RULES.md.
 
 use proptest::prelude::*;
 use tamerlane_core::rule_set::{

@@ -1,7 +1,7 @@
 //! Rule-by-rule tests of `tamerlane-core` against `docs/RULES.md`, sections 1-8.
 //!
-//! Every expected move set and effect below was worked out by hand from the
-//! spec on a small hand-made position (coordinates: files a..k = 0..10,
+//! Every expected move set and effect below was worked out by hand from
+//! docs/RULES.md on a small hand-made position (coordinates: files a..k = 0..10,
 //! ranks 1..10; `wc` behaves like (11, 2), `bc` like (-1, 9)). The
 //! derivations are written next to the assertions.
 
@@ -2143,7 +2143,7 @@ fn s7_initial_position() {
 // ---------------------------------------------------------------------------
 
 #[test]
-fn s8_3_sanity_figure_24_moves() {
+fn s7_initial_position_has_24_moves() {
     let p = Position::new();
     assert_eq!(
         all_moves(&p),
@@ -2156,7 +2156,7 @@ fn s8_3_sanity_figure_24_moves() {
 }
 
 #[test]
-fn s8_4_perft_from_initial_position() {
+fn s7_perft_from_initial_position() {
     let p = Position::new();
     assert_eq!(perft(&p, 1), 24);
     assert_eq!(perft(&p, 2), 576);
@@ -2164,7 +2164,7 @@ fn s8_4_perft_from_initial_position() {
 }
 
 #[test]
-fn s8_4_perft_deep() {
+fn s7_perft_deep() {
     let p = Position::new();
     assert_eq!(perft(&p, 4), 365_831);
     assert_eq!(perft(&p, 5), 9_705_007);
@@ -2360,7 +2360,7 @@ fn s8_1_malformed_whole_string() {
 }
 
 #[test]
-fn s8_4_tfen_position_validation() {
+fn s8_1_tfen_position_validation() {
     use PositionError as E;
     type Check = fn(&PositionError) -> bool;
     let cases: Vec<(String, Check)> = vec![
@@ -2470,7 +2470,7 @@ fn s8_4_tfen_position_validation() {
 }
 
 #[test]
-fn s8_4_tfen_accepts_edge_positions() {
+fn s8_1_tfen_accepts_edge_positions() {
     for t in [
         // placed pawn of pawns on its own first rank at stage 1 and 2
         build(&[("a1", "K"), ("k10", "k"), ("e1", "PP")], "w - 10 0 1"),
