@@ -24,7 +24,7 @@ import time
 from collections import deque
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
-from typing import Any, Callable, Deque, Dict, Iterable, List, Optional, Protocol, Sequence, Tuple
+from typing import Any, Callable, Deque, Dict, FrozenSet, Iterable, List, Optional, Protocol, Sequence, Tuple
 
 import numpy as np
 import numpy.typing as npt
@@ -520,24 +520,79 @@ def play_games(backend: str, weights: Dict[str, npt.NDArray[Any]], config_dict: 
 Player = Callable[[tamerlane.Board], tamerlane.Move]
 
 
-def allows_draw(board: tamerlane.Board, move: tamerlane.Move) -> bool:
-    """Whether `move` repeats a position of the game, draws the game, or
-    lets the opponent draw it at once (a third occurrence, the move limit,
-    a royal into the citadel: docs/RULES.md, section 6)."""
+def _can_draw_at_once(board: tamerlane.Board) -> bool:
+    """Whether the side to move has a move that draws the game."""
+    for reply in board.legal_moves:
+        board.push(reply)
+        outcome = board.outcome()
+        board.pop()
+        if outcome is not None and outcome.winner is None:
+            return True
+    return False
+
+
+#: The three squares a royal steps into each side's citadel from
+#: (docs/RULES.md, section 1): White's `wc` touches k1, k2 and k3, Black's
+#: `bc` a8, a9 and a10. Keyed by the citadel's owner (``True``: White).
+CITADEL_DOORS = {
+    True: frozenset(tamerlane.parse_square(s) for s in ("k1", "k2", "k3")),
+    False: frozenset(tamerlane.parse_square(s) for s in ("a8", "a9", "a10")),
+}
+
+
+def _royal_steps_to_door(board: tamerlane.Board, doors: FrozenSet[int]) -> Optional[int]:
+    """With the opponent to move: 1 if one of its royals can step onto one
+    of `doors` now, 2 if it can step next to a door that we do not attack
+    once it has stepped (where nothing we do can keep it out: no piece
+    attacks or blocks a citadel, docs/RULES.md, section 5); else ``None``.
+    Every royal counts, whichever may enter (a cautious reading)."""
+    us = not bool(board.turn)
+    steps: Optional[int] = None
+    for reply in board.legal_moves:
+        if reply.role is None or not reply.role.is_royal:
+            continue
+        if reply.to_square in doors:
+            return 1
+        if steps is not None or min(tamerlane.square_distance(reply.to_square, d) for d in doors) > 1:
+            continue
+        board.push(reply)
+        try:
+            for door in doors:
+                piece = board.piece_at(door)
+                if (tamerlane.square_distance(reply.to_square, door) == 1
+                        and (piece is None or bool(piece.color) == us)
+                        and not board.is_attacked_by(us, door)):
+                    steps = 2
+                    break
+        finally:
+            board.pop()
+    return steps
+
+
+def draw_risk(board: tamerlane.Board, move: tamerlane.Move) -> int:
+    """How near `move` brings a draw that the search cannot see, for a side
+    that wants to win (the tree knows nothing of the game's history,
+    docs/PYTHON.md "MCTS", and a draw by the citadel is a few plies deep):
+
+    - 5: it draws at once (a third occurrence, the move limit, a royal into
+      the opponent's citadel: docs/RULES.md, section 6);
+    - 4: the opponent can draw at once;
+    - 3: an opponent's royal can step next to our citadel, from where it
+      can enter whatever we play (``_royal_steps_to_door``);
+    - 2: it can get there in two steps;
+    - 1: the move repeats a position of the game;
+    - 0: none of these."""
     board.push(move)
     try:
-        if board.is_repetition(2):
-            return True
         outcome = board.outcome()
         if outcome is not None:
-            return outcome.winner is None
-        for reply in board.legal_moves:
-            board.push(reply)
-            after = board.outcome()
-            board.pop()
-            if after is not None and after.winner is None:
-                return True
-        return False
+            return 5 if outcome.winner is None else 0
+        if _can_draw_at_once(board):
+            return 4
+        steps = _royal_steps_to_door(board, CITADEL_DOORS[not bool(board.turn)])
+        if steps is not None:
+            return 4 - steps
+        return 1 if board.is_repetition(2) else 0
     finally:
         board.pop()
 
@@ -546,13 +601,12 @@ class MctsPlayer:
     """The trained agent: MCTS with the network, no noise, the most
     visited move (a move that wins at once first, with
     ``Config.take_wins``; with ``Config.agent_solver`` a move the search
-    proved to win, and no move proved to lose while there is another);
-    while the search's value is not negative, the most
-    visited move that neither repeats a position nor lets the opponent
-    draw at once (``allows_draw``: the tree does not see repetitions,
-    docs/PYTHON.md "MCTS"; when every visited move does, the unvisited
-    move of highest prior that does not, else the most visited). Its tree
-    follows the game (both sides' moves)."""
+    proved to win, and no move proved to lose while there is another).
+    While it is winning (the search's value not negative, or a material
+    lead of ``Config.adjudicate_margin``), it plays the move of least
+    ``draw_risk`` among the legal moves ranked by visits, then by prior:
+    the most visited move unless that one brings a draw nearer that the
+    tree cannot see. Its tree follows the game (both sides' moves)."""
 
     def __init__(self, net: Predictor, config: Config, simulations: int, seed: int = 0) -> None:
         self.net, self.config, self.simulations, self.seed = net, config, simulations, seed
@@ -581,12 +635,16 @@ class MctsPlayer:
         rank = np.where(legal, -proven.astype(np.int64), 2)
         order = np.lexsort((-self.search.priors(), -visits, rank))
         action = int(order[0])
-        if proven[action] <= 0:
-            for a in order[: int(np.count_nonzero(legal)) if value >= 0 else 0]:
+        lead = material(board) * (1 if bool(board.turn) else -1)
+        if proven[action] <= 0 and (value >= 0 or lead >= self.config.adjudicate_margin):
+            best = 6
+            for a in order[: int(np.count_nonzero(legal))]:
                 if proven[a] < 0:
                     break
-                if not allows_draw(board, tamerlane.index_to_move(board, int(a))):
-                    action = int(a)
+                risk = draw_risk(board, tamerlane.index_to_move(board, int(a)))
+                if risk < best:
+                    action, best = int(a), risk
+                if risk == 0:
                     break
         self.search.play(action)
         self.seen = len(stack) + 1

@@ -219,6 +219,46 @@ def test_winning_move_finds_a_mate_in_one_and_nothing_at_the_start(az: ModuleTyp
     assert az.winning_move(tamerlane.Board()) is None
 
 
+#: Black's King on k4, one step from k3, which touches White's citadel
+#: (docs/RULES.md, section 1); White has its King on a10 and a Rook on b7.
+CITADEL_WALK = "K10/11/11/1R9/11/11/10k/11/11/11 w - 00 0 1"
+
+
+def test_draw_risk_sees_a_royal_walking_to_our_citadel(az: ModuleType) -> None:
+    board = tamerlane.Board(CITADEL_WALK)
+    # White's 23 moves, counted by hand: the King's a9, b9, b10 and its
+    # entry into Black's citadel (a10bc, a draw at once), the Rook's 10
+    # along rank 7 and 9 along the b-file.
+    assert len(board.legal_moves) == 23
+    risk = {str(m): az.draw_risk(board, m) for m in board.legal_moves}
+    assert risk["a10bc"] == 5
+    # Only a Rook guarding k3 keeps Black's King off the squares next to
+    # the citadel: b7b3 along rank 3, and b7k7 with check along the k-file
+    # (Black's King must leave the file, and k1-k3 stay covered). After any
+    # other move Kk3 comes, then the citadel, which nothing can guard.
+    assert {m for m, r in risk.items() if r == 0} == {"b7b3", "b7k7"}
+    assert {m for m, r in risk.items() if r not in (0, 5)} == set(risk) - {"b7b3", "b7k7", "a10bc"}
+    assert all(r == 3 for m, r in risk.items() if m not in ("b7b3", "b7k7", "a10bc"))
+    assert board.fen() == CITADEL_WALK
+    # One step nearer, every move lets Black's King into the citadel at once.
+    board = tamerlane.Board(CITADEL_WALK.replace("/10k/11/", "/11/10k/"))
+    assert {az.draw_risk(board, m) for m in board.legal_moves} == {4, 5}
+    # One step farther (k5), b7b8 lets the King reach k4, next to k3: two
+    # steps; b7b4 keeps it on rank 5 or above (no step to a square next to
+    # a door), so does b7b3.
+    board = tamerlane.Board(CITADEL_WALK.replace("/11/10k/11/", "/10k/11/11/"))
+    assert az.draw_risk(board, board.parse_uci("b7b8")) == 2
+    assert az.draw_risk(board, board.parse_uci("b7b4")) == 0
+    assert az.draw_risk(board, board.parse_uci("b7b3")) == 0
+    # A move that repeats a position of the game comes last: b7b3 is safe
+    # the first time, not after the Rook and the King have gone back.
+    board = tamerlane.Board(CITADEL_WALK)
+    for uci in ("b7b3", "k4k5", "b3b7", "k5k4"):
+        board.push_uci(uci)
+    assert az.draw_risk(board, board.parse_uci("b7b3")) == 1
+    assert az.draw_risk(board, board.parse_uci("b7k7")) == 0
+
+
 def test_take_wins_plays_the_win_and_stores_it_as_the_policy(az: ModuleType) -> None:
     config = tiny(az, take_wins=True)
     board = tamerlane.Board(MATE_IN_ONE)
