@@ -18,7 +18,7 @@
 #               and a match against the hand-made evaluation (docs/TRAINING.md)
 #   make train-smoke  the same in small for the three games (seconds; in `make test`)
 #   make alphazero  the AlphaZero example: JAX into .venv, 30 minutes of training
-#               into examples/alphazero/, then its games (about an hour)
+#               into examples/alphazero/, then its games (about 75 minutes in all)
 
 CARGO ?= cargo
 PYTHON ?= python3
@@ -183,7 +183,7 @@ bench:
 # in two processes, the network in JAX) into examples/alphazero/
 # (checkpoint.npz, curve.csv, curve.png), then 100 games against a random
 # player and 20 against the engine at its lowest level (results.json).
-# About an hour on a 2-core machine. `make test` runs the same loop in
+# About 75 minutes on a 2-core machine. `make test` runs the same loop in
 # small with a numpy network, and a smoke of the JAX network (JAX and optax
 # are pinned in tamerlane-py/requirements-dev.txt;
 # tamerlane-py/tests/test_alphazero_example.py).
