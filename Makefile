@@ -183,10 +183,10 @@ bench:
 # in two processes, the network in JAX) into examples/alphazero/
 # (checkpoint.npz, curve.csv, curve.png), then 100 games against a random
 # player and 20 against the engine at its lowest level (results.json).
-# About 75 minutes on a 2-core machine. `make test` runs the same loop in
-# small with a numpy network, and a smoke of the JAX network (JAX and optax
-# are pinned in tamerlane-py/requirements-dev.txt;
-# tamerlane-py/tests/test_alphazero_example.py).
+# About 75 minutes on a 2-core machine (estimated from the parts' times).
+# `make test` runs the same loop in small with a numpy network, and a smoke
+# of the JAX network (JAX and optax are pinned in
+# tamerlane-py/requirements-dev.txt; tamerlane-py/tests/test_alphazero_example.py).
 AZ_DIR := examples/alphazero
 AZ_MINUTES ?= 30
 alphazero: py-dev

@@ -490,19 +490,26 @@ def value_target(result: GameResult, turn: bool, plies_left: int, discount: floa
     return v if result.winner == turn else -v
 
 
-def winning_move(board: tamerlane.Board) -> Optional[tamerlane.Move]:
-    """A legal move after which the mover has won by the rules (the
-    opponent has no legal move: checkmate or stalemate, docs/RULES.md,
-    section 6), the first in move order; ``None`` if there is none."""
+def ending_move(board: tamerlane.Board, drawn: bool) -> Optional[tamerlane.Move]:
+    """The first legal move in move order after which the game is over by
+    the rules (docs/RULES.md, section 6): drawn if `drawn`, else won by the
+    mover; ``None`` if there is none."""
     for move in board.legal_moves:
         board.push(move)
         try:
             outcome = board.outcome()
-            if outcome is not None and outcome.winner is not None:
+            if outcome is not None and (outcome.winner is None) == drawn:
                 return move
         finally:
             board.pop()
     return None
+
+
+def winning_move(board: tamerlane.Board) -> Optional[tamerlane.Move]:
+    """A legal move after which the mover has won by the rules (the
+    opponent has no legal move: checkmate or stalemate, docs/RULES.md,
+    section 6), the first in move order; ``None`` if there is none."""
+    return ending_move(board, drawn=False)
 
 
 def play_games(backend: str, weights: Dict[str, npt.NDArray[Any]], config_dict: Dict[str, Any],
@@ -520,23 +527,12 @@ def play_games(backend: str, weights: Dict[str, npt.NDArray[Any]], config_dict: 
 Player = Callable[[tamerlane.Board], tamerlane.Move]
 
 
-def _can_draw_at_once(board: tamerlane.Board) -> bool:
-    """Whether the side to move has a move that draws the game."""
-    for reply in board.legal_moves:
-        board.push(reply)
-        outcome = board.outcome()
-        board.pop()
-        if outcome is not None and outcome.winner is None:
-            return True
-    return False
-
-
-#: The three squares a royal steps into each side's citadel from
-#: (docs/RULES.md, section 1): White's `wc` touches k1, k2 and k3, Black's
-#: `bc` a8, a9 and a10. Keyed by the citadel's owner (``True``: White).
+#: The squares a royal steps into each side's citadel from, keyed by the
+#: citadel's owner (``True``: White): those a king step away from it
+#: (docs/RULES.md, section 1: k1-k3 for `wc`, a8-a10 for `bc`).
 CITADEL_DOORS = {
-    True: frozenset(tamerlane.parse_square(s) for s in ("k1", "k2", "k3")),
-    False: frozenset(tamerlane.parse_square(s) for s in ("a8", "a9", "a10")),
+    owner: frozenset(s for s in tamerlane.SQUARES if tamerlane.square_distance(s, citadel) == 1)
+    for owner, citadel in ((True, tamerlane.WC), (False, tamerlane.BC))
 }
 
 
@@ -553,20 +549,23 @@ def _royal_steps_to_door(board: tamerlane.Board, doors: FrozenSet[int]) -> Optio
             continue
         if reply.to_square in doors:
             return 1
-        if steps is not None or min(tamerlane.square_distance(reply.to_square, d) for d in doors) > 1:
+        near = [d for d in doors if tamerlane.square_distance(reply.to_square, d) == 1]
+        if steps is not None or not near:
             continue
         board.push(reply)
         try:
-            for door in doors:
-                piece = board.piece_at(door)
-                if (tamerlane.square_distance(reply.to_square, door) == 1
-                        and (piece is None or bool(piece.color) == us)
-                        and not board.is_attacked_by(us, door)):
-                    steps = 2
-                    break
+            if any(_open_to_them(board, door, us) for door in near):
+                steps = 2
         finally:
             board.pop()
     return steps
+
+
+def _open_to_them(board: tamerlane.Board, square: int, us: bool) -> bool:
+    """Whether the opponent's royal could step onto `square`: empty or ours,
+    and not attacked by us."""
+    piece = board.piece_at(square)
+    return (piece is None or bool(piece.color) == us) and not board.is_attacked_by(us, square)
 
 
 def draw_risk(board: tamerlane.Board, move: tamerlane.Move) -> int:
@@ -587,7 +586,7 @@ def draw_risk(board: tamerlane.Board, move: tamerlane.Move) -> int:
         outcome = board.outcome()
         if outcome is not None:
             return 5 if outcome.winner is None else 0
-        if _can_draw_at_once(board):
+        if ending_move(board, drawn=True) is not None:
             return 4
         steps = _royal_steps_to_door(board, CITADEL_DOORS[not bool(board.turn)])
         if steps is not None:
