@@ -17,8 +17,9 @@ while [ "$first" -lt "$games" ]; do
 	echo "$first $count"
 	first=$((first + chunk))
 done | xargs -P "$jobs" -n 2 sh -c '
-	out=$(printf "%s/%06d-%04d.bin" "$0" "$5" "$6")
+	dir=$0 bin=$1 game=$2 seed=$3 nodes=$4 config=$5 first=$6 count=$7
+	out=$(printf "%s/%06d-%04d.bin" "$dir" "$first" "$count")
 	[ -f "$out" ] && exit 0
-	"$1" datagen --game "$2" --games "$6" --first "$5" --seed "$3" --nodes "$4" \
-		--config "$7" --opening-plies 8 --format binary --out "$out.part" >/dev/null &&
+	"$bin" datagen --game "$game" --games "$count" --first "$first" --seed "$seed" --nodes "$nodes" \
+		--config "$config" --opening-plies 8 --format binary --out "$out.part" >/dev/null &&
 		mv "$out.part" "$out" && echo "wrote $out"' "$dir" "$bin" "$game" "$seed" "$nodes" "$config"

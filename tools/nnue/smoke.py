@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The trainer in small (`make train-smoke`, and
 tamerlane-py/tests/test_nnue_train.py in `make test`): per game, a few
-self-play games at few nodes into a temporary directory, two epochs of
+self-play games at few nodes into a temporary directory, by
+tools/nnue/datagen.sh in two chunks as `make train` makes its data, two epochs of
 train.py, the net quantised to a temporary file and checked against the
 Rust evaluator (verify.py). Seconds per game.
 
@@ -20,15 +21,18 @@ import reference  # noqa: E402
 import train  # noqa: E402
 
 REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+DATAGEN = os.path.join(REPO, "tools", "nnue", "datagen.sh")
 
 
 def smoke(game, binary, eval_command=train.verify.DEFAULT_EVAL, games=3, nodes=300):
     """Generates, trains, writes and verifies; returns the net's .json."""
     with tempfile.TemporaryDirectory() as tmp:
-        data = os.path.join(tmp, f"{game}.bin")
-        subprocess.run([binary, "datagen", "--game", game, "--games", str(games), "--seed", "1",
-                        "--nodes", str(nodes), "--opening-plies", "8", "--format", "binary",
-                        "--out", data], check=True, capture_output=True)
+        data = os.path.join(tmp, "data")
+        chunk = (games + 1) // 2
+        subprocess.run([DATAGEN, binary, game, str(games), str(chunk), str(nodes), "1", "2",
+                        "full,hce", data], check=True, capture_output=True)
+        chunks = sorted(os.listdir(data))
+        assert len(chunks) == 2 and all(c.endswith(".bin") for c in chunks), chunks
         net = os.path.join(tmp, f"{game}.nnue")
         train.train(train.parse_args([data, "--game", game, "--out", net, "--epochs", "2",
                                       "--batch", "128", "--verify", "200", "--eval",
