@@ -197,9 +197,10 @@ alphazero: py-dev
 		--json $(AZ_DIR)/results.json
 
 # A network for GAME (docs/TRAINING.md): TRAIN_GAMES self-play games at
-# TRAIN_NODES nodes a move (by default about a million quiet positions of
-# the game), the engine configured by TRAIN_CONFIG (the hand-made
-# evaluation: a net from nothing; `full` bootstraps from the embedded net),
+# TRAIN_NODES nodes a move (by default 6.4 million quiet positions of
+# Tamerlane chess, about a million of chess and of Makruk), the engine
+# configured by TRAIN_CONFIG (the hand-made evaluation: a net from
+# nothing; `full` bootstraps from the embedded net),
 # in chunks of TRAIN_CHUNK games run TRAIN_JOBS at a time, into
 # $(TRAIN_DIR)/data/SETTINGS/ (resumable: complete chunks are
 # kept; TRAIN_DATA, files or directories of existing shards, skips this);
@@ -209,13 +210,16 @@ alphazero: py-dev
 # the hand-made evaluation (`full,hce`), recorded in $(TRAIN_DIR)/match.txt.
 GAME ?= tamerlane
 comma := ,
-TRAIN_GAMES_tamerlane := 5000
+TRAIN_GAMES_tamerlane := 32500
 TRAIN_GAMES_chess := 12000
 TRAIN_GAMES_makruk := 4000
 TRAIN_GAMES ?= $(TRAIN_GAMES_$(GAME))
 TRAIN_NODES ?= 1000
 TRAIN_CONFIG ?= full,hce
-TRAIN_EPOCHS ?= 4
+TRAIN_EPOCHS_tamerlane := 2
+TRAIN_EPOCHS_chess := 4
+TRAIN_EPOCHS_makruk := 4
+TRAIN_EPOCHS ?= $(TRAIN_EPOCHS_$(GAME))
 TRAIN_SEED ?= 1
 TRAIN_JOBS ?= 2
 TRAIN_CHUNK ?= 100
