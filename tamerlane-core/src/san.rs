@@ -459,6 +459,19 @@ macro_rules! san_illegal_reasons {
                 }
             }
         }
+
+        impl SanIllegalReason {
+            /// Why coordinate text read as SAN names no legal move: with
+            /// no legal move at all the game is over, as for SAN text;
+            /// otherwise the coordinate reader's `reason`.
+            pub(crate) fn of_coordinate(legal: &[Move], reason: IllegalReason) -> SanIllegalReason {
+                if legal.is_empty() {
+                    SanIllegalReason::GameOver
+                } else {
+                    SanIllegalReason::$coord(reason)
+                }
+            }
+        }
     };
 }
 pub(crate) use san_illegal_reasons;

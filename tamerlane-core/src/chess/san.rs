@@ -169,13 +169,9 @@ impl Position {
         let (full, text) = san::trimmed(s)?;
         let illegal = |reason| SanError::illegal(full, reason);
         if let Ok(uci) = text.parse::<UciMove>() {
-            return self.find_move(uci).map_err(|e| {
-                illegal(if legal.is_empty() {
-                    SanIllegalReason::GameOver
-                } else {
-                    SanIllegalReason::Uci(e.reason)
-                })
-            });
+            return self
+                .find_move(uci)
+                .map_err(|e| illegal(SanIllegalReason::of_coordinate(legal, e.reason)));
         }
         let parsed = parse_text(text)?;
         if legal.is_empty() {

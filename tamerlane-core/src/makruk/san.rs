@@ -168,15 +168,9 @@ impl Position {
         let (full, text) = san::trimmed(s)?;
         let illegal = |reason| SanError::illegal(full, reason);
         if let Ok(u) = text.parse::<UciMove>() {
-            // With no legal move at all the position is over: the reason
-            // chess and Tamerlane give too, rather than the square's.
-            return self.find_move(u).map_err(|e| {
-                illegal(if legal.is_empty() {
-                    SanIllegalReason::GameOver
-                } else {
-                    SanIllegalReason::Uci(e.reason)
-                })
-            });
+            return self
+                .find_move(u)
+                .map_err(|e| illegal(SanIllegalReason::of_coordinate(legal, e.reason)));
         }
         let parsed = parse_text(text)?;
         let san = |m: &Move| self.san_with(m, legal);

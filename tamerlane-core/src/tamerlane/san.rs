@@ -283,14 +283,11 @@ impl Position {
             if let Some(m) = legal.iter().find(|m| m.from == c.from && m.to == c.to) {
                 return Ok(*m);
             }
-            let reason = if legal.is_empty() {
-                SanIllegalReason::GameOver
-            } else {
-                match self.find_move(c) {
-                    Err(e) => SanIllegalReason::Coordinate(e.reason),
-                    Ok(_) => SanIllegalReason::Coordinate(IllegalReason::NotAMove),
-                }
+            let reason = match self.find_move(c) {
+                Err(e) => e.reason,
+                Ok(_) => IllegalReason::NotAMove,
             };
+            let reason = SanIllegalReason::of_coordinate(legal, reason);
             return Err(SanError::illegal(full, reason));
         }
         let parsed = parse_text(text)?;
