@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """The trainer in small (`make train-smoke`, and
 tamerlane-py/tests/test_nnue_train.py in `make test`): per game, a few
-self-play games at few nodes into a temporary directory, by
-tools/nnue/datagen.sh in two chunks as `make train` makes its data, two epochs of
-train.py, the net quantised to a temporary file and checked against the
-Rust evaluator (verify.py). Seconds per game.
+self-play games at few nodes into a temporary directory (by
+tools/nnue/datagen.sh, in two chunks, as `make train` makes its data), two
+epochs of train.py, the net quantised to a temporary file and checked
+against the Rust evaluator (verify.py). Seconds per game.
 
     python3 tools/nnue/smoke.py [--binary target/release/tamerlane] [--eval CMD] [GAME...]
 """
@@ -29,8 +29,9 @@ def smoke(game, binary, eval_command=train.verify.DEFAULT_EVAL, games=3, nodes=3
     with tempfile.TemporaryDirectory() as tmp:
         data = os.path.join(tmp, "data")
         chunk = (games + 1) // 2
-        subprocess.run([DATAGEN, binary, game, str(games), str(chunk), str(nodes), "1", "2",
-                        "full,hce", data], check=True, capture_output=True)
+        run = subprocess.run([DATAGEN, binary, game, str(games), str(chunk), str(nodes), "1", "2",
+                              "full,hce", data], capture_output=True, text=True)
+        assert run.returncode == 0, f"datagen.sh failed ({run.returncode}): {run.stderr}"
         chunks = sorted(os.listdir(data))
         assert len(chunks) == 2 and all(c.endswith(".bin") for c in chunks), chunks
         net = os.path.join(tmp, f"{game}.nnue")
