@@ -355,13 +355,16 @@ pub(crate) fn ambiguous<'a, M: core::fmt::Display + 'a, R>(
 }
 
 /// The SAN methods of a game's `Position` that are the same in the three
-/// games: `san`, `san_with`, `san_moves` and `parse_san`, written with the
-/// game's `write_body` (a legal move's SAN without the check mark) and
-/// `parse_san_with`. The arguments are the docs of `parse_san`: what the
-/// game's reader accepts. Invoked in each game's `san.rs`, where
-/// `Position`, `Move` and `SanError` are in scope.
+/// games: `san`, `san_with`, `san_moves`, `parse_san` and
+/// `parse_san_with`, written with the game's `write_body` (a legal move's
+/// SAN without the check mark), `find_move` (a coordinate move of the
+/// game's `$coord` type) and `parse_san_text` (SAN text that is not a
+/// coordinate move). The arguments are the coordinate move type and the
+/// docs of `parse_san`: what the game's reader accepts. Invoked in each
+/// game's `san.rs`, where `Position`, `Move`, `SanError` and
+/// `SanIllegalReason` are in scope.
 macro_rules! san_inherent {
-    ($(#[$parse_doc:meta])*) => {
+    ($coord:ty; $(#[$parse_doc:meta])*) => {
         impl Position {
             /// The canonical SAN of `m`, which must be a legal move here;
             /// for any other move the coordinate (UCI) string is returned.
@@ -384,6 +387,17 @@ macro_rules! san_inherent {
             $(#[$parse_doc])*
             pub fn parse_san(&self, s: &str) -> Result<Move, SanError> {
                 self.parse_san_with(s, &self.legal_moves())
+            }
+
+            /// [`parse_san`](Self::parse_san) with the legal moves of this
+            /// position already generated.
+            pub fn parse_san_with(&self, s: &str, legal: &[Move]) -> Result<Move, SanError> {
+                let (full, text) = $crate::san::trimmed(s)?;
+                let Ok(c) = text.parse::<$coord>() else {
+                    return self.parse_san_text(full, text, legal);
+                };
+                self.find_move(c)
+                    .map_err(|e| SanError::illegal(full, SanIllegalReason::of_coordinate(legal, e.reason)))
             }
         }
     };

@@ -130,6 +130,7 @@ fn parse_text(text: &str) -> Result<Parsed, SanError> {
 }
 
 crate::san::san_inherent!(
+    UciMove;
     /// Reads a move in SAN (canonical or lenient) or as a UCI string, and
     /// finds it among the legal moves.
     ///
@@ -163,16 +164,10 @@ impl Position {
         san::write_piece_move(s, m.role.letter(), m, legal, not_castling);
     }
 
-    /// [`parse_san`](Self::parse_san) with the legal moves of this
-    /// position already generated.
-    pub fn parse_san_with(&self, s: &str, legal: &[Move]) -> Result<Move, SanError> {
-        let (full, text) = san::trimmed(s)?;
+    /// [`parse_san_with`](Self::parse_san_with) for text `text` (of the
+    /// input `full`) that is not a coordinate move.
+    fn parse_san_text(&self, full: &str, text: &str, legal: &[Move]) -> Result<Move, SanError> {
         let illegal = |reason| SanError::illegal(full, reason);
-        if let Ok(uci) = text.parse::<UciMove>() {
-            return self
-                .find_move(uci)
-                .map_err(|e| illegal(SanIllegalReason::of_coordinate(legal, e.reason)));
-        }
         let parsed = parse_text(text)?;
         if legal.is_empty() {
             return Err(illegal(SanIllegalReason::GameOver));

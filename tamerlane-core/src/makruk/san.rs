@@ -126,6 +126,7 @@ fn pawn(text: &str, from: Origin, to: Square, promotion: bool) -> Result<Parsed,
 }
 
 crate::san::san_inherent!(
+    UciMove;
     /// Reads a move in SAN (canonical or lenient) or as a UCI string, and
     /// finds it among the legal moves.
     ///
@@ -162,16 +163,10 @@ impl Position {
         san::write_piece_move(s, m.role.letter(), m, legal, |_| true);
     }
 
-    /// [`parse_san`](Self::parse_san) with the legal moves of this position
-    /// already generated.
-    pub fn parse_san_with(&self, s: &str, legal: &[Move]) -> Result<Move, SanError> {
-        let (full, text) = san::trimmed(s)?;
+    /// [`parse_san_with`](Self::parse_san_with) for text `text` (of the
+    /// input `full`) that is not a coordinate move.
+    fn parse_san_text(&self, full: &str, text: &str, legal: &[Move]) -> Result<Move, SanError> {
         let illegal = |reason| SanError::illegal(full, reason);
-        if let Ok(u) = text.parse::<UciMove>() {
-            return self
-                .find_move(u)
-                .map_err(|e| illegal(SanIllegalReason::of_coordinate(legal, e.reason)));
-        }
         let parsed = parse_text(text)?;
         let san = |m: &Move| self.san_with(m, legal);
         let Some(m) = san::unique_match(full, legal, |m| parsed.matches(m), san)? else {

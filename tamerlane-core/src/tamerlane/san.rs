@@ -206,6 +206,7 @@ fn parse_text(text: &str) -> Result<Parsed, SanError> {
 }
 
 crate::san::san_inherent!(
+    CoordMove;
     /// Reads a move in SAN (canonical or lenient) or as a coordinate string,
     /// and finds it among the legal moves.
     ///
@@ -275,21 +276,9 @@ impl Position {
         }
     }
 
-    /// [`parse_san`](Self::parse_san) with the legal moves of this position
-    /// already generated.
-    pub fn parse_san_with(&self, s: &str, legal: &[Move]) -> Result<Move, SanError> {
-        let (full, text) = san::trimmed(s)?;
-        if let Ok(c) = text.parse::<CoordMove>() {
-            if let Some(m) = legal.iter().find(|m| m.from == c.from && m.to == c.to) {
-                return Ok(*m);
-            }
-            let reason = match self.find_move(c) {
-                Err(e) => e.reason,
-                Ok(_) => IllegalReason::NotAMove,
-            };
-            let reason = SanIllegalReason::of_coordinate(legal, reason);
-            return Err(SanError::illegal(full, reason));
-        }
+    /// [`parse_san_with`](Self::parse_san_with) for text `text` (of the
+    /// input `full`) that is not a coordinate move.
+    fn parse_san_text(&self, full: &str, text: &str, legal: &[Move]) -> Result<Move, SanError> {
         let parsed = parse_text(text)?;
         let san = |m: &Move| self.san_with(m, legal);
         let Some(&m) = san::unique_match(full, legal, |m| parsed.matches(m), san)? else {
