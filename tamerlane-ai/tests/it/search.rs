@@ -79,11 +79,12 @@ fn contempt_makes_a_draw_worth_less_to_the_root_side() {
 /// race. Black's King on f8, two rooks behind, is 6 King steps from
 /// White's citadel, but the rooks on a5 and a6 cut it off. White's search, in which Black's runner
 /// is the other side's, is the same with and without the feature; Black's
-/// own search sees that the way in is shut and expects less.
+/// own search sees that the way in is shut and expects less. The feature
+/// is a term of the hand-made evaluation, which both searches use.
 #[test]
 fn the_search_walks_only_its_own_runner() {
-    let on: SearchConfig = "full,+ownwalk".parse().unwrap();
-    let off = SearchConfig::full();
+    let on: SearchConfig = "full,hce,+ownwalk".parse().unwrap();
+    let off: SearchConfig = "full,hce".parse().unwrap();
     let run = |tfen: &str, config: SearchConfig| {
         let mut e = Engine::builder().hash_mib(4).config(config).build();
         let r = e.search(&game(&pos(tfen)), &Limits::new().depth(4), |_| {});
