@@ -200,7 +200,8 @@ alphazero: py-dev
 # TRAIN_NODES nodes a move (by default 6.4 million quiet positions of
 # Tamerlane chess, about a million of chess and of Makruk), the engine
 # configured by TRAIN_CONFIG (the hand-made evaluation: a net from
-# nothing; `full` bootstraps from the embedded net),
+# nothing; `full` bootstraps from the embedded net, or from the net file
+# TRAIN_EVAL_FILE when given),
 # in chunks of TRAIN_CHUNK games run TRAIN_JOBS at a time, into
 # $(TRAIN_DIR)/data/SETTINGS/ (resumable: complete chunks are
 # kept; TRAIN_DATA, files or directories of existing shards, skips this);
@@ -216,6 +217,7 @@ TRAIN_GAMES_makruk := 4000
 TRAIN_GAMES ?= $(TRAIN_GAMES_$(GAME))
 TRAIN_NODES ?= 1000
 TRAIN_CONFIG ?= full,hce
+TRAIN_EVAL_FILE ?=
 TRAIN_EPOCHS_tamerlane := 2
 TRAIN_EPOCHS_chess := 4
 TRAIN_EPOCHS_makruk := 4
@@ -225,13 +227,13 @@ TRAIN_JOBS ?= 2
 TRAIN_CHUNK ?= 100
 TRAIN_DATA ?=
 TRAIN_DIR := target/train/$(GAME)
-TRAIN_GEN := $(TRAIN_DIR)/data/seed$(TRAIN_SEED)-nodes$(TRAIN_NODES)-$(subst $(comma),_,$(TRAIN_CONFIG))
+TRAIN_GEN := $(TRAIN_DIR)/data/seed$(TRAIN_SEED)-nodes$(TRAIN_NODES)-$(subst $(comma),_,$(TRAIN_CONFIG))$(if $(strip $(TRAIN_EVAL_FILE)),-$(basename $(notdir $(TRAIN_EVAL_FILE))))
 NNUE_EVAL := target/release/examples/nnue_eval
 train: py-dev build
 	$(CARGO) build --release -p tamerlane-ai --example nnue_eval
 ifeq ($(strip $(TRAIN_DATA)),)
 	tools/nnue/datagen.sh $(BIN) $(GAME) $(TRAIN_GAMES) $(TRAIN_CHUNK) $(TRAIN_NODES) \
-		$(TRAIN_SEED) $(TRAIN_JOBS) $(TRAIN_CONFIG) $(TRAIN_GEN)
+		$(TRAIN_SEED) $(TRAIN_JOBS) $(TRAIN_CONFIG) $(TRAIN_GEN) $(TRAIN_EVAL_FILE)
 endif
 	$(VPY) tools/nnue/train.py $(or $(strip $(TRAIN_DATA)),$(TRAIN_GEN)) --game $(GAME) \
 		--out tamerlane-ai/nets/$(GAME).nnue --epochs $(TRAIN_EPOCHS) --seed $(TRAIN_SEED) \

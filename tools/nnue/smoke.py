@@ -4,7 +4,9 @@ tamerlane-py/tests/test_nnue_train.py in `make test`): per game, a few
 self-play games at few nodes into a temporary directory (by
 tools/nnue/datagen.sh, in two chunks, as `make train` makes its data), two
 epochs of train.py, the net quantised to a temporary file and checked
-against the Rust evaluator (verify.py). Seconds per game.
+against the Rust evaluator (verify.py), then one more game scored by that
+net (datagen.sh's EVAL_FILE) and a file that is not a net refused.
+Seconds per game.
 
     python3 tools/nnue/smoke.py [--binary target/release/tamerlane] [--eval CMD] [GAME...]
 """
@@ -41,6 +43,15 @@ def smoke(game, binary, eval_command=train.verify.DEFAULT_EVAL, games=3, nodes=3
         with open(net + ".json") as f:
             info = json.load(f)
         assert os.path.getsize(net) > 64
+        # The next round: one game scored by the new net (`full` with
+        # EVAL_FILE), and a file that is not a net refused with no chunk written.
+        for name, eval_file, ok in [("net", net, True), ("not-a-net", net + ".json", False)]:
+            out = os.path.join(tmp, name)
+            run = subprocess.run([DATAGEN, binary, game, "1", "1", str(nodes), "2", "1", "full", out,
+                                  eval_file], capture_output=True, text=True)
+            assert (run.returncode == 0) == ok, f"datagen.sh with {name} net: {run.returncode}: {run.stderr}"
+            written = [c for c in os.listdir(out) if c.endswith(".bin")]
+            assert len(written) == int(ok), (name, written, run.stderr)
     return info
 
 
