@@ -80,6 +80,8 @@ def test_datagen_shards_are_deterministic_and_join_into_the_run(game: str) -> No
 
 
 def test_datagen_settings_are_in_the_header() -> None:
+    # The hand-made evaluation: with a net, the line ends with the net's
+    # hash (docs/ENGINE.md), which tamerlane-ai's tests check.
     text, n = datagen_shard(
         "tamerlane",
         "seed-001,repetition=3",
@@ -88,13 +90,13 @@ def test_datagen_settings_are_in_the_header() -> None:
         0,
         nodes=10,
         opening_plies=0,
-        config="full, -lmr",
+        config="full,hce, -lmr",
     )
     assert n == 0
     assert text.decode().splitlines() == [
         "# tamerlane datagen 1",
         "# game tamerlane rules seed-001,repetition=3 seed 18446744073709551615 "
-        "first 7 count 0 nodes 10 opening-plies 0 config full,-lmr",
+        "first 7 count 0 nodes 10 opening-plies 0 config full,hce,-lmr",
     ]
 
 
