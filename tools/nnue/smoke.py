@@ -52,6 +52,9 @@ def smoke(game, binary, eval_command=train.verify.DEFAULT_EVAL, games=3, nodes=3
             assert (run.returncode == 0) == ok, f"datagen.sh with {name} net: {run.returncode}: {run.stderr}"
             written = [c for c in os.listdir(out) if c.endswith(".bin")]
             assert len(written) == int(ok), (name, written, run.stderr)
+            if ok:  # the settings line names the net that scored the game
+                with open(os.path.join(out, written[0]), "rb") as f:
+                    assert b" config full net " in f.read(512), "the chunk was not scored by the net"
     return info
 
 
