@@ -10,14 +10,28 @@
 //! in nodes per second at a fixed node count (the same trees), as almost
 //! every node reached evaluates.
 
+#[cfg(debug_assertions)]
+use std::cell::Cell;
 use std::sync::Arc;
 
 use crate::nnue::{Accumulator, Delta, Network, NnueGame};
+
+/// A debug build checks one evaluation in this many against a refresh
+/// (docs/ENGINE.md, "Networks (NNUE)", "In the search"): a refresh at
+/// every evaluation made debug searches with a net too slow for the tests
+/// that search in debug, while a sample still catches an update that goes
+/// wrong on any common move. The property tests of `nnue` compare every
+/// step of their random games.
+#[cfg(debug_assertions)]
+const CHECK_EVERY: u32 = 32;
 
 /// A net and the accumulators of the current path.
 pub(super) struct NetStack<P: NnueGame> {
     net: Arc<Network<P>>,
     accs: Vec<Accumulator>,
+    /// Evaluations so far, for the debug check's sample.
+    #[cfg(debug_assertions)]
+    evaluations: Cell<u32>,
 }
 
 impl<P: NnueGame> NetStack<P> {
@@ -26,6 +40,8 @@ impl<P: NnueGame> NetStack<P> {
         NetStack {
             net,
             accs: vec![Accumulator::default(); plies],
+            #[cfg(debug_assertions)]
+            evaluations: Cell::new(0),
         }
     }
 
@@ -52,13 +68,20 @@ impl<P: NnueGame> NetStack<P> {
 
     /// The net's raw score of `pos`, the current path's position at `ply`,
     /// for its side to move. A debug build checks the accumulator against
-    /// a refresh.
+    /// a refresh, at the first evaluation and every [`CHECK_EVERY`]th after.
     pub(super) fn evaluate(&self, pos: &P, ply: usize) -> i32 {
-        debug_assert_eq!(
-            self.accs[ply],
-            Accumulator::new(&self.net, pos),
-            "the search's accumulator at ply {ply} differs from a refresh"
-        );
+        #[cfg(debug_assertions)]
+        {
+            let n = self.evaluations.get();
+            self.evaluations.set(n.wrapping_add(1));
+            if n % CHECK_EVERY == 0 {
+                assert_eq!(
+                    self.accs[ply],
+                    Accumulator::new(&self.net, pos),
+                    "the search's accumulator at ply {ply} differs from a refresh"
+                );
+            }
+        }
         self.net.evaluate(&self.accs[ply], pos.turn(), pos.men())
     }
 }
