@@ -196,25 +196,34 @@ alphazero: py-dev
 	$(VPY) $(AZ_DIR)/play.py $(AZ_DIR)/checkpoint.npz --games 100 --engine-games 20 \
 		--json $(AZ_DIR)/results.json
 
-# A network for GAME (docs/TRAINING.md): TRAIN_GAMES self-play games at
-# TRAIN_NODES nodes a move (by default 6.4 million quiet positions of
-# Tamerlane chess, about a million of chess and of Makruk), the engine
-# configured by TRAIN_CONFIG (the hand-made evaluation: a net from
-# nothing; `full` bootstraps from the embedded net, or from the net file
-# TRAIN_EVAL_FILE when given),
-# in chunks of TRAIN_CHUNK games run TRAIN_JOBS at a time, into
-# $(TRAIN_DIR)/data/SETTINGS/ (resumable: complete chunks are
-# kept; TRAIN_DATA, files or directories of existing shards, skips this);
-# TRAIN_EPOCHS of tools/nnue/train.py; the net into tamerlane-ai/nets/GAME.nnue
-# with GAME.nnue.json, checked against the Rust evaluator; then the CLI
-# rebuilt (nets are embedded at build time) and a match of the net against
-# the hand-made evaluation (`full,hce`), recorded in $(TRAIN_DIR)/match.txt.
+# A network for GAME (docs/TRAINING.md), in TRAIN_ROUNDS rounds (2 for
+# Tamerlane chess, the recipe of its shipped net; 1 for chess and Makruk).
+# Round 1: TRAIN_GAMES self-play games at TRAIN_NODES nodes a move (by
+# default 6.4 million quiet positions of Tamerlane chess, about a million
+# of chess and of Makruk), seed TRAIN_DATA_SEED, the engine configured by
+# TRAIN_CONFIG (the hand-made evaluation: a net from nothing; `full`
+# bootstraps from the embedded net, or from the net file TRAIN_EVAL_FILE
+# when given), in chunks of TRAIN_CHUNK games run TRAIN_JOBS at a time,
+# into $(TRAIN_DIR)/data/SETTINGS/ (resumable: complete chunks are kept;
+# TRAIN_DATA, files or directories of existing shards, skips the rounds).
+# Round 2: a net trained on round 1's data (SETTINGS.nnue beside it, kept
+# for a rerun), then TRAIN_GAMES more games, seed TRAIN_DATA_SEED + 1,
+# scored by that net. The net: TRAIN_EPOCHS of tools/nnue/train.py (seed
+# TRAIN_SEED) on every round's data, into TRAIN_NET (tamerlane-ai/nets/GAME.nnue,
+# where it is embedded, by default) with its .json, checked against the
+# Rust evaluator; then the CLI rebuilt (nets are embedded at build time)
+# and a match of the net against the hand-made evaluation (`full,hce`),
+# recorded in $(TRAIN_DIR)/match.txt.
 GAME ?= tamerlane
 comma := ,
 TRAIN_GAMES_tamerlane := 32500
 TRAIN_GAMES_chess := 12000
 TRAIN_GAMES_makruk := 4000
 TRAIN_GAMES ?= $(TRAIN_GAMES_$(GAME))
+TRAIN_ROUNDS_tamerlane := 2
+TRAIN_ROUNDS_chess := 1
+TRAIN_ROUNDS_makruk := 1
+TRAIN_ROUNDS ?= $(TRAIN_ROUNDS_$(GAME))
 TRAIN_NODES ?= 1000
 TRAIN_CONFIG ?= full,hce
 TRAIN_EVAL_FILE ?=
@@ -223,23 +232,38 @@ TRAIN_EPOCHS_chess := 4
 TRAIN_EPOCHS_makruk := 4
 TRAIN_EPOCHS ?= $(TRAIN_EPOCHS_$(GAME))
 TRAIN_SEED ?= 1
+TRAIN_DATA_SEED ?= $(TRAIN_SEED)
 TRAIN_JOBS ?= 2
 TRAIN_CHUNK ?= 100
 TRAIN_DATA ?=
 TRAIN_DIR := target/train/$(GAME)
-TRAIN_GEN := $(TRAIN_DIR)/data/seed$(TRAIN_SEED)-nodes$(TRAIN_NODES)-$(subst $(comma),_,$(TRAIN_CONFIG))$(if $(strip $(TRAIN_EVAL_FILE)),-$(basename $(notdir $(TRAIN_EVAL_FILE))))
+TRAIN_NET ?= tamerlane-ai/nets/$(GAME).nnue
+TRAIN_GEN := $(TRAIN_DIR)/data/seed$(TRAIN_DATA_SEED)-nodes$(TRAIN_NODES)-$(subst $(comma),_,$(TRAIN_CONFIG))$(if $(strip $(TRAIN_EVAL_FILE)),-$(basename $(notdir $(TRAIN_EVAL_FILE))))
+TRAIN_ROUND1_NET := $(TRAIN_GEN).nnue
+TRAIN_GEN2 := $(TRAIN_DIR)/data/seed$(shell expr $(TRAIN_DATA_SEED) + 1 2>/dev/null)-nodes$(TRAIN_NODES)-full-$(notdir $(TRAIN_GEN))
+TRAIN_INPUT := $(or $(strip $(TRAIN_DATA)),$(TRAIN_GEN) $(if $(filter 2,$(TRAIN_ROUNDS)),$(TRAIN_GEN2)))
+TRAIN_PY = $(VPY) tools/nnue/train.py --game $(GAME) --epochs $(TRAIN_EPOCHS) --seed $(TRAIN_SEED) \
+	--eval $(abspath $(NNUE_EVAL))
 NNUE_EVAL := target/release/examples/nnue_eval
+
 train: py-dev build
+	@case "$(TRAIN_ROUNDS)" in 1|2) ;; *) echo "TRAIN_ROUNDS must be 1 or 2, not '$(TRAIN_ROUNDS)'" >&2; exit 2;; esac
+	@expr "$(TRAIN_DATA_SEED)" + 1 >/dev/null 2>&1 || { echo "TRAIN_DATA_SEED must be a number, not '$(TRAIN_DATA_SEED)'" >&2; exit 2; }
+	mkdir -p $(TRAIN_DIR)
 	$(CARGO) build --release -p tamerlane-ai --example nnue_eval
 ifeq ($(strip $(TRAIN_DATA)),)
 	tools/nnue/datagen.sh $(BIN) $(GAME) $(TRAIN_GAMES) $(TRAIN_CHUNK) $(TRAIN_NODES) \
-		$(TRAIN_SEED) $(TRAIN_JOBS) $(TRAIN_CONFIG) $(TRAIN_GEN) $(TRAIN_EVAL_FILE)
+		$(TRAIN_DATA_SEED) $(TRAIN_JOBS) $(TRAIN_CONFIG) $(TRAIN_GEN) $(TRAIN_EVAL_FILE)
+ifeq ($(strip $(TRAIN_ROUNDS)),2)
+	[ -f $(TRAIN_ROUND1_NET) ] || $(TRAIN_PY) $(TRAIN_GEN) --out $(TRAIN_ROUND1_NET) \
+		--float-out $(TRAIN_GEN).npz
+	tools/nnue/datagen.sh $(BIN) $(GAME) $(TRAIN_GAMES) $(TRAIN_CHUNK) $(TRAIN_NODES) \
+		$$(expr $(TRAIN_DATA_SEED) + 1) $(TRAIN_JOBS) full $(TRAIN_GEN2) $(TRAIN_ROUND1_NET)
 endif
-	$(VPY) tools/nnue/train.py $(or $(strip $(TRAIN_DATA)),$(TRAIN_GEN)) --game $(GAME) \
-		--out tamerlane-ai/nets/$(GAME).nnue --epochs $(TRAIN_EPOCHS) --seed $(TRAIN_SEED) \
-		--eval $(abspath $(NNUE_EVAL)) --float-out $(TRAIN_DIR)/float.npz
+endif
+	$(TRAIN_PY) $(TRAIN_INPUT) --out $(TRAIN_NET) --float-out $(TRAIN_DIR)/float.npz
 	$(CARGO) build --release -p tamerlane-cli
-	$(BIN) match --game $(GAME) --a full --b full,hce --games 20 --nodes 5000 \
+	$(BIN) match --game $(GAME) --a full --a-eval-file $(TRAIN_NET) --b full,hce --games 20 --nodes 5000 \
 		> $(TRAIN_DIR)/match.txt; s=$$?; cat $(TRAIN_DIR)/match.txt; exit $$s
 
 # The trainer in small for the three games: 3 games of self-play each, two
