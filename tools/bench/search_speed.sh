@@ -4,9 +4,11 @@
 # (from engine games, 30 plies in; the same ones as docs/experiments/LOG.md, "Search speed (single thread)"); then
 # the same search through the engine protocol (`UCI_Variant`) for chess
 # (start, Kiwipete) and Makruk (start, a position eight plies in).
-# Prints nodes, nodes/s and the depth completed for each.
+# Prints nodes, nodes/s and the depth completed for each. $CONFIG, when
+# set, is the engine configuration of the Tamerlane searches (e.g.
+# `full,hce`: the hand-made evaluation instead of the embedded net).
 #
-#   tools/bench/search_speed.sh [path/to/tamerlane]
+#   [MOVETIME=5000] [CONFIG=full,hce] tools/bench/search_speed.sh [path/to/tamerlane]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 BIN=${1:-target/release/tamerlane}
@@ -24,6 +26,7 @@ printf '%-12s %12s %12s %6s\n' position nodes nodes/s depth
 i=0
 for p in "${POSITIONS[@]}"; do
     if [ "$p" = initial ]; then args=(); name=initial; else args=(--tfen "$p"); name="middlegame $i"; fi
+    if [ -n "${CONFIG:-}" ]; then args+=(--config "$CONFIG"); fi
     out=$("$BIN" analyze --movetime "$MOVETIME" "${args[@]}" 2>&1)
     depth=$(echo "$out" | grep '^info depth' | tail -1 | awk '{print $3}')
     summary=$(echo "$out" | grep 'nodes in')
