@@ -14,12 +14,16 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .. import _tamerlane
 from ._errors import ClusterError
+
+# The end of a shard's settings line when a net scored its games.
+_NET_HASH = re.compile(r" net [0-9a-f]{16}$")
 
 #: The bytes of a binary shard's header.
 HEADER_BYTES: int = _tamerlane.datagen_layout()["header_size"]
@@ -175,14 +179,19 @@ class Manifest:
             return False
         # Files are written whole (write_atomic): one not yet listed whose
         # header names this run's settings and games is a finished shard
-        # whose listing was lost.
+        # whose listing was lost. A search with a net ends the line with
+        # ` net HASH` (docs/ENGINE.md, "Self-play data").
         line = settings_line(data)
         p = self.params
         settings = (
             f"seed {p['seed']} first {shard.first} count {shard.count} "
             f"nodes {p['nodes']} opening-plies {p['opening_plies']} config {p['config']}"
         )
-        if line is not None and line.startswith(f"game {p['game']} ") and line.endswith(settings):
+        if (
+            line is not None
+            and line.startswith(f"game {p['game']} ")
+            and _NET_HASH.sub("", line).endswith(settings)
+        ):
             self.shards[shard.index] = self.entry(shard, data)
             return True
         return False
