@@ -199,8 +199,8 @@ alphazero: py-dev
 # A network for GAME (docs/TRAINING.md), in TRAIN_ROUNDS rounds (2 for
 # Tamerlane chess, the recipe of its shipped net; 1 for chess and Makruk).
 # Round 1: TRAIN_GAMES self-play games at TRAIN_NODES nodes a move (by
-# default 6.4 million quiet positions of Tamerlane chess, about a million
-# of chess and of Makruk), seed TRAIN_DATA_SEED, the engine configured by
+# default 6.4 million quiet positions of Tamerlane chess, 3.2 million of
+# chess as its shipped net, about a million of Makruk), seed TRAIN_DATA_SEED, the engine configured by
 # TRAIN_CONFIG (the hand-made evaluation: a net from nothing; `full`
 # bootstraps from the embedded net, or from the net file TRAIN_EVAL_FILE
 # when given), in chunks of TRAIN_CHUNK games run TRAIN_JOBS at a time,
@@ -217,7 +217,7 @@ alphazero: py-dev
 GAME ?= tamerlane
 comma := ,
 TRAIN_GAMES_tamerlane := 32500
-TRAIN_GAMES_chess := 12000
+TRAIN_GAMES_chess := 40000
 TRAIN_GAMES_makruk := 4000
 TRAIN_GAMES ?= $(TRAIN_GAMES_$(GAME))
 TRAIN_ROUNDS_tamerlane := 2
