@@ -240,8 +240,8 @@ TRAIN_DIR := target/train/$(GAME)
 TRAIN_NET ?= tamerlane-ai/nets/$(GAME).nnue
 TRAIN_GEN := $(TRAIN_DIR)/data/seed$(TRAIN_DATA_SEED)-nodes$(TRAIN_NODES)-$(subst $(comma),_,$(TRAIN_CONFIG))$(if $(strip $(TRAIN_EVAL_FILE)),-$(basename $(notdir $(TRAIN_EVAL_FILE))))
 TRAIN_ROUND1_NET := $(TRAIN_GEN).nnue
-TRAIN_GEN2 := $(TRAIN_DIR)/data/seed$(shell expr $(TRAIN_DATA_SEED) + 1 2>/dev/null)-nodes$(TRAIN_NODES)-full-$(notdir $(TRAIN_GEN))
-TRAIN_INPUT := $(or $(strip $(TRAIN_DATA)),$(TRAIN_GEN) $(if $(filter 2,$(TRAIN_ROUNDS)),$(TRAIN_GEN2)))
+TRAIN_GEN2 = $(TRAIN_DIR)/data/seed$(shell expr $(TRAIN_DATA_SEED) + 1 2>/dev/null)-nodes$(TRAIN_NODES)-full-$(notdir $(TRAIN_GEN))
+TRAIN_INPUT = $(or $(strip $(TRAIN_DATA)),$(TRAIN_GEN) $(if $(filter 2,$(TRAIN_ROUNDS)),$(TRAIN_GEN2)))
 TRAIN_PY = $(VPY) tools/nnue/train.py --game $(GAME) --epochs $(TRAIN_EPOCHS) --seed $(TRAIN_SEED) \
 	--eval $(abspath $(NNUE_EVAL))
 NNUE_EVAL := target/release/examples/nnue_eval
