@@ -200,10 +200,10 @@ alphazero: py-dev
 # Tamerlane chess, the recipe of its shipped net; 1 for chess and Makruk).
 # Round 1: TRAIN_GAMES self-play games at TRAIN_NODES nodes a move (by
 # default 6.4 million quiet positions of Tamerlane chess, 3.2 million of
-# chess as its shipped net, about a million of Makruk), seed TRAIN_DATA_SEED, the engine configured by
-# TRAIN_CONFIG (the hand-made evaluation: a net from nothing; `full`
-# bootstraps from the embedded net, or from the net file TRAIN_EVAL_FILE
-# when given), in chunks of TRAIN_CHUNK games run TRAIN_JOBS at a time,
+# chess as its shipped net, about a million of Makruk), seed
+# TRAIN_DATA_SEED, the engine configured by TRAIN_CONFIG (the hand-made
+# evaluation: a net from nothing; `full` bootstraps from the embedded net,
+# or from the net file TRAIN_EVAL_FILE when given), in chunks of TRAIN_CHUNK games run TRAIN_JOBS at a time,
 # into $(TRAIN_DIR)/data/SETTINGS/ (resumable: complete chunks are kept;
 # TRAIN_DATA, files or directories of existing shards, skips the rounds).
 # Round 2: a net trained on round 1's data (SETTINGS.nnue beside it, kept
@@ -240,7 +240,8 @@ TRAIN_DIR := target/train/$(GAME)
 TRAIN_NET ?= tamerlane-ai/nets/$(GAME).nnue
 TRAIN_GEN := $(TRAIN_DIR)/data/seed$(TRAIN_DATA_SEED)-nodes$(TRAIN_NODES)-$(subst $(comma),_,$(TRAIN_CONFIG))$(if $(strip $(TRAIN_EVAL_FILE)),-$(basename $(notdir $(TRAIN_EVAL_FILE))))
 TRAIN_ROUND1_NET := $(TRAIN_GEN).nnue
-TRAIN_GEN2 = $(TRAIN_DIR)/data/seed$(shell expr $(TRAIN_DATA_SEED) + 1 2>/dev/null)-nodes$(TRAIN_NODES)-full-$(notdir $(TRAIN_GEN))
+TRAIN_DATA_SEED2 = $(shell expr $(TRAIN_DATA_SEED) + 1 2>/dev/null)
+TRAIN_GEN2 = $(TRAIN_DIR)/data/seed$(TRAIN_DATA_SEED2)-nodes$(TRAIN_NODES)-full-$(notdir $(TRAIN_GEN))
 TRAIN_INPUT = $(or $(strip $(TRAIN_DATA)),$(TRAIN_GEN) $(if $(filter 2,$(TRAIN_ROUNDS)),$(TRAIN_GEN2)))
 TRAIN_PY = $(VPY) tools/nnue/train.py --game $(GAME) --epochs $(TRAIN_EPOCHS) --seed $(TRAIN_SEED) \
 	--eval $(abspath $(NNUE_EVAL))
@@ -258,7 +259,7 @@ ifeq ($(strip $(TRAIN_ROUNDS)),2)
 	[ -f $(TRAIN_ROUND1_NET) ] || $(TRAIN_PY) $(TRAIN_GEN) --out $(TRAIN_ROUND1_NET) \
 		--float-out $(TRAIN_GEN).npz
 	tools/nnue/datagen.sh $(BIN) $(GAME) $(TRAIN_GAMES) $(TRAIN_CHUNK) $(TRAIN_NODES) \
-		$$(expr $(TRAIN_DATA_SEED) + 1) $(TRAIN_JOBS) full $(TRAIN_GEN2) $(TRAIN_ROUND1_NET)
+		$(TRAIN_DATA_SEED2) $(TRAIN_JOBS) full $(TRAIN_GEN2) $(TRAIN_ROUND1_NET)
 endif
 endif
 	$(TRAIN_PY) $(TRAIN_INPUT) --out $(TRAIN_NET) --float-out $(TRAIN_DIR)/float.npz
