@@ -328,3 +328,24 @@ def test_a_whole_shard_not_yet_listed_is_listed_not_made_again(
     assert (out / "shard-00000.txt").stat().st_mtime_ns == before
     assert _shards(out) == reference
     _check_manifest(out, GAMES)
+
+
+def test_a_shard_scored_by_another_net_stops_the_run(cluster: str, tmp_path: Path) -> None:
+    """A worker whose build scores with another net than the driver's (here
+    the driver's parameters name a net, the workers' Makruk searches use
+    none): the run stops with a `ClusterError` naming both, and the shard
+    is neither written nor listed."""
+    from tamerlane.cluster._datagen import TEXT_FORMAT, _run
+    from tamerlane.cluster._manifest import Manifest, plan
+    from tamerlane.cluster._progress import Progress
+
+    params: dict[str, Any] = {
+        "format": TEXT_FORMAT, "game": GAME, "rules": "", "games": 4, "seed": SEED,
+        "nodes": NODES, "opening_plies": 6, "config": "full", "hash_mib": 16,
+        "shard_games": 4, "net": "0123456789abcdef",
+    }
+    manifest = Manifest(tmp_path, params)
+    with pytest.raises(ClusterError, match="net none on its worker, not 0123456789abcdef"):
+        _run(params, plan(4, 4), tmp_path, manifest, Progress(4, "games", enabled=False), 1)
+    assert not list(tmp_path.iterdir())
+    assert manifest.shards == {}

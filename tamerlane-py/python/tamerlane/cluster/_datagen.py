@@ -21,7 +21,7 @@ from .. import _tamerlane
 from ._connect import connect, task_slots
 from ._errors import ClusterError
 from ._interrupt import deferred_interrupt
-from ._manifest import Manifest, ShardPlan, plan, write_atomic
+from ._manifest import Manifest, ShardPlan, net_hash, plan, settings_line, write_atomic
 from ._progress import Progress
 
 #: The games of the family, by the names the jobs take.
@@ -148,12 +148,17 @@ def datagen(
     if not isinstance(rules, str) or not isinstance(config, str):
         raise TypeError("rules and config must be strings")
     # The Rust side checks the game, rules and configuration: an empty shard
-    # costs nothing and fails with their own error messages.
-    _tamerlane.datagen_shard(
+    # costs nothing and fails with their own error messages. Its settings
+    # line names the net the searches use, if any: a run scored by one net
+    # is not resumed with another.
+    empty, _ = _tamerlane.datagen_shard(
         game, rules, params["seed"], 0, 0,
         nodes=params["nodes"], opening_plies=params["opening_plies"],
         config=config, hash_mib=params["hash_mib"], format=format, filter=params.get("filter"),
     )
+    net = net_hash(settings_line(empty))
+    if net is not None:
+        params["net"] = net
     folder = Path(out)
     folder.mkdir(parents=True, exist_ok=True)
     manifest = Manifest.open(folder, params)
@@ -201,6 +206,13 @@ def _run(
                         f"shard {shard.index} (games {shard.first}..{shard.first + shard.count - 1}) "
                         f"failed after {TASK_RETRIES} retries: {e}"
                     ) from e
+                worker_net = net_hash(settings_line(data))
+                if worker_net != params.get("net"):
+                    raise ClusterError(
+                        f"shard {shard.index} was scored by net {worker_net or 'none'} on its "
+                        f"worker, not {params.get('net') or 'none'} as on the driver: the "
+                        "cluster's nodes run different builds of tamerlane"
+                    )
                 write_atomic(folder / shard.file, data)
                 manifest.add(shard, data)
                 manifest.save()

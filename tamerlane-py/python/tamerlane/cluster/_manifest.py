@@ -23,7 +23,7 @@ from .. import _tamerlane
 from ._errors import ClusterError
 
 # The end of a shard's settings line when a net scored its games.
-_NET_HASH = re.compile(r" net [0-9a-f]{16}$")
+_NET_HASH = re.compile(r" net ([0-9a-f]{16})$")
 
 #: The bytes of a binary shard's header.
 HEADER_BYTES: int = _tamerlane.datagen_layout()["header_size"]
@@ -95,6 +95,14 @@ def settings_line(data: bytes) -> str | None:
     if len(lines) == 3 and lines[1].startswith(b"# "):
         return lines[1][2:].decode("utf-8", errors="replace")
     return None
+
+
+def net_hash(line: str | None) -> str | None:
+    """The hash of the net that scored a shard's games, from the end of its
+    settings line (`` net HASH``, ``docs/ENGINE.md``, "Self-play data"), or
+    None when the searches used the hand-made evaluation."""
+    found = _NET_HASH.search(line) if line is not None else None
+    return found.group(1) if found else None
 
 
 def write_atomic(path: Path, data: bytes) -> None:
@@ -178,9 +186,8 @@ class Manifest:
             del self.shards[shard.index]
             return False
         # Files are written whole (write_atomic): one not yet listed whose
-        # header names this run's settings and games is a finished shard
-        # whose listing was lost. A search with a net ends the line with
-        # ` net HASH` (docs/ENGINE.md, "Self-play data").
+        # header names this run's settings, games and net is a finished
+        # shard whose listing was lost.
         line = settings_line(data)
         p = self.params
         settings = (
@@ -191,6 +198,7 @@ class Manifest:
             line is not None
             and line.startswith(f"game {p['game']} ")
             and _NET_HASH.sub("", line).endswith(settings)
+            and net_hash(line) == p.get("net")
         ):
             self.shards[shard.index] = self.entry(shard, data)
             return True
