@@ -200,7 +200,7 @@ alphazero: py-dev
 # Tamerlane chess, the recipe of its shipped net; 1 for chess and Makruk).
 # Round 1: TRAIN_GAMES self-play games at TRAIN_NODES nodes a move (by
 # default 6.4 million quiet positions of Tamerlane chess, 3.2 million of
-# chess as its shipped net, about a million of Makruk), seed
+# chess as its shipped net, 8.7 million of Makruk as its shipped net), seed
 # TRAIN_DATA_SEED, the engine configured by TRAIN_CONFIG (the hand-made
 # evaluation: a net from nothing; `full` bootstraps from the embedded net,
 # or from the net file TRAIN_EVAL_FILE when given), in chunks of TRAIN_CHUNK games run TRAIN_JOBS at a time,
@@ -218,7 +218,7 @@ GAME ?= tamerlane
 comma := ,
 TRAIN_GAMES_tamerlane := 32500
 TRAIN_GAMES_chess := 40000
-TRAIN_GAMES_makruk := 4000
+TRAIN_GAMES_makruk := 40000
 TRAIN_GAMES ?= $(TRAIN_GAMES_$(GAME))
 TRAIN_ROUNDS_tamerlane := 2
 TRAIN_ROUNDS_chess := 1
@@ -229,7 +229,7 @@ TRAIN_CONFIG ?= full,hce
 TRAIN_EVAL_FILE ?=
 TRAIN_EPOCHS_tamerlane := 2
 TRAIN_EPOCHS_chess := 4
-TRAIN_EPOCHS_makruk := 4
+TRAIN_EPOCHS_makruk := 3
 TRAIN_EPOCHS ?= $(TRAIN_EPOCHS_$(GAME))
 TRAIN_SEED ?= 1
 TRAIN_DATA_SEED ?= $(TRAIN_SEED)

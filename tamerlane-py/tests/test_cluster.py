@@ -332,16 +332,16 @@ def test_a_whole_shard_not_yet_listed_is_listed_not_made_again(
 
 def test_a_shard_scored_by_another_net_stops_the_run(cluster: str, tmp_path: Path) -> None:
     """A worker whose build scores with another net than the driver's (here
-    the driver's parameters name a net, the workers' Makruk searches use
-    none): the run stops with a `ClusterError` naming both, and the shard
-    is neither written nor listed."""
+    the driver's parameters name a net, the workers' searches use the
+    hand-made evaluation): the run stops with a `ClusterError` naming both,
+    and the shard is neither written nor listed."""
     from tamerlane.cluster._datagen import TEXT_FORMAT, _run
     from tamerlane.cluster._manifest import Manifest, plan
     from tamerlane.cluster._progress import Progress
 
     params: dict[str, Any] = {
         "format": TEXT_FORMAT, "game": GAME, "rules": "", "games": 4, "seed": SEED,
-        "nodes": NODES, "opening_plies": 6, "config": "full", "hash_mib": 16,
+        "nodes": NODES, "opening_plies": 6, "config": "full,hce", "hash_mib": 16,
         "shard_games": 4, "net": "0123456789abcdef",
     }
     manifest = Manifest(tmp_path, params)

@@ -16,12 +16,16 @@ use tamerlane_ai::datagen::{shard, Filter, Format, Output, Settings, MATE_SCORE}
 use tamerlane_ai::{AnyGame, Variant};
 use tamerlane_core::{each_game, Color};
 
+/// A small run. With the shipped nets its seed gives, for each of the
+/// three games, two games with positions in check and captures, which the
+/// filter test needs (seed 21's two Makruk games, scored by the Makruk
+/// net, have neither).
 fn settings(v: Variant) -> Settings {
     Settings {
         nodes: 150,
         opening_plies: 4,
         hash_mib: 1,
-        seed: 21,
+        seed: 22,
         ..Settings::new(v.default_rules())
     }
 }
@@ -117,7 +121,7 @@ fn records_are_the_text_runs_positions_and_the_filter_keeps_the_quiet_ones() {
         assert_eq!(
             head.settings,
             format!(
-                "game {v} rules default seed 21 first 0 count 2 nodes 150 opening-plies 4 config full{}",
+                "game {v} rules default seed 22 first 0 count 2 nodes 150 opening-plies 4 config full{}",
                 tamerlane_ai::datagen::net_item(tamerlane_ai::nnue::Nets::embedded().fingerprint(v))
             )
         );
