@@ -197,7 +197,7 @@ alphazero: py-dev
 		--json $(AZ_DIR)/results.json
 
 # A network for GAME (docs/TRAINING.md), in TRAIN_ROUNDS rounds (2 for
-# Tamerlane chess, the recipe of its shipped net; 1 for chess and Makruk).
+# Tamerlane chess and chess, the recipes of their shipped nets; 1 for Makruk).
 # Round 1: TRAIN_GAMES self-play games at TRAIN_NODES nodes a move (by
 # default 6.4 million quiet positions of Tamerlane chess, 3.2 million of
 # chess as its shipped net, 8.7 million of Makruk as its shipped net), seed
@@ -209,7 +209,8 @@ alphazero: py-dev
 # Round 2: a net trained on round 1's data (SETTINGS.nnue beside it, kept
 # for a rerun), then TRAIN_GAMES more games, seed TRAIN_DATA_SEED + 1,
 # scored by that net. The net: TRAIN_EPOCHS of tools/nnue/train.py (seed
-# TRAIN_SEED) on every round's data, into TRAIN_NET (tamerlane-ai/nets/GAME.nnue,
+# TRAIN_SEED) on every round's data (TRAIN_ON=all; TRAIN_ON=last, chess's
+# default, on the last round's only), into TRAIN_NET (tamerlane-ai/nets/GAME.nnue,
 # where it is embedded, by default) with its .json, checked against the
 # Rust evaluator; then the CLI rebuilt (nets are embedded at build time)
 # and a match of the net against the hand-made evaluation (`full,hce`),
@@ -221,9 +222,13 @@ TRAIN_GAMES_chess := 40000
 TRAIN_GAMES_makruk := 40000
 TRAIN_GAMES ?= $(TRAIN_GAMES_$(GAME))
 TRAIN_ROUNDS_tamerlane := 2
-TRAIN_ROUNDS_chess := 1
+TRAIN_ROUNDS_chess := 2
 TRAIN_ROUNDS_makruk := 1
 TRAIN_ROUNDS ?= $(TRAIN_ROUNDS_$(GAME))
+TRAIN_ON_tamerlane := all
+TRAIN_ON_chess := last
+TRAIN_ON_makruk := all
+TRAIN_ON ?= $(TRAIN_ON_$(GAME))
 TRAIN_NODES ?= 1000
 TRAIN_CONFIG ?= full,hce
 TRAIN_EVAL_FILE ?=
@@ -242,13 +247,14 @@ TRAIN_GEN := $(TRAIN_DIR)/data/seed$(TRAIN_DATA_SEED)-nodes$(TRAIN_NODES)-$(subs
 TRAIN_ROUND1_NET := $(TRAIN_GEN).nnue
 TRAIN_DATA_SEED2 = $(shell expr $(TRAIN_DATA_SEED) + 1 2>/dev/null)
 TRAIN_GEN2 = $(TRAIN_DIR)/data/seed$(TRAIN_DATA_SEED2)-nodes$(TRAIN_NODES)-full-$(notdir $(TRAIN_GEN))
-TRAIN_INPUT = $(or $(strip $(TRAIN_DATA)),$(TRAIN_GEN) $(if $(filter 2,$(TRAIN_ROUNDS)),$(TRAIN_GEN2)))
+TRAIN_INPUT = $(or $(strip $(TRAIN_DATA)),$(if $(filter 2,$(TRAIN_ROUNDS)),$(if $(filter last,$(TRAIN_ON)),,$(TRAIN_GEN)) $(TRAIN_GEN2),$(TRAIN_GEN)))
 TRAIN_PY = $(VPY) tools/nnue/train.py --game $(GAME) --epochs $(TRAIN_EPOCHS) --seed $(TRAIN_SEED) \
 	--eval $(abspath $(NNUE_EVAL))
 NNUE_EVAL := target/release/examples/nnue_eval
 
 train: py-dev build
 	@case "$(TRAIN_ROUNDS)" in 1|2) ;; *) echo "TRAIN_ROUNDS must be 1 or 2, not '$(TRAIN_ROUNDS)'" >&2; exit 2;; esac
+	@case "$(TRAIN_ON)" in all|last) ;; *) echo "TRAIN_ON must be all or last, not '$(TRAIN_ON)'" >&2; exit 2;; esac
 	@expr "$(TRAIN_DATA_SEED)" + 1 >/dev/null 2>&1 || { echo "TRAIN_DATA_SEED must be a number, not '$(TRAIN_DATA_SEED)'" >&2; exit 2; }
 	mkdir -p $(TRAIN_DIR)
 	$(CARGO) build --release -p tamerlane-ai --example nnue_eval
