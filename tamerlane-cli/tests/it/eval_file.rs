@@ -116,12 +116,12 @@ fn eval_file_is_used_or_refused() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
-/// The info lines without their `time` and `nps` items (which vary from
-/// run to run), and the best move.
+/// `analyze`'s output (its info lines and best move) without the `time`
+/// and `nps` items, which vary from run to run.
 fn without_times(out: &str) -> String {
     out.lines()
         .map(|line| {
-            let mut words = line.split(' ').peekable();
+            let mut words = line.split(' ');
             let mut kept = Vec::new();
             while let Some(w) = words.next() {
                 if w == "time" || w == "nps" {
