@@ -73,14 +73,14 @@ def test_an_unlisted_shard_is_the_runs_only_with_the_runs_net(tmp_path: Path) ->
     hce, _ = datagen_shard("chess", "", 4, 0, 2, nodes=100, config="full,hce")
     assert net_hash(settings_line(hce)) is None
     first = plan(3, 2, "bin")[0]
-    for params, file, taken in [
+    for k, (params, file, taken) in enumerate([
         ({**PARAMS, "net": net}, data, True),
         ({**PARAMS, "net": "0" * 16}, data, False),  # another net's run
         (PARAMS, data, False),  # a run with no net
         ({**PARAMS, "config": "full,hce"}, hce, True),
         ({**PARAMS, "config": "full,hce", "net": net}, hce, False),
-    ]:
-        folder = tmp_path / f"run{len(list(tmp_path.iterdir()))}"
+    ]):
+        folder = tmp_path / f"run{k}"
         folder.mkdir()
         (folder / first.file).write_bytes(file)
         assert Manifest.open(folder, params).is_done(first, folder) is taken, params
