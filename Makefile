@@ -196,8 +196,8 @@ alphazero: py-dev
 	$(VPY) $(AZ_DIR)/play.py $(AZ_DIR)/checkpoint.npz --games 100 --engine-games 20 \
 		--json $(AZ_DIR)/results.json
 
-# A network for GAME (docs/TRAINING.md), in TRAIN_ROUNDS rounds (2 for
-# Tamerlane chess and chess, the recipes of their shipped nets; 1 for Makruk).
+# A network for GAME (docs/TRAINING.md), in TRAIN_ROUNDS rounds (2, the
+# recipe of each shipped net).
 # Round 1: TRAIN_GAMES self-play games at TRAIN_NODES nodes a move (by
 # default 6.4 million quiet positions of Tamerlane chess, 3.2 million of
 # chess, 8.7 million of Makruk as its shipped net), seed
@@ -207,7 +207,8 @@ alphazero: py-dev
 # into $(TRAIN_DIR)/data/SETTINGS/ (resumable: complete chunks are kept;
 # TRAIN_DATA, files or directories of existing shards, skips the rounds).
 # Round 2: a net trained on round 1's data (SETTINGS.nnue beside it, kept
-# for a rerun), then TRAIN_GAMES more games, seed TRAIN_DATA_SEED + 1,
+# for a rerun), then TRAIN_GAMES2 more games (by default TRAIN_GAMES; 20,000
+# for Makruk), seed TRAIN_DATA_SEED + 1,
 # scored by that net. The net: TRAIN_EPOCHS of tools/nnue/train.py (seed
 # TRAIN_SEED) on every round's data (TRAIN_ON=all; TRAIN_ON=last, chess's
 # default, on the last round's only), into TRAIN_NET (tamerlane-ai/nets/GAME.nnue,
@@ -221,9 +222,11 @@ TRAIN_GAMES_tamerlane := 32500
 TRAIN_GAMES_chess := 40000
 TRAIN_GAMES_makruk := 40000
 TRAIN_GAMES ?= $(TRAIN_GAMES_$(GAME))
+TRAIN_GAMES2_makruk := 20000
+TRAIN_GAMES2 ?= $(or $(TRAIN_GAMES2_$(GAME)),$(TRAIN_GAMES))
 TRAIN_ROUNDS_tamerlane := 2
 TRAIN_ROUNDS_chess := 2
-TRAIN_ROUNDS_makruk := 1
+TRAIN_ROUNDS_makruk := 2
 TRAIN_ROUNDS ?= $(TRAIN_ROUNDS_$(GAME))
 TRAIN_ON_tamerlane := all
 TRAIN_ON_chess := last
@@ -264,7 +267,7 @@ ifeq ($(strip $(TRAIN_DATA)),)
 ifeq ($(strip $(TRAIN_ROUNDS)),2)
 	[ -f $(TRAIN_ROUND1_NET) ] || $(TRAIN_PY) $(TRAIN_GEN) --out $(TRAIN_ROUND1_NET) \
 		--float-out $(TRAIN_GEN).npz
-	tools/nnue/datagen.sh $(BIN) $(GAME) $(TRAIN_GAMES) $(TRAIN_CHUNK) $(TRAIN_NODES) \
+	tools/nnue/datagen.sh $(BIN) $(GAME) $(TRAIN_GAMES2) $(TRAIN_CHUNK) $(TRAIN_NODES) \
 		$(TRAIN_DATA_SEED2) $(TRAIN_JOBS) full $(TRAIN_GEN2) $(TRAIN_ROUND1_NET)
 endif
 endif
