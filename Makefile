@@ -207,8 +207,8 @@ alphazero: py-dev
 # into $(TRAIN_DIR)/data/SETTINGS/ (resumable: complete chunks are kept;
 # TRAIN_DATA, files or directories of existing shards, skips the rounds).
 # Round 2: a net trained on round 1's data (SETTINGS.nnue beside it, kept
-# for a rerun), then TRAIN_GAMES2 more games (by default TRAIN_GAMES; 20,000
-# for Makruk), seed TRAIN_DATA_SEED + 1,
+# for a rerun), then TRAIN_GAMES2 more games (by default TRAIN_GAMES; half
+# of it, rounded up, for Makruk), seed TRAIN_DATA_SEED + 1,
 # scored by that net. The net: TRAIN_EPOCHS of tools/nnue/train.py (seed
 # TRAIN_SEED) on every round's data (TRAIN_ON=all; TRAIN_ON=last, chess's
 # default, on the last round's only), into TRAIN_NET (tamerlane-ai/nets/GAME.nnue,
@@ -222,7 +222,7 @@ TRAIN_GAMES_tamerlane := 32500
 TRAIN_GAMES_chess := 40000
 TRAIN_GAMES_makruk := 40000
 TRAIN_GAMES ?= $(TRAIN_GAMES_$(GAME))
-TRAIN_GAMES2_makruk := 20000
+TRAIN_GAMES2_makruk = $(shell expr \( $(TRAIN_GAMES) + 1 \) / 2 2>/dev/null)
 TRAIN_GAMES2 ?= $(or $(TRAIN_GAMES2_$(GAME)),$(TRAIN_GAMES))
 TRAIN_ROUNDS_tamerlane := 2
 TRAIN_ROUNDS_chess := 2
