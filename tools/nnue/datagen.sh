@@ -6,9 +6,9 @@
 # or the net file EVAL_FILE when given), into DIR/FIRST-COUNT.bin.
 # Resumable: a chunk is written to .part and renamed when complete;
 # complete chunks are kept. One run at a time per DIR: the run holds a
-# lock on DIR/.lock, inherited by its workers, so that a second run (or a
-# restart while the workers of a stopped one still live) is refused
-# instead of writing the same chunks.
+# lock (flock) on DIR itself, inherited by its workers, so that a second
+# run (or a restart while the workers of a stopped one still live) is
+# refused instead of writing the same chunks.
 #
 #   tools/nnue/datagen.sh BIN GAME GAMES CHUNK NODES SEED JOBS CONFIG DIR [EVAL_FILE]
 set -eu
@@ -16,8 +16,8 @@ set -eu
 	{ echo "usage: $0 BIN GAME GAMES CHUNK NODES SEED JOBS CONFIG DIR [EVAL_FILE]" >&2; exit 2; }
 bin=$1 game=$2 games=$3 chunk=$4 nodes=$5 seed=$6 jobs=$7 config=$8 dir=$9 eval_file=${10:-}
 mkdir -p "$dir"
-exec 9>"$dir/.lock"
-flock -n 9 || { echo "$0: another run is writing $dir (its lock $dir/.lock is held)" >&2; exit 1; }
+exec 9<"$dir"
+flock -n 9 || { echo "$0: another run is writing $dir (it holds the directory's lock)" >&2; exit 1; }
 first=0
 while [ "$first" -lt "$games" ]; do
 	count=$((games - first < chunk ? games - first : chunk))
