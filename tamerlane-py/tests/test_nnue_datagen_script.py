@@ -43,7 +43,7 @@ def command(binary: Path, data: Path) -> list[str]:
 
 
 def run(binary: Path, data: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(command(binary, data), capture_output=True, text=True, timeout=60)
+    return subprocess.run(command(binary, data), capture_output=True, text=True, timeout=20)
 
 
 def wait_for(what: str, done: Callable[[], bool], seconds: float = 30) -> None:
