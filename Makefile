@@ -200,7 +200,7 @@ alphazero: py-dev
 # recipe of each shipped net).
 # Round 1: TRAIN_GAMES self-play games at TRAIN_NODES nodes a move (by
 # default 6.4 million quiet positions of Tamerlane chess, 3.2 million of
-# chess, 8.7 million of Makruk as its shipped net), seed
+# chess, 8.7 million of Makruk: the first rounds of the shipped nets), seed
 # TRAIN_DATA_SEED, the engine configured by TRAIN_CONFIG (the hand-made
 # evaluation: a net from nothing; `full` bootstraps from the embedded net,
 # or from the net file TRAIN_EVAL_FILE when given), in chunks of TRAIN_CHUNK games run TRAIN_JOBS at a time,

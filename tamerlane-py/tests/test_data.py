@@ -76,14 +76,15 @@ def test_records_are_the_text_positions_and_the_filter_keeps_the_quiet_ones(
 ) -> None:
     # Seed 6: with the shipped nets, each game's run has positions in check
     # or with a capture to drop (seed 5's two Makruk games have none).
-    text, n_text = datagen_shard(game, "", 6, 0, 2, **KW)
-    everything, n_all = datagen_shard(game, "", 6, 0, 2, format="binary", filter="all", **KW)
-    quiet_bytes, n_quiet = datagen_shard(game, "", 6, 0, 2, format="binary", **KW)
+    seed = 6
+    text, n_text = datagen_shard(game, "", seed, 0, 2, **KW)
+    everything, n_all = datagen_shard(game, "", seed, 0, 2, format="binary", filter="all", **KW)
+    quiet_bytes, n_quiet = datagen_shard(game, "", seed, 0, 2, format="binary", **KW)
     rows = text_positions(text)
     assert n_all == n_text == len(rows)
     head, arr = data.from_bytes(everything)
     assert (head.game, head.quiet, head.records, head.first, head.games) == (game, False, n_all, 0, 2)
-    assert head.settings.startswith(f"game {game} rules default seed 6 first 0 count 2 nodes 150")
+    assert head.settings.startswith(f"game {game} rules default seed {seed} first 0 count 2 nodes 150")
     assert np.shares_memory(arr, np.frombuffer(everything, np.uint8))
     keep = []
     for rec, (fen, white, result) in zip(arr, rows):
@@ -113,7 +114,7 @@ def test_records_are_the_text_positions_and_the_filter_keeps_the_quiet_ones(
     assert quiet.tobytes() == arr[mask].tobytes()
     assert (arr["reserved"] == 0).all()
     # Deterministic: the same settings, the same bytes.
-    assert datagen_shard(game, "", 6, 0, 2, format="binary", **KW)[0] == quiet_bytes
+    assert datagen_shard(game, "", seed, 0, 2, format="binary", **KW)[0] == quiet_bytes
 
 
 def damaged(good: bytes, at: int, value: bytes) -> bytes:
