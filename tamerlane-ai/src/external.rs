@@ -277,11 +277,19 @@ impl ExternalEngine {
         let Some((program, args)) = spec.command.split_first() else {
             return Err(abandoned("empty engine command".into()));
         };
-        let mut child = Command::new(program)
+        let mut command = Command::new(program);
+        command
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
+            .stderr(Stdio::piped());
+        // In a process group of its own, the engine does not receive the
+        // terminal's Ctrl-C: the caller decides when it stops (a match
+        // finishes its report first), and `Drop` ends it. If the caller
+        // dies, the engine reads the end of its input and quits.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let mut child = command
             .spawn()
             .map_err(|e| abandoned(format!("cannot start `{program}`: {e}")))?;
         let stdin = child.stdin.take();

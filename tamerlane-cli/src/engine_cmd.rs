@@ -5,6 +5,7 @@
 
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -478,7 +479,12 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
     } else {
         "\n"
     };
-    let (tally, records, stop) = run_match(&a, &b, &opts, |rec: &GameRecord, t| {
+    let interrupted = crate::interrupt::flag_on_interrupt(
+        "tamerlane match: stopping; the games in play are abandoned (Ctrl-C again to quit at once)",
+        "tamerlane match: quit without a report",
+    )?;
+    let stop = Some(&*interrupted);
+    let (tally, records, stop) = run_match(&a, &b, &opts, stop, |rec: &GameRecord, t| {
         if let Some(why) = rec.explanation(names) {
             eprintln!("{clear}game {}: {why}", rec.index + 1);
         }
@@ -507,6 +513,13 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
         );
     });
     eprintln!();
+    let interrupted = interrupted.load(Ordering::Relaxed);
+    if interrupted {
+        println!(
+            "interrupted: {} of {total} games played (the games in play were abandoned)",
+            tally.games()
+        );
+    }
     // `+ 0.0` turns a negative zero into a positive one for printing.
     let (elo, lo, hi) = tally.elo();
     let (elo, lo, hi) = (elo + 0.0, lo + 0.0, hi + 0.0);
@@ -541,6 +554,11 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
     }
     match (write_error, &args.out) {
         (Some(e), Some(p)) => Err(format!("{}: {e}", p.display())),
+        _ if interrupted => {
+            // The report is out; the exit code says it is partial.
+            let _ = io::stdout().flush();
+            std::process::exit(130)
+        }
         _ => Ok(()),
     }
 }

@@ -16,6 +16,7 @@ mod datagen_cmd;
 mod engine_cmd;
 mod game_args;
 mod games;
+mod interrupt;
 mod record_cmd;
 mod serve;
 use game_args::GameArgs;

@@ -61,6 +61,30 @@ fn stopped(stop: Option<&AtomicBool>) -> bool {
     stop.is_some_and(|s| s.load(Ordering::Relaxed))
 }
 
+/// How long an engine's failure waits for a stop that may be coming.
+const STOP_GRACE: Duration = Duration::from_millis(200);
+
+/// Whether `stop` is given and is set within [`STOP_GRACE`]: asked when
+/// an engine fails, since the signal that sets it (a Ctrl-C sent to the
+/// whole process group) may also have ended an engine that was being
+/// started, a moment before the flag is set. Such a game is stopped, not
+/// forfeited.
+fn stopping(stop: Option<&AtomicBool>) -> bool {
+    let Some(flag) = stop else {
+        return false;
+    };
+    let until = Instant::now() + STOP_GRACE;
+    loop {
+        if flag.load(Ordering::Relaxed) {
+            return true;
+        }
+        if Instant::now() >= until {
+            return false;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
 fn play_out(
     players: [&Player; 2],
     white: usize,
@@ -75,6 +99,7 @@ fn play_out(
     for c in [Color::White, Color::Black] {
         match start_side(players[player_of(c)], game.variant()) {
             Ok(s) => sides[player_of(c)] = Some(s),
+            Err(_) if stopping(stop) => return None,
             Err(e) => return Some(GameEnd::from_failure(c, e)),
         }
     }
@@ -112,6 +137,7 @@ fn play_out(
             }
             Some(Side::External(x)) => match x.go(game, &limits) {
                 Ok(b) => (b.text, b.elapsed),
+                Err(_) if stopping(stop) => return None,
                 Err(e) => return Some(GameEnd::from_failure(turn, e)),
             },
             None => return Some(GameEnd::Abandoned(turn, "no engine".into())),

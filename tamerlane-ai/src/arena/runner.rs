@@ -67,10 +67,16 @@ pub fn play_match_game(
 /// (in completion order) with the record and the running tally; the
 /// records are returned in game order, with the SPRT's stop if it ended
 /// the match early.
+///
+/// When `stop` is set (by a Ctrl-C handler, say), no game is started and
+/// the games in play are abandoned ([`play_match_game`]): they are neither
+/// counted nor returned, so the tally and the records are those of the
+/// games that ended.
 pub fn run_match(
     a: &Player,
     b: &Player,
     opts: &MatchOptions,
+    stop: Option<&AtomicBool>,
     mut on_game: impl FnMut(&GameRecord, &Tally) + Send,
 ) -> (Tally, Vec<GameRecord>, Option<SprtStop>) {
     let next = AtomicUsize::new(0);
@@ -79,16 +85,16 @@ pub fn run_match(
     std::thread::scope(|s| {
         for _ in 0..opts.concurrency.max(1) {
             s.spawn(|| loop {
-                if state.lock().map(|st| st.2.is_some()).unwrap_or(true) {
+                if stop.is_some_and(|s| s.load(Ordering::Relaxed))
+                    || state.lock().map(|st| st.2.is_some()).unwrap_or(true)
+                {
                     return;
                 }
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 if i >= opts.games {
                     return;
                 }
-                let unstoppable = None;
-                let Some(rec) = play_match_game(a, b, &opts.openings, i, opts.ply_cap, unstoppable)
-                else {
+                let Some(rec) = play_match_game(a, b, &opts.openings, i, opts.ply_cap, stop) else {
                     return;
                 };
                 let Ok(mut st) = state.lock() else { return };

@@ -45,7 +45,7 @@ fn a_short_match_is_legal_and_recorded() {
     };
     // The game itself keeps the rules' 200-ply limit; a tiny node
     // budget keeps the test short.
-    let (tally, recs, stop) = run_match(&a, &b, &opts, |_, _| {});
+    let (tally, recs, stop) = run_match(&a, &b, &opts, None, |_, _| {});
     assert_eq!(tally.games(), 2);
     assert_eq!(stop, None);
     for r in &recs {
@@ -74,7 +74,7 @@ fn a_match_game_is_the_same_alone_and_stops_when_asked() {
         sprt: None,
         ply_cap: Some(30),
     };
-    let (_, recs, _) = run_match(&a, &b, &opts, |_, _| {});
+    let (_, recs, _) = run_match(&a, &b, &opts, None, |_, _| {});
     let never = AtomicBool::new(false);
     for r in &recs {
         let alone = play_match_game(&a, &b, &openings, r.index, Some(30), Some(&never)).unwrap();
@@ -99,6 +99,45 @@ fn a_match_game_is_the_same_alone_and_stops_when_asked() {
         play_match_game(&deep, &deep, &openings, 0, None, Some(&stop))
     });
     assert!(played.is_none());
+    assert!(started.elapsed() < Duration::from_secs(30));
+}
+
+#[test]
+fn a_stopped_match_counts_only_the_games_that_ended() {
+    let rules = Variant::Chess.default_rules();
+    let quick = Player::internal("quick", SearchConfig::full(), Limits::new().nodes(100), 1);
+    let opts = MatchOptions {
+        games: 6,
+        concurrency: 1,
+        openings: random_openings(3, 2, 5, rules),
+        sprt: None,
+        ply_cap: Some(20),
+    };
+    // Set after the first game: no other game is started.
+    let stop = AtomicBool::new(false);
+    let (tally, recs, _) = run_match(&quick, &quick, &opts, Some(&stop), |_, _| {
+        stop.store(true, Ordering::Relaxed);
+    });
+    assert_eq!((tally.games(), recs.len()), (1, 1));
+    assert_eq!(recs[0].index, 0);
+    // Set while two searches that would take hours are running: both
+    // games are abandoned at once, and nothing is counted.
+    let deep = Player::internal("deep", SearchConfig::full(), Limits::new().depth(60), 1);
+    let opts = MatchOptions {
+        concurrency: 2,
+        ..opts
+    };
+    let stop = AtomicBool::new(false);
+    let mut reported = 0;
+    let started = Instant::now();
+    let (tally, recs, _) = std::thread::scope(|s| {
+        s.spawn(|| {
+            std::thread::sleep(Duration::from_millis(300));
+            stop.store(true, Ordering::Relaxed);
+        });
+        run_match(&deep, &deep, &opts, Some(&stop), |_, _| reported += 1)
+    });
+    assert_eq!((tally.games(), recs.len(), reported), (0, 0, 0));
     assert!(started.elapsed() < Duration::from_secs(30));
 }
 

@@ -106,7 +106,7 @@ async fn serve(args: ServeArgs) -> Result<(), String> {
     let on_signal = {
         let app = Arc::clone(&app);
         async move {
-            shutdown_signal().await;
+            crate::interrupt::signalled().await;
             eprintln!("tamerlane serve: stopping");
             let _ = down_tx.send(true);
             app.pool.shutdown.store(true, Ordering::Relaxed);
@@ -119,28 +119,6 @@ async fn serve(args: ServeArgs) -> Result<(), String> {
         .map_err(|e| format!("serving: {e}"))?;
     eprintln!("tamerlane serve: stopped");
     Ok(())
-}
-
-/// Ctrl-C, or SIGTERM on Unix.
-async fn shutdown_signal() {
-    let ctrl_c = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
-    #[cfg(unix)]
-    let term = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut s) => {
-                s.recv().await;
-            }
-            Err(_) => std::future::pending::<()>().await,
-        }
-    };
-    #[cfg(not(unix))]
-    let term = std::future::pending::<()>();
-    tokio::select! {
-        () = ctrl_c => {}
-        () = term => {}
-    }
 }
 
 /// Opens `url` in the desktop's browser; a failure is only reported.

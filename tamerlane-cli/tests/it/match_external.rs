@@ -251,3 +251,115 @@ fn a_player_is_a_configuration_or_a_command_not_both() {
     let o = tamerlane(&["match", "--a-option", "Hash=1", "--nodes", "10"]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// Ctrl-C in a terminal signals the whole process group: the match and,
+/// unless they are kept apart, its engine commands. The match stops
+/// starting games, abandons the ones in play, and still reports and
+/// records every game that ended; the exit code (130) says it is partial.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_the_match_with_a_report_of_the_games_that_ended() {
+    use std::io::Read;
+    use std::os::unix::process::CommandExt;
+    use std::process::Stdio;
+
+    let path = out_file("interrupted.pgn");
+    let cmd = format!("'{BIN}' engine --game chess");
+    let mut child = Command::new(BIN)
+        .args([
+            "match",
+            "--game",
+            "chess",
+            "--a-cmd",
+            &cmd,
+            "--a-name",
+            "ext",
+            "--b",
+            "full",
+            "--a-movetime",
+            "10",
+            "--b-movetime",
+            "10",
+            "--max-plies",
+            "16",
+            "--games",
+            "40",
+            "--out",
+            path.to_str().unwrap(),
+        ])
+        .process_group(0)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = child.stderr.take().unwrap();
+    let (tx, progress) = std::sync::mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        let mut all = Vec::new();
+        let mut buf = [0u8; 256];
+        while let Ok(n @ 1..) = stderr.read(&mut buf) {
+            all.extend_from_slice(&buf[..n]);
+            let _ = tx.send(String::from_utf8_lossy(&all).into_owned());
+        }
+        String::from_utf8_lossy(&all).into_owned()
+    });
+    // Two games ended: the progress line says so.
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let seen = progress
+            .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+            .expect("two games end within a minute");
+        if seen.contains("] 2/40") {
+            break;
+        }
+    }
+    let group = format!("-{}", child.id());
+    let signalled = Command::new("sh")
+        .args(["-c", "kill -s INT -- \"$0\"", &group])
+        .status()
+        .unwrap();
+    assert!(signalled.success());
+    let started = Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "the match did not stop"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let mut out = String::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut out)
+        .unwrap();
+    let err = reader.join().unwrap();
+    assert_eq!(status.code(), Some(130), "{out}{err}");
+    assert!(
+        err.contains("tamerlane match: stopping"),
+        "{status:?} [{out}] [{err}]"
+    );
+    let played: usize = out
+        .lines()
+        .find_map(|l| l.strip_prefix("interrupted: "))
+        .and_then(|l| l.strip_suffix(" of 40 games played (the games in play were abandoned)"))
+        .unwrap_or_else(|| panic!("no interruption line in\n{out}"))
+        .parse()
+        .unwrap();
+    assert!((2..40).contains(&played), "{out}");
+    assert!(
+        out.contains(&format!("ext vs full: {played} games")),
+        "{out}"
+    );
+    // No game ended by the signal: none was forfeited by a killed engine.
+    assert!(out.contains("forfeits: time 0, abandoned 0"), "{out}");
+    // Every counted game is in the record, and only those.
+    let o = tamerlane(&["pgn", "--game", "chess", path.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let lines: Vec<String> = text(&o.stdout).lines().map(str::to_owned).collect();
+    assert_eq!(lines.len(), played, "{lines:?}");
+}
