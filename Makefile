@@ -196,8 +196,9 @@ alphazero: py-dev
 	$(VPY) $(AZ_DIR)/play.py $(AZ_DIR)/checkpoint.npz --games 100 --engine-games 20 \
 		--json $(AZ_DIR)/results.json
 
-# A network for GAME (docs/TRAINING.md), in TRAIN_ROUNDS rounds (2, the
-# recipe of each shipped net).
+# A network for GAME (docs/TRAINING.md), in TRAIN_ROUNDS rounds (1 to 3;
+# the recipes of the shipped nets: 2 for Tamerlane chess and chess, 3 for
+# Makruk).
 # Round 1: TRAIN_GAMES self-play games at TRAIN_NODES nodes a move (by
 # default 6.4 million quiet positions of Tamerlane chess, 3.2 million of
 # chess, 8.7 million of Makruk: the first rounds of the shipped nets), seed
@@ -209,7 +210,9 @@ alphazero: py-dev
 # Round 2: a net trained on round 1's data (SETTINGS.nnue beside it, kept
 # for a rerun), then TRAIN_GAMES2 more games (by default TRAIN_GAMES; half
 # of it, rounded up, for Makruk), seed TRAIN_DATA_SEED + 1,
-# scored by that net. The net: TRAIN_EPOCHS of tools/nnue/train.py (seed
+# scored by that net. Round 3: likewise, a net trained after round 2 (on
+# what TRAIN_ON says, below), then TRAIN_GAMES2 games, seed
+# TRAIN_DATA_SEED + 2, scored by it. The net: TRAIN_EPOCHS of tools/nnue/train.py (seed
 # TRAIN_SEED) on every round's data (TRAIN_ON=all; TRAIN_ON=last, chess's
 # default, on the last round's only), into TRAIN_NET (tamerlane-ai/nets/GAME.nnue,
 # where it is embedded, by default) with its .json, checked against the
@@ -226,7 +229,7 @@ TRAIN_GAMES2_makruk = $(shell expr \( $(TRAIN_GAMES) + 1 \) / 2 2>/dev/null)
 TRAIN_GAMES2 ?= $(or $(TRAIN_GAMES2_$(GAME)),$(TRAIN_GAMES))
 TRAIN_ROUNDS_tamerlane := 2
 TRAIN_ROUNDS_chess := 2
-TRAIN_ROUNDS_makruk := 2
+TRAIN_ROUNDS_makruk := 3
 TRAIN_ROUNDS ?= $(TRAIN_ROUNDS_$(GAME))
 TRAIN_ON_tamerlane := all
 TRAIN_ON_chess := last
@@ -250,13 +253,19 @@ TRAIN_GEN := $(TRAIN_DIR)/data/seed$(TRAIN_DATA_SEED)-nodes$(TRAIN_NODES)-$(subs
 TRAIN_ROUND1_NET := $(TRAIN_GEN).nnue
 TRAIN_DATA_SEED2 = $(shell expr $(TRAIN_DATA_SEED) + 1 2>/dev/null)
 TRAIN_GEN2 = $(TRAIN_DIR)/data/seed$(TRAIN_DATA_SEED2)-nodes$(TRAIN_NODES)-full-$(notdir $(TRAIN_GEN))
-TRAIN_INPUT = $(or $(strip $(TRAIN_DATA)),$(if $(filter 2,$(TRAIN_ROUNDS)),$(if $(filter last,$(TRAIN_ON)),,$(TRAIN_GEN)) $(TRAIN_GEN2),$(TRAIN_GEN)))
+TRAIN_DATA_SEED3 = $(shell expr $(TRAIN_DATA_SEED) + 2 2>/dev/null)
+TRAIN_GEN3 = $(TRAIN_DIR)/data/seed$(TRAIN_DATA_SEED3)-nodes$(TRAIN_NODES)-full-$(notdir $(TRAIN_GEN2))
+# What a net trained after round N learns from: the data of rounds 1 to N
+# (TRAIN_ON=all), or of round N alone (TRAIN_ON=last).
+train_rounds = $(wordlist 1,$(1),$(TRAIN_GEN) $(TRAIN_GEN2) $(TRAIN_GEN3))
+train_on = $(if $(filter last,$(TRAIN_ON)),$(lastword $(call train_rounds,$(1))),$(call train_rounds,$(1)))
+TRAIN_INPUT = $(or $(strip $(TRAIN_DATA)),$(call train_on,$(TRAIN_ROUNDS)))
 TRAIN_PY = $(VPY) tools/nnue/train.py --game $(GAME) --epochs $(TRAIN_EPOCHS) --seed $(TRAIN_SEED) \
 	--eval $(abspath $(NNUE_EVAL))
 NNUE_EVAL := target/release/examples/nnue_eval
 
 train: py-dev build
-	@case "$(TRAIN_ROUNDS)" in 1|2) ;; *) echo "TRAIN_ROUNDS must be 1 or 2, not '$(TRAIN_ROUNDS)'" >&2; exit 2;; esac
+	@case "$(TRAIN_ROUNDS)" in 1|2|3) ;; *) echo "TRAIN_ROUNDS must be 1, 2 or 3, not '$(TRAIN_ROUNDS)'" >&2; exit 2;; esac
 	@case "$(TRAIN_ON)" in all|last) ;; *) echo "TRAIN_ON must be all or last, not '$(TRAIN_ON)'" >&2; exit 2;; esac
 	@expr "$(TRAIN_DATA_SEED)" + 1 >/dev/null 2>&1 || { echo "TRAIN_DATA_SEED must be a number, not '$(TRAIN_DATA_SEED)'" >&2; exit 2; }
 	mkdir -p $(TRAIN_DIR)
@@ -264,11 +273,17 @@ train: py-dev build
 ifeq ($(strip $(TRAIN_DATA)),)
 	tools/nnue/datagen.sh $(BIN) $(GAME) $(TRAIN_GAMES) $(TRAIN_CHUNK) $(TRAIN_NODES) \
 		$(TRAIN_DATA_SEED) $(TRAIN_JOBS) $(TRAIN_CONFIG) $(TRAIN_GEN) $(TRAIN_EVAL_FILE)
-ifeq ($(strip $(TRAIN_ROUNDS)),2)
+ifneq ($(filter 2 3,$(strip $(TRAIN_ROUNDS))),)
 	[ -f $(TRAIN_ROUND1_NET) ] || $(TRAIN_PY) $(TRAIN_GEN) --out $(TRAIN_ROUND1_NET) \
 		--float-out $(TRAIN_GEN).npz
 	tools/nnue/datagen.sh $(BIN) $(GAME) $(TRAIN_GAMES2) $(TRAIN_CHUNK) $(TRAIN_NODES) \
 		$(TRAIN_DATA_SEED2) $(TRAIN_JOBS) full $(TRAIN_GEN2) $(TRAIN_ROUND1_NET)
+endif
+ifeq ($(strip $(TRAIN_ROUNDS)),3)
+	[ -f $(TRAIN_GEN2).nnue ] || $(TRAIN_PY) $(call train_on,2) --out $(TRAIN_GEN2).nnue \
+		--float-out $(TRAIN_GEN2).npz
+	tools/nnue/datagen.sh $(BIN) $(GAME) $(TRAIN_GAMES2) $(TRAIN_CHUNK) $(TRAIN_NODES) \
+		$(TRAIN_DATA_SEED3) $(TRAIN_JOBS) full $(TRAIN_GEN3) $(TRAIN_GEN2).nnue
 endif
 endif
 	$(TRAIN_PY) $(TRAIN_INPUT) --out $(TRAIN_NET) --float-out $(TRAIN_DIR)/float.npz
