@@ -483,38 +483,38 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
         "tamerlane match: stopping; the games in play are abandoned (Ctrl-C again to quit at once)",
         "tamerlane match: quit without a report",
     )?;
-    let stop = Some(&*interrupted);
-    let (tally, records, stop) = run_match(&a, &b, &opts, stop, |rec: &GameRecord, t| {
-        if let Some(why) = rec.explanation(names) {
-            eprintln!("{clear}game {}: {why}", rec.index + 1);
-        }
-        if let (Some(f), None) = (file.as_mut(), &write_error) {
-            let written = match rec.out_text(names) {
-                Ok(record) => f
-                    .write_all(record.as_bytes())
-                    .and_then(|()| f.flush())
-                    .map_err(|e| e.to_string()),
-                Err(e) => Err(format!("game {}: {e}", rec.index + 1)),
-            };
-            if let Err(e) = written {
-                write_error = Some(e);
+    let (tally, records, stop) =
+        run_match(&a, &b, &opts, Some(&interrupted), |rec: &GameRecord, t| {
+            if let Some(why) = rec.explanation(names) {
+                eprintln!("{clear}game {}: {why}", rec.index + 1);
             }
-        }
-        let done = t.games() as usize;
-        let width = 30;
-        let filled = done * width / total.max(1);
-        eprint!(
-            "\r[{}{}] {done}/{total}  +{} ={} -{}  ",
-            "#".repeat(filled),
-            " ".repeat(width - filled.min(width)),
-            t.wins,
-            t.draws,
-            t.losses
-        );
-    });
+            if let (Some(f), None) = (file.as_mut(), &write_error) {
+                let written = match rec.out_text(names) {
+                    Ok(record) => f
+                        .write_all(record.as_bytes())
+                        .and_then(|()| f.flush())
+                        .map_err(|e| e.to_string()),
+                    Err(e) => Err(format!("game {}: {e}", rec.index + 1)),
+                };
+                if let Err(e) = written {
+                    write_error = Some(e);
+                }
+            }
+            let done = t.games() as usize;
+            let width = 30;
+            let filled = done * width / total.max(1);
+            eprint!(
+                "\r[{}{}] {done}/{total}  +{} ={} -{}  ",
+                "#".repeat(filled),
+                " ".repeat(width - filled.min(width)),
+                t.wins,
+                t.draws,
+                t.losses
+            );
+        });
     eprintln!();
-    let interrupted = interrupted.load(Ordering::Relaxed);
-    if interrupted {
+    let was_interrupted = interrupted.load(Ordering::Relaxed);
+    if was_interrupted {
         println!(
             "interrupted: {} of {total} games played (the games in play were abandoned)",
             tally.games()
@@ -554,7 +554,7 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
     }
     match (write_error, &args.out) {
         (Some(e), Some(p)) => Err(format!("{}: {e}", p.display())),
-        _ if interrupted => {
+        _ if was_interrupted => {
             // The report is out; the exit code says it is partial.
             let _ = io::stdout().flush();
             std::process::exit(130)

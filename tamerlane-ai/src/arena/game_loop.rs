@@ -57,7 +57,7 @@ pub fn play_game_until(
 }
 
 /// Whether `stop` is given and set.
-fn stopped(stop: Option<&AtomicBool>) -> bool {
+pub(super) fn stopped(stop: Option<&AtomicBool>) -> bool {
     stop.is_some_and(|s| s.load(Ordering::Relaxed))
 }
 

@@ -5,7 +5,7 @@
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use super::game_loop::play_game_until;
+use super::game_loop::{play_game_until, stopped};
 use super::players::Player;
 use super::record::GameRecord;
 use super::stats::{Sprt, SprtState, Tally};
@@ -85,9 +85,7 @@ pub fn run_match(
     std::thread::scope(|s| {
         for _ in 0..opts.concurrency.max(1) {
             s.spawn(|| loop {
-                if stop.is_some_and(|s| s.load(Ordering::Relaxed))
-                    || state.lock().map(|st| st.2.is_some()).unwrap_or(true)
-                {
+                if stopped(stop) || state.lock().map(|st| st.2.is_some()).unwrap_or(true) {
                     return;
                 }
                 let i = next.fetch_add(1, Ordering::Relaxed);

@@ -2,7 +2,8 @@
 //! the `--stdin` modes, and errors (stderr, exit code 2, never a panic).
 
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, ExitStatus, Output, Stdio};
+use std::time::{Duration, Instant};
 
 const BIN: &str = env!("CARGO_BIN_EXE_tamerlane");
 
@@ -23,6 +24,21 @@ pub(crate) fn run(args: &[&str], stdin: &str) -> Output {
         .write_all(stdin.as_bytes())
         .unwrap();
     child.wait_with_output().unwrap()
+}
+
+/// Waits up to `within` for `child` to exit (also used by `serve_client`
+/// and `match_external`): its status, or `None` if it is still running.
+pub(crate) fn exit_within(child: &mut Child, within: Duration) -> Option<ExitStatus> {
+    let start = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return Some(status);
+        }
+        if start.elapsed() >= within {
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
 }
 
 pub(crate) fn stdout(o: &Output) -> String {

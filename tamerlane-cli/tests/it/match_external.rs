@@ -319,17 +319,8 @@ fn ctrl_c_stops_the_match_with_a_report_of_the_games_that_ended() {
         .status()
         .unwrap();
     assert!(signalled.success());
-    let started = Instant::now();
-    let status = loop {
-        if let Some(s) = child.try_wait().unwrap() {
-            break s;
-        }
-        assert!(
-            started.elapsed() < Duration::from_secs(30),
-            "the match did not stop"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    };
+    let status = crate::cli::exit_within(&mut child, Duration::from_secs(30))
+        .expect("the match stops within 30 s");
     let mut out = String::new();
     child
         .stdout

@@ -155,14 +155,8 @@ impl Server {
     pub fn interrupt(&mut self, secs: u64) -> bool {
         let pid = self.child.id().to_string();
         Command::new("kill").args(["-INT", &pid]).status().unwrap();
-        let start = Instant::now();
-        while start.elapsed() < Duration::from_secs(secs) {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                return status.success();
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        false
+        crate::cli::exit_within(&mut self.child, Duration::from_secs(secs))
+            .is_some_and(|status| status.success())
     }
 
     /// Stops the server and returns what it wrote to stderr.
