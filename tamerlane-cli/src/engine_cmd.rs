@@ -513,12 +513,14 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
             );
         });
     eprintln!();
-    let was_interrupted = interrupted.load(Ordering::Relaxed);
-    if was_interrupted {
-        println!(
-            "interrupted: {} of {total} games played (the games in play were abandoned)",
-            tally.games()
-        );
+    let interrupted_line = interrupted_line(
+        interrupted.load(Ordering::Relaxed),
+        tally.games() as usize,
+        total,
+    );
+    let was_interrupted = interrupted_line.is_some();
+    if let Some(line) = interrupted_line {
+        println!("{line}");
     }
     // `+ 0.0` turns a negative zero into a positive one for printing.
     let (elo, lo, hi) = tally.elo();
@@ -563,6 +565,15 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
     }
 }
 
+/// The report's first line when a Ctrl-C or SIGTERM stopped the match
+/// (`signalled`) before its `total` games were played; `None` when the
+/// match was not stopped, or when the signal came after its last game.
+fn interrupted_line(signalled: bool, played: usize, total: usize) -> Option<String> {
+    (signalled && played < total).then(|| {
+        format!("interrupted: {played} of {total} games played (the games in play were abandoned)")
+    })
+}
+
 /// The SPRT's line of a match report: the log-likelihood ratio of all the
 /// games played and its state, and, when the test stopped the match
 /// early, the decision at the game where it crossed a bound (the games in
@@ -597,6 +608,17 @@ fn sprt_report(s: &Sprt, tally: &Tally, stop: Option<SprtStop>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_signal_after_the_last_game_does_not_make_the_match_interrupted() {
+        assert_eq!(
+            interrupted_line(true, 4, 200).as_deref(),
+            Some("interrupted: 4 of 200 games played (the games in play were abandoned)")
+        );
+        assert_eq!(interrupted_line(true, 200, 200), None);
+        assert_eq!(interrupted_line(false, 4, 200), None);
+        assert_eq!(interrupted_line(false, 200, 200), None);
+    }
 
     /// The chess match of `docs/experiments/LOG.md` ("`keephist` in Makruk and chess: two SPRTs") whose SPRT [0, 20] crossed
     /// its upper bound at game 368 (+147 =119 -102, llr 2.99) while a
