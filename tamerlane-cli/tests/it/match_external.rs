@@ -8,17 +8,13 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
+use crate::cli;
+
 const BIN: &str = env!("CARGO_BIN_EXE_tamerlane");
 
+/// Runs the binary with `args` and an empty standard input.
 fn tamerlane(args: &[&str]) -> Output {
-    Command::new(BIN)
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).expect("UTF-8 output")
+    cli::run(args, "")
 }
 
 /// A fresh path for a record file of this test.
@@ -33,8 +29,8 @@ fn out_file(name: &str) -> PathBuf {
 /// Runs `tamerlane pgn FILE`: every game must be valid; returns its lines.
 fn read_back(path: &Path) -> Vec<String> {
     let o = tamerlane(&["pgn", path.to_str().unwrap()]);
-    let out = text(&o.stdout);
-    assert!(o.status.success(), "{out}{}", text(&o.stderr));
+    let out = cli::stdout(&o);
+    assert!(o.status.success(), "{out}{}", cli::stderr(&o));
     out.lines().map(str::to_owned).collect()
 }
 
@@ -66,8 +62,8 @@ fn in_process_against_the_engine_command() {
         "--out",
         path.to_str().unwrap(),
     ]);
-    let out = text(&o.stdout);
-    assert!(o.status.success(), "{out}{}", text(&o.stderr));
+    let out = cli::stdout(&o);
+    assert!(o.status.success(), "{out}{}", cli::stderr(&o));
     assert!(out.starts_with("ext vs plain: 2 games\n"), "{out}");
     assert!(out.contains("\nillegal moves: 0\n"), "{out}");
     assert!(out.contains("\nforfeits: time 0, abandoned 0\n"), "{out}");
@@ -172,8 +168,8 @@ fn broken_engines_lose_by_forfeit() {
     for (name, cmd, extra, termination) in &cases {
         let path = out_file(&format!("{name}.pgn"));
         let (o, took) = match_against(cmd, extra, &path);
-        let out = text(&o.stdout);
-        let err = text(&o.stderr);
+        let out = cli::stdout(&o);
+        let err = cli::stderr(&o);
         assert!(o.status.success(), "{name}: {out}{err}");
         assert!(took < Duration::from_secs(20), "{name}: {took:?}");
         // Player A wins both games, whatever its colour.
@@ -222,7 +218,7 @@ fn an_engine_that_cannot_start_stops_the_match_at_once() {
     let deaf = "sh -c 'while read -r l; do :; done'";
     let (o, took) = match_against(deaf, &["--timeout", "200"], &path);
     assert_eq!(o.status.code(), Some(2));
-    let err = text(&o.stderr);
+    let err = cli::stderr(&o);
     assert!(err.contains("error: engine b"), "{err}");
     assert!(err.contains("no `uciok` within 200 ms"), "{err}");
     assert!(took < Duration::from_secs(10), "{took:?}");
@@ -230,11 +226,11 @@ fn an_engine_that_cannot_start_stops_the_match_at_once() {
 
     let (o, _) = match_against("/nonexistent/engine", &[], &path);
     assert_eq!(o.status.code(), Some(2));
-    assert!(text(&o.stderr).contains("cannot start"));
+    assert!(cli::stderr(&o).contains("cannot start"));
 
     let (o, _) = match_against("sh -c 'unclosed", &[], &path);
     assert_eq!(o.status.code(), Some(2));
-    assert!(text(&o.stderr).contains("unclosed"));
+    assert!(cli::stderr(&o).contains("unclosed"));
 }
 
 #[test]
@@ -244,10 +240,10 @@ fn a_player_is_a_configuration_or_a_command_not_both() {
         "match", "--a", "full", "--a-cmd", &cmd, "--games", "2", "--nodes", "10",
     ]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(text(&o.stderr).contains("cannot be used with"));
+    assert!(cli::stderr(&o).contains("cannot be used with"));
     let o = tamerlane(&["match", "--games", "2"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(text(&o.stderr).contains("--movetime, --nodes, --depth or --tc"));
+    assert!(cli::stderr(&o).contains("--movetime, --nodes, --depth or --tc"));
     let o = tamerlane(&["match", "--a-option", "Hash=1", "--nodes", "10"]);
     assert_eq!(o.status.code(), Some(2));
 }
@@ -319,8 +315,8 @@ fn ctrl_c_stops_the_match_with_a_report_of_the_games_that_ended() {
         .status()
         .unwrap();
     assert!(signalled.success());
-    let status = crate::cli::exit_within(&mut child, Duration::from_secs(30))
-        .expect("the match stops within 30 s");
+    let status =
+        cli::exit_within(&mut child, Duration::from_secs(30)).expect("the match stops within 30 s");
     let mut out = String::new();
     child
         .stdout
@@ -350,7 +346,7 @@ fn ctrl_c_stops_the_match_with_a_report_of_the_games_that_ended() {
     assert!(out.contains("forfeits: time 0, abandoned 0"), "{out}");
     // Every counted game is in the record, and only those.
     let o = tamerlane(&["pgn", "--game", "chess", path.to_str().unwrap()]);
-    assert!(o.status.success(), "{}", text(&o.stderr));
-    let lines: Vec<String> = text(&o.stdout).lines().map(str::to_owned).collect();
+    assert!(o.status.success(), "{}", cli::stderr(&o));
+    let lines: Vec<String> = cli::stdout(&o).lines().map(str::to_owned).collect();
     assert_eq!(lines.len(), played, "{lines:?}");
 }
