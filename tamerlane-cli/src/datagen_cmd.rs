@@ -40,7 +40,7 @@ use std::sync::atomic::AtomicBool;
 
 use clap::Args;
 use tamerlane_ai::datagen::{
-    binary, settings_line, write_shard, Book, DatagenError, Filter, Format, Output, Settings,
+    binary, settings_line, write_shard, DatagenError, Filter, Format, Output, Settings,
 };
 
 use crate::game_args::GameArgs;
@@ -101,14 +101,7 @@ pub fn run(args: DatagenArgs) -> Result<(), String> {
     let rules = args.game.rules()?;
     let book = match &args.openings {
         None => None,
-        Some(p) => {
-            let text = std::fs::read_to_string(p)
-                .map_err(|e| format!("--openings {}: {e}", p.display()))?;
-            Some(
-                Book::parse(&text, rules)
-                    .map_err(|e| format!("--openings {}: {e}", p.display()))?,
-            )
-        }
+        Some(p) => Some(crate::games::read_book(p, rules)?),
     };
     let mut nets = tamerlane_ai::nnue::Nets::embedded();
     if let Some(p) = &args.eval_file {

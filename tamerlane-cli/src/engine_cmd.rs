@@ -153,6 +153,13 @@ pub struct MatchArgs {
     /// Random plies from the initial position making each opening.
     #[arg(long, default_value_t = 4)]
     opening_plies: usize,
+    /// A file of start positions, one TFEN (Tamerlane) or FEN (chess,
+    /// Makruk) a line, blank lines and lines starting with `#` skipped:
+    /// the match's openings, played in order as they are, each with both
+    /// colours, instead of random ones (`--opening-plies` and `--seed` do
+    /// not apply).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["opening_plies", "seed"])]
+    openings: Option<PathBuf>,
     /// Adjudicate a game that reaches this many plies (after the opening)
     /// as a draw, with `Termination` `adjudication` (default: play to the
     /// rules' end).
@@ -164,9 +171,9 @@ pub struct MatchArgs {
     /// Stop early by SPRT: `ELO0,ELO1` (alpha = beta = 0.05).
     #[arg(long)]
     sprt: Option<String>,
-    /// Write the games to this file, each as soon as it ends: Tamerlane
-    /// games as game records (`docs/NOTATION.md`), chess and Makruk games
-    /// as one line each (players, result, termination, start FEN, UCI moves).
+    /// Write the games to this file, each as soon as it ends, as standard
+    /// game records (`docs/NOTATION.md`): Tamerlane's record format, PGN
+    /// with SAN for chess and Makruk.
     #[arg(long)]
     out: Option<PathBuf>,
     /// Transposition table size in MiB: of each in-process engine (default
@@ -453,12 +460,19 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
             ))
         }
     };
-    let openings = random_openings(
-        args.games.div_ceil(2).max(1),
-        args.opening_plies,
-        args.seed,
-        rules,
-    );
+    let openings = match &args.openings {
+        Some(p) => crate::games::read_book(p, rules)?
+            .positions()
+            .iter()
+            .map(|fen| crate::games::start(Some(fen), rules))
+            .collect::<Result<Vec<_>, _>>()?,
+        None => random_openings(
+            args.games.div_ceil(2).max(1),
+            args.opening_plies,
+            args.seed,
+            rules,
+        ),
+    };
     let opts = MatchOptions {
         games: args.games,
         concurrency: args.concurrency,

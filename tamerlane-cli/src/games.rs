@@ -2,6 +2,9 @@
 //! the game from a `--fen` and moves, a move as UCI or SAN, the sorted
 //! moves and the outcome as the commands print them.
 
+use std::path::Path;
+
+use tamerlane_ai::datagen::Book;
 use tamerlane_ai::{AnyFenError, AnyGame, AnyRules};
 
 use tamerlane_core::{chess, makruk, tamerlane, Position};
@@ -20,6 +23,15 @@ pub fn start(fen: Option<&str>, rules: AnyRules) -> Result<AnyGame, String> {
         None => Ok(AnyGame::new(rules)),
         Some(f) => AnyGame::from_fen(rules, f.trim()).map_err(fen_error),
     }
+}
+
+/// The book of start positions in the file `path` (`--openings` of
+/// `datagen` and `match`), read under `rules`: an error names the file and
+/// the first bad line.
+pub fn read_book(path: &Path, rules: AnyRules) -> Result<Book, String> {
+    let text =
+        std::fs::read_to_string(path).map_err(|e| format!("--openings {}: {e}", path.display()))?;
+    Book::parse(&text, rules).map_err(|e| format!("--openings {}: {e}", path.display()))
 }
 
 /// A bad position text's message, as each game's reader words it.

@@ -2,7 +2,8 @@
 //! against `tamerlane engine` run as an external command, and against
 //! deliberately broken engines (scripts for `sh`) that must lose by
 //! forfeit without hanging the match; the games written with `--out` must
-//! read back with `tamerlane pgn`.
+//! read back with `tamerlane pgn`. Also the match's openings file and its
+//! Ctrl-C.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -349,4 +350,105 @@ fn ctrl_c_stops_the_match_with_a_report_of_the_games_that_ended() {
     assert!(o.status.success(), "{}", cli::stderr(&o));
     let lines: Vec<String> = cli::stdout(&o).lines().map(str::to_owned).collect();
     assert_eq!(lines.len(), played, "{lines:?}");
+}
+
+/// `--openings FILE`: the games start from the file's positions in order,
+/// each played twice with the colours swapped; comments and blank lines
+/// are skipped, and a bad line is named.
+#[test]
+fn an_openings_file_gives_the_start_positions_in_order() {
+    // Two Makruk endings (a Ruea against a bare King; Black to move in the
+    // second), as Fairy-Stockfish writes FENs.
+    let first = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1";
+    let second = "8/8/8/3k4/8/8/3K4/3R4 b - - 0 1";
+    let book = out_file("book.txt");
+    std::fs::write(&book, format!("# two endings\n{first}\n\n{second}\n")).unwrap();
+    let path = out_file("book-games.pgn");
+    let o = tamerlane(&[
+        "match",
+        "--game",
+        "makruk",
+        "--rules",
+        "counting=fairy-stockfish",
+        "--a",
+        "full",
+        "--a-name",
+        "a",
+        "--b",
+        "full",
+        "--b-name",
+        "b",
+        "--games",
+        "4",
+        "--nodes",
+        "300",
+        "--hash",
+        "1",
+        "--max-plies",
+        "20",
+        "--openings",
+        book.to_str().unwrap(),
+        "--out",
+        path.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", cli::stderr(&o));
+    assert!(
+        cli::stdout(&o).contains("a vs b: 4 games"),
+        "{}",
+        cli::stdout(&o)
+    );
+    // One game at a time: the records are in the order of the games.
+    let text = std::fs::read_to_string(&path).unwrap();
+    let tag = |name: &str| -> Vec<String> {
+        text.lines()
+            .filter_map(|l| l.strip_prefix(&format!("[{name} \"")))
+            .map(|v| v.trim_end_matches("\"]").to_owned())
+            .collect()
+    };
+    assert_eq!(tag("FEN"), [first, first, second, second]);
+    assert_eq!(tag("White"), ["a", "b", "a", "b"]);
+    let o = tamerlane(&[
+        "pgn",
+        "--game",
+        "makruk",
+        "--rules",
+        "counting=fairy-stockfish",
+        path.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", cli::stderr(&o));
+    assert_eq!(cli::stdout(&o).lines().count(), 4, "{}", cli::stdout(&o));
+
+    // Line 3 (counting from 1, comments included) is no Makruk position.
+    std::fs::write(&book, format!("# two endings\n{first}\n4k3/8/8\n")).unwrap();
+    let o = tamerlane(&[
+        "match",
+        "--game",
+        "makruk",
+        "--nodes",
+        "300",
+        "--openings",
+        book.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", cli::stdout(&o));
+    let err = cli::stderr(&o);
+    assert!(
+        err.contains("--openings") && err.contains("line 3"),
+        "{err}"
+    );
+    // The random openings' settings do not go with a file.
+    let o = tamerlane(&[
+        "match",
+        "--nodes",
+        "300",
+        "--openings",
+        book.to_str().unwrap(),
+        "--seed",
+        "3",
+    ]);
+    assert!(!o.status.success());
+    assert!(
+        cli::stderr(&o).contains("cannot be used with"),
+        "{}",
+        cli::stderr(&o)
+    );
 }
