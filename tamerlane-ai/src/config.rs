@@ -137,6 +137,10 @@ features! {
     /// scores that carry the pull already; without the switch it comes
     /// from the net alone.
     net_pull: "netpull", default true, plain false;
+    /// A Makruk ending of a bare King against a Ma and a Met is scored by
+    /// rule (`eval::makruk::bare_king_ending`: the lone King driven to a
+    /// corner of the Met's colour) instead of by the net.
+    endings: "endings", default true, plain false;
 }
 
 /// A search configuration: features and evaluation.

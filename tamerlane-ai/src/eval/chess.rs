@@ -14,6 +14,7 @@ use tamerlane_core::Color;
 
 use super::board8::{centrality, distance, material, mop_up};
 use super::{EvalKind, MATE_BOUND};
+use crate::Features;
 
 /// The material value of a role in centipawns (the King 0).
 pub const fn value(role: Role) -> i32 {
@@ -118,6 +119,12 @@ pub fn evaluate(pos: &Position, kind: EvalKind) -> i32 {
         |k, ours| 10 * (3 - centrality(k)) + 4 * (7 - distance(k, ours)),
     );
     rule_fade(pos, s[us.index()] - s[(!us).index()] + 10)
+}
+
+/// A network's score `raw` of `pos` (for the side to move) as the search
+/// uses it: the rule fade ([`rule_fade`]); no feature changes it in chess.
+pub fn scale_net(pos: &Position, raw: i32, _features: &Features) -> i32 {
+    rule_fade(pos, raw)
 }
 
 /// The rule draws' part of the evaluation, applied to a raw score `eval`

@@ -14,6 +14,7 @@ use tamerlane_core::Color;
 
 use super::board8::{centrality, corner_distance, distance, material, mop_up};
 use super::{EvalKind, MATE_BOUND};
+use crate::Features;
 
 /// The material value of a role in centipawns (the King 0).
 pub const fn value(role: Role) -> i32 {
@@ -78,6 +79,58 @@ pub fn evaluate(pos: &Position, kind: EvalKind) -> i32 {
     rule_fade(pos, s[us.index()] - s[(!us).index()] + 10)
 }
 
+/// A network's score `raw` of `pos` (for the side to move) as the search
+/// uses it: with `features.endings`, a bare King against a Ma and a Met is
+/// scored by [`bare_king_ending`] instead; then the rule fade
+/// ([`rule_fade`]).
+pub fn scale_net(pos: &Position, raw: i32, features: &Features) -> i32 {
+    let score = match bare_king_ending(pos) {
+        Some(s) if features.endings => s,
+        _ => raw,
+    };
+    rule_fade(pos, score)
+}
+
+/// The score, for the side to move, of a position where one side has only
+/// its King and the other a King, a Ma and a Met, and nothing else (`None`
+/// for any other position): the two pieces, a win bonus, the Kings close,
+/// and the lone King driven to a corner of the Met's colour, the only
+/// place these two pieces mate (docs/ENGINE.md, "Networks (NNUE)"). The
+/// nets learn from self-play that seldom reaches this ending, and did not
+/// find its mates; they do find those of a Khon and a Met, which the same
+/// kind of rule (the lone King driven to the far rank) played worse
+/// (docs/experiments/LOG.md, "Bare-King endings in Makruk").
+pub fn bare_king_ending(pos: &Position) -> Option<i32> {
+    let b = pos.board();
+    if b.occupied().count() != 4 {
+        return None;
+    }
+    let strong = Color::ALL
+        .into_iter()
+        .find(|&c| b.by_color(c).count() == 3)?;
+    let own = b.by_color(strong);
+    let met = (b.by_role(Role::Met) & own).first()?;
+    if (b.by_role(Role::Knight) & own).is_empty() {
+        return None;
+    }
+    let (lone, king) = (b.king(!strong)?, b.king(strong)?);
+    let (file, rank) = (lone.file() as i32, lone.rank() as i32);
+    // 7 in the two corners of the Met's colour, 0 on the long diagonal of
+    // the other colour (a1 is a dark square).
+    let dark = (met.file() + met.rank()) % 2 == 0;
+    let toward = if dark {
+        (7 - file - rank).abs()
+    } else {
+        (file - rank).abs()
+    };
+    let score = value(Role::Knight)
+        + value(Role::Met)
+        + 400
+        + 40 * toward
+        + 10 * (7 - distance(lone, king));
+    Some(if pos.turn() == strong { score } else { -score })
+}
+
 /// The rule draws' part of the evaluation, applied to a raw score `eval`
 /// for the side to move (the hand-made one's, or a network's): while a
 /// count runs, the closer to its limit, the closer to a draw (half at the
@@ -106,6 +159,40 @@ mod tests {
             evaluate(&pos, EvalKind::Full),
             evaluate(&pos.mirror(), EvalKind::Full)
         );
+    }
+
+    /// The scores counted by hand: Ma 310, Met 190, a win bonus of 400,
+    /// 40 a step toward the right corners, 10 a step the Kings are closer
+    /// than 7.
+    #[test]
+    fn a_bare_king_is_driven_to_a_corner_of_the_mets_colour() {
+        let score = |fen: &str| bare_king_ending(&Position::from_fen(fen).unwrap());
+        // The Met on c1, a dark square like a1, so h8 is a corner to mate
+        // in (40 * 7); the Kings 4 apart (10 * 3).
+        assert_eq!(score("7k/8/8/8/3K4/8/8/1NM5 w - - 0 1"), Some(1210));
+        assert_eq!(score("7k/8/8/8/3K4/8/8/1NM5 b - - 0 1"), Some(-1210));
+        // The Met on d1, a light square: h8 is the wrong corner (0).
+        assert_eq!(score("7k/8/8/8/3K4/8/8/1N1M4 w - - 0 1"), Some(930));
+        // Black has the pieces; the Met on c8 is light, h1 is its corner.
+        assert_eq!(score("1nm5/8/8/8/3k4/8/8/7K w - - 0 1"), Some(-1210));
+        // Other material: the net's.
+        assert_eq!(score("7k/8/8/8/3K4/8/8/2SM4 w - - 0 1"), None);
+        assert_eq!(score("7k/8/8/8/3K4/8/8/2MM4 w - - 0 1"), None);
+        assert_eq!(score("7k/8/8/8/3K4/8/8/2NN4 w - - 0 1"), None);
+        assert_eq!(score("7k/8/8/8/3K4/8/8/2RM4 w - - 0 1"), None);
+        assert_eq!(score("7k/7p/8/8/3K4/8/8/1NM5 w - - 0 1"), None);
+        assert_eq!(score("7k/8/8/8/3K4/8/8/1NSM4 w - - 0 1"), None);
+    }
+
+    #[test]
+    fn endings_switches_the_rule_score_for_the_nets() {
+        let pos = Position::from_fen("7k/8/8/8/3K4/8/8/1NM5 w - - 0 1").unwrap();
+        assert_eq!(pos.count(), None);
+        let mut features = Features::DEFAULT;
+        assert!(features.endings);
+        assert_eq!(scale_net(&pos, 123, &features), 1210);
+        features.endings = false;
+        assert_eq!(scale_net(&pos, 123, &features), 123);
     }
 
     #[test]

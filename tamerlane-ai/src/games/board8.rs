@@ -63,9 +63,9 @@ macro_rules! board8_search_items {
             &self,
             raw: i32,
             _view: $crate::eval::Perspective,
-            _features: &$crate::Features,
+            features: &$crate::Features,
         ) -> i32 {
-            $crate::eval::$game::rule_fade(self, raw)
+            $crate::eval::$game::scale_net(self, raw, features)
         }
     };
 }
