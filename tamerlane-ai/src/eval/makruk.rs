@@ -97,9 +97,10 @@ pub fn scale_net(pos: &Position, raw: i32, features: &Features) -> i32 {
 /// and the lone King driven to a corner of the Met's colour, the only
 /// place these two pieces mate (docs/ENGINE.md, "Networks (NNUE)"). The
 /// nets learn from self-play that seldom reaches this ending, and did not
-/// find its mates; they do find those of a Khon and a Met, which the same
-/// kind of rule (the lone King driven to the far rank) played worse
-/// (docs/experiments/LOG.md, "Bare-King endings in Makruk").
+/// find its mates. A Khon and a Met are left to the net: a rule of the
+/// same kind for them (the lone King driven to the far rank) mated less
+/// often than the net (docs/experiments/LOG.md, "Bare-King endings in
+/// Makruk").
 pub fn bare_king_ending(pos: &Position) -> Option<i32> {
     let b = pos.board();
     if b.occupied().count() != 4 {
