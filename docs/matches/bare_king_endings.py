@@ -39,10 +39,10 @@ def main() -> None:
             for game in tamerlane.pgn.read_games(f):
                 for node in game.mainline():
                     board = node.board()
-                    found = bare_king_ending(board.fen())
+                    fen = board.fen()
+                    found = bare_king_ending(fen)
                     if found is None or board.outcome() is not None:
                         continue
-                    fen = board.fen()
                     side, men = found
                     won = game.result == ("1-0" if side == "w" else "0-1")
                     ended[(men, won)] += 1
