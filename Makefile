@@ -250,7 +250,6 @@ TRAIN_DATA ?=
 TRAIN_DIR := target/train/$(GAME)
 TRAIN_NET ?= tamerlane-ai/nets/$(GAME).nnue
 TRAIN_GEN := $(TRAIN_DIR)/data/seed$(TRAIN_DATA_SEED)-nodes$(TRAIN_NODES)-$(subst $(comma),_,$(TRAIN_CONFIG))$(if $(strip $(TRAIN_EVAL_FILE)),-$(basename $(notdir $(TRAIN_EVAL_FILE))))
-TRAIN_ROUND1_NET := $(TRAIN_GEN).nnue
 TRAIN_DATA_SEED2 = $(shell expr $(TRAIN_DATA_SEED) + 1 2>/dev/null)
 TRAIN_GEN2 = $(TRAIN_DIR)/data/seed$(TRAIN_DATA_SEED2)-nodes$(TRAIN_NODES)-full-$(notdir $(TRAIN_GEN))
 TRAIN_DATA_SEED3 = $(shell expr $(TRAIN_DATA_SEED) + 2 2>/dev/null)
@@ -260,6 +259,16 @@ TRAIN_GEN3 = $(TRAIN_DIR)/data/seed$(TRAIN_DATA_SEED3)-nodes$(TRAIN_NODES)-full-
 train_rounds = $(wordlist 1,$(1),$(TRAIN_GEN) $(TRAIN_GEN2) $(TRAIN_GEN3))
 train_on = $(if $(filter last,$(TRAIN_ON)),$(lastword $(call train_rounds,$(1))),$(call train_rounds,$(1)))
 TRAIN_INPUT = $(or $(strip $(TRAIN_DATA)),$(call train_on,$(TRAIN_ROUNDS)))
+# Round N + 1 of self-play, written once for every round after the first:
+# the net after round N ($(1)), trained unless its file beside round N's
+# data ($(2)) exists, then TRAIN_GAMES2 games, seed $(3), into $(4),
+# scored by that net.
+define train_round
+	[ -f $(2).nnue ] || $(TRAIN_PY) $(call train_on,$(1)) --out $(2).nnue \
+		--float-out $(2).npz
+	tools/nnue/datagen.sh $(BIN) $(GAME) $(TRAIN_GAMES2) $(TRAIN_CHUNK) $(TRAIN_NODES) \
+		$(3) $(TRAIN_JOBS) full $(4) $(2).nnue
+endef
 TRAIN_PY = $(VPY) tools/nnue/train.py --game $(GAME) --epochs $(TRAIN_EPOCHS) --seed $(TRAIN_SEED) \
 	--eval $(abspath $(NNUE_EVAL))
 NNUE_EVAL := target/release/examples/nnue_eval
@@ -274,16 +283,10 @@ ifeq ($(strip $(TRAIN_DATA)),)
 	tools/nnue/datagen.sh $(BIN) $(GAME) $(TRAIN_GAMES) $(TRAIN_CHUNK) $(TRAIN_NODES) \
 		$(TRAIN_DATA_SEED) $(TRAIN_JOBS) $(TRAIN_CONFIG) $(TRAIN_GEN) $(TRAIN_EVAL_FILE)
 ifneq ($(filter 2 3,$(strip $(TRAIN_ROUNDS))),)
-	[ -f $(TRAIN_ROUND1_NET) ] || $(TRAIN_PY) $(TRAIN_GEN) --out $(TRAIN_ROUND1_NET) \
-		--float-out $(TRAIN_GEN).npz
-	tools/nnue/datagen.sh $(BIN) $(GAME) $(TRAIN_GAMES2) $(TRAIN_CHUNK) $(TRAIN_NODES) \
-		$(TRAIN_DATA_SEED2) $(TRAIN_JOBS) full $(TRAIN_GEN2) $(TRAIN_ROUND1_NET)
+	$(call train_round,1,$(TRAIN_GEN),$(TRAIN_DATA_SEED2),$(TRAIN_GEN2))
 endif
 ifeq ($(strip $(TRAIN_ROUNDS)),3)
-	[ -f $(TRAIN_GEN2).nnue ] || $(TRAIN_PY) $(call train_on,2) --out $(TRAIN_GEN2).nnue \
-		--float-out $(TRAIN_GEN2).npz
-	tools/nnue/datagen.sh $(BIN) $(GAME) $(TRAIN_GAMES2) $(TRAIN_CHUNK) $(TRAIN_NODES) \
-		$(TRAIN_DATA_SEED3) $(TRAIN_JOBS) full $(TRAIN_GEN3) $(TRAIN_GEN2).nnue
+	$(call train_round,2,$(TRAIN_GEN2),$(TRAIN_DATA_SEED3),$(TRAIN_GEN3))
 endif
 endif
 	$(TRAIN_PY) $(TRAIN_INPUT) --out $(TRAIN_NET) --float-out $(TRAIN_DIR)/float.npz

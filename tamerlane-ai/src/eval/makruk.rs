@@ -84,11 +84,8 @@ pub fn evaluate(pos: &Position, kind: EvalKind) -> i32 {
 /// scored by [`bare_king_ending`] instead; then the rule fade
 /// ([`rule_fade`]).
 pub fn scale_net(pos: &Position, raw: i32, features: &Features) -> i32 {
-    let score = match bare_king_ending(pos) {
-        Some(s) if features.endings => s,
-        _ => raw,
-    };
-    rule_fade(pos, score)
+    let rule = features.endings.then(|| bare_king_ending(pos)).flatten();
+    rule_fade(pos, rule.unwrap_or(raw))
 }
 
 /// The score, for the side to move, of a position where one side has only
