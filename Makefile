@@ -196,7 +196,7 @@ alphazero: py-dev
 	$(VPY) $(AZ_DIR)/play.py $(AZ_DIR)/checkpoint.npz --games 100 --engine-games 20 \
 		--json $(AZ_DIR)/results.json
 
-# A network for GAME (docs/TRAINING.md), in TRAIN_ROUNDS rounds (1 to 3;
+# A network for GAME (docs/TRAINING.md), in TRAIN_ROUNDS rounds (1 to 99;
 # the recipes of the shipped nets: 2 for Tamerlane chess and chess, 3 for
 # Makruk).
 # Round 1: TRAIN_GAMES self-play games at TRAIN_NODES nodes a move (by
@@ -210,9 +210,9 @@ alphazero: py-dev
 # Round 2: a net trained on round 1's data (SETTINGS.nnue beside it, kept
 # for a rerun), then TRAIN_GAMES2 more games (by default TRAIN_GAMES; half
 # of it, rounded up, for Makruk), seed TRAIN_DATA_SEED + 1,
-# scored by that net. Round 3: likewise, a net trained after round 2 (on
-# what TRAIN_ON says, below), then TRAIN_GAMES2 games, seed
-# TRAIN_DATA_SEED + 2, scored by it. The net: TRAIN_EPOCHS of tools/nnue/train.py (seed
+# scored by that net. Each further round N + 1 likewise: a net trained
+# after round N (on what TRAIN_ON says, below), then TRAIN_GAMES2 games,
+# seed TRAIN_DATA_SEED + N, scored by it. The net: TRAIN_EPOCHS of tools/nnue/train.py (seed
 # TRAIN_SEED) on every round's data (TRAIN_ON=all; TRAIN_ON=last, chess's
 # default, on the last round's only), into TRAIN_NET (tamerlane-ai/nets/GAME.nnue,
 # where it is embedded, by default) with its .json, checked against the
@@ -250,31 +250,31 @@ TRAIN_DATA ?=
 TRAIN_DIR := target/train/$(GAME)
 TRAIN_NET ?= tamerlane-ai/nets/$(GAME).nnue
 TRAIN_GEN := $(TRAIN_DIR)/data/seed$(TRAIN_DATA_SEED)-nodes$(TRAIN_NODES)-$(subst $(comma),_,$(TRAIN_CONFIG))$(if $(strip $(TRAIN_EVAL_FILE)),-$(basename $(notdir $(TRAIN_EVAL_FILE))))
-TRAIN_DATA_SEED2 = $(shell expr $(TRAIN_DATA_SEED) + 1 2>/dev/null)
-TRAIN_GEN2 = $(TRAIN_DIR)/data/seed$(TRAIN_DATA_SEED2)-nodes$(TRAIN_NODES)-full-$(notdir $(TRAIN_GEN))
-TRAIN_DATA_SEED3 = $(shell expr $(TRAIN_DATA_SEED) + 2 2>/dev/null)
-TRAIN_GEN3 = $(TRAIN_DIR)/data/seed$(TRAIN_DATA_SEED3)-nodes$(TRAIN_NODES)-full-$(notdir $(TRAIN_GEN2))
+# Round N's data (N > 1): seed TRAIN_DATA_SEED + N - 1, scored by the net
+# trained after round N - 1, its folder named after that round's.
+train_gen = $(if $(filter 1,$(1)),$(TRAIN_GEN),$(TRAIN_DIR)/data/seed$(shell expr $(TRAIN_DATA_SEED) + $(1) - 1 2>/dev/null)-nodes$(TRAIN_NODES)-full-$(notdir $(call train_gen,$(shell expr $(1) - 1))))
 # What a net trained after round N learns from: the data of rounds 1 to N
 # (TRAIN_ON=all), or of round N alone (TRAIN_ON=last).
-train_rounds = $(wordlist 1,$(1),$(TRAIN_GEN) $(TRAIN_GEN2) $(TRAIN_GEN3))
+train_rounds = $(foreach n,$(shell seq 1 $(1) 2>/dev/null),$(call train_gen,$(n)))
 train_on = $(if $(filter last,$(TRAIN_ON)),$(lastword $(call train_rounds,$(1))),$(call train_rounds,$(1)))
 TRAIN_INPUT = $(or $(strip $(TRAIN_DATA)),$(call train_on,$(TRAIN_ROUNDS)))
-# Round N + 1 of self-play, written once for every round after the first:
-# the net after round N ($(1)), trained unless its file beside round N's
-# data ($(2)) exists, then TRAIN_GAMES2 games, seed $(3), into $(4),
-# scored by that net.
+# Round N + 1 of self-play ($(1) is N), written once for every round after
+# the first: the net after round N, trained unless its file beside round
+# N's data exists, then TRAIN_GAMES2 games scored by that net.
 define train_round
-	[ -f $(2).nnue ] || $(TRAIN_PY) $(call train_on,$(1)) --out $(2).nnue \
-		--float-out $(2).npz
+	[ -f $(call train_gen,$(1)).nnue ] || $(TRAIN_PY) $(call train_on,$(1)) \
+		--out $(call train_gen,$(1)).nnue --float-out $(call train_gen,$(1)).npz
 	tools/nnue/datagen.sh $(BIN) $(GAME) $(TRAIN_GAMES2) $(TRAIN_CHUNK) $(TRAIN_NODES) \
-		$(3) $(TRAIN_JOBS) full $(4) $(2).nnue
+		$(shell expr $(TRAIN_DATA_SEED) + $(1)) $(TRAIN_JOBS) full $(call train_gen,$(shell expr $(1) + 1)) \
+		$(call train_gen,$(1)).nnue
+
 endef
 TRAIN_PY = $(VPY) tools/nnue/train.py --game $(GAME) --epochs $(TRAIN_EPOCHS) --seed $(TRAIN_SEED) \
 	--eval $(abspath $(NNUE_EVAL))
 NNUE_EVAL := target/release/examples/nnue_eval
 
 train: py-dev build
-	@case "$(TRAIN_ROUNDS)" in 1|2|3) ;; *) echo "TRAIN_ROUNDS must be 1, 2 or 3, not '$(TRAIN_ROUNDS)'" >&2; exit 2;; esac
+	@case "$(TRAIN_ROUNDS)" in [1-9]|[1-9][0-9]) ;; *) echo "TRAIN_ROUNDS must be a number from 1 to 99, not '$(TRAIN_ROUNDS)'" >&2; exit 2;; esac
 	@case "$(TRAIN_ON)" in all|last) ;; *) echo "TRAIN_ON must be all or last, not '$(TRAIN_ON)'" >&2; exit 2;; esac
 	@expr "$(TRAIN_DATA_SEED)" + 1 >/dev/null 2>&1 || { echo "TRAIN_DATA_SEED must be a number, not '$(TRAIN_DATA_SEED)'" >&2; exit 2; }
 	mkdir -p $(TRAIN_DIR)
@@ -282,12 +282,7 @@ train: py-dev build
 ifeq ($(strip $(TRAIN_DATA)),)
 	tools/nnue/datagen.sh $(BIN) $(GAME) $(TRAIN_GAMES) $(TRAIN_CHUNK) $(TRAIN_NODES) \
 		$(TRAIN_DATA_SEED) $(TRAIN_JOBS) $(TRAIN_CONFIG) $(TRAIN_GEN) $(TRAIN_EVAL_FILE)
-ifneq ($(filter 2 3,$(strip $(TRAIN_ROUNDS))),)
-	$(call train_round,1,$(TRAIN_GEN),$(TRAIN_DATA_SEED2),$(TRAIN_GEN2))
-endif
-ifeq ($(strip $(TRAIN_ROUNDS)),3)
-	$(call train_round,2,$(TRAIN_GEN2),$(TRAIN_DATA_SEED3),$(TRAIN_GEN3))
-endif
+	$(foreach n,$(filter-out $(TRAIN_ROUNDS),$(shell seq 1 $(TRAIN_ROUNDS) 2>/dev/null)),$(call train_round,$(n)))
 endif
 	$(TRAIN_PY) $(TRAIN_INPUT) --out $(TRAIN_NET) --float-out $(TRAIN_DIR)/float.npz
 	$(CARGO) build --release -p tamerlane-cli
