@@ -531,6 +531,7 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
         interrupted.load(Ordering::Relaxed),
         tally.games() as usize,
         total,
+        stop.is_some(),
     );
     let was_interrupted = interrupted_line.is_some();
     if let Some(line) = interrupted_line {
@@ -581,9 +582,16 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
 
 /// The report's first line when a Ctrl-C or SIGTERM stopped the match
 /// (`signalled`) before its `total` games were played; `None` when the
-/// match was not stopped, or when the signal came after its last game.
-fn interrupted_line(signalled: bool, played: usize, total: usize) -> Option<String> {
-    (signalled && played < total).then(|| {
+/// match was not stopped, or when it had ended by itself before the signal
+/// counted: its last game played, or its SPRT decided (`sprt_decided`; the
+/// SPRT line of the report says at which game).
+fn interrupted_line(
+    signalled: bool,
+    played: usize,
+    total: usize,
+    sprt_decided: bool,
+) -> Option<String> {
+    (signalled && played < total && !sprt_decided).then(|| {
         format!("interrupted: {played} of {total} games played (the games in play were abandoned)")
     })
 }
@@ -626,12 +634,20 @@ mod tests {
     #[test]
     fn a_signal_after_the_last_game_does_not_make_the_match_interrupted() {
         assert_eq!(
-            interrupted_line(true, 4, 200).as_deref(),
+            interrupted_line(true, 4, 200, false).as_deref(),
             Some("interrupted: 4 of 200 games played (the games in play were abandoned)")
         );
-        assert_eq!(interrupted_line(true, 200, 200), None);
-        assert_eq!(interrupted_line(false, 4, 200), None);
-        assert_eq!(interrupted_line(false, 200, 200), None);
+        assert_eq!(interrupted_line(true, 200, 200, false), None);
+        assert_eq!(interrupted_line(false, 4, 200, false), None);
+        assert_eq!(interrupted_line(false, 200, 200, false), None);
+    }
+
+    #[test]
+    fn a_signal_after_the_sprt_decided_does_not_make_the_match_interrupted() {
+        // An SPRT that stopped a 1,500-game match at game 341: the match
+        // ended by its own rule, whatever signal came after.
+        assert_eq!(interrupted_line(true, 341, 1500, true), None);
+        assert_eq!(interrupted_line(false, 341, 1500, true), None);
     }
 
     /// The chess match of `docs/experiments/LOG.md` ("`keephist` in Makruk and chess: two SPRTs") whose SPRT [0, 20] crossed
