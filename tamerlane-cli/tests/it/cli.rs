@@ -2,6 +2,7 @@
 //! the `--stdin` modes, and errors (stderr, exit code 2, never a panic).
 
 use std::io::Write;
+use std::path::PathBuf;
 use std::process::{Child, Command, ExitStatus, Output, Stdio};
 use std::time::{Duration, Instant};
 
@@ -39,6 +40,17 @@ pub(crate) fn exit_within(child: &mut Child, within: Duration) -> Option<ExitSta
         }
         std::thread::sleep(Duration::from_millis(20));
     }
+}
+
+/// A fresh path (no file there) for a file `name` written by a test of
+/// `suite` (also used by `match_external` and `match_siblings`), in a
+/// folder of the system's temporary directory for this test run.
+pub(crate) fn fresh_file(suite: &str, name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tamerlane-{suite}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    let _ = std::fs::remove_file(&path);
+    path
 }
 
 pub(crate) fn stdout(o: &Output) -> String {

@@ -20,11 +20,7 @@ fn tamerlane(args: &[&str]) -> Output {
 
 /// A fresh path for a record file of this test.
 fn out_file(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tamerlane-match-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    let _ = std::fs::remove_file(&path);
-    path
+    cli::fresh_file("match", name)
 }
 
 /// Runs `tamerlane pgn FILE`: every game must be valid; returns its lines.

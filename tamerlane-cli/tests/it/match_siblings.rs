@@ -23,11 +23,7 @@ fn engine(path: &str) -> &str {
 
 /// A fresh path for an `--out` file of this test.
 fn out_file(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("tamerlane-siblings-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    let _ = std::fs::remove_file(&path);
-    path
+    crate::cli::fresh_file("siblings", name)
 }
 
 /// Plays a 2-game match of `game` under `rules` against `cmd` and audits
