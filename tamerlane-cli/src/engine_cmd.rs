@@ -644,10 +644,10 @@ mod tests {
 
     #[test]
     fn a_signal_after_the_sprt_decided_does_not_make_the_match_interrupted() {
-        // An SPRT that stopped a 1,500-game match at game 341: the match
-        // ended by its own rule, whatever signal came after.
-        assert_eq!(interrupted_line(true, 341, 1500, true), None);
-        assert_eq!(interrupted_line(false, 341, 1500, true), None);
+        // A 1,500-game match whose SPRT decided at game 368 ended by its
+        // own rule, whatever signal came after.
+        assert_eq!(interrupted_line(true, 368, 1500, true), None);
+        assert_eq!(interrupted_line(false, 368, 1500, true), None);
     }
 
     /// The chess match of `docs/experiments/LOG.md` ("`keephist` in Makruk and chess: two SPRTs") whose SPRT [0, 20] crossed
