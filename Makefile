@@ -197,7 +197,7 @@ alphazero: py-dev
 		--json $(AZ_DIR)/results.json
 
 # A network for GAME (docs/TRAINING.md), in TRAIN_ROUNDS rounds (1 to 9;
-# the recipes of the shipped nets: 2 for Tamerlane chess and chess, 4 for
+# the recipes of the shipped nets: 2 for Tamerlane chess and chess, 5 for
 # Makruk).
 # Round 1: TRAIN_GAMES self-play games at TRAIN_NODES nodes a move (by
 # default 6.4 million quiet positions of Tamerlane chess, 3.2 million of
@@ -229,7 +229,7 @@ TRAIN_GAMES2_makruk = $(shell expr \( $(TRAIN_GAMES) + 1 \) / 2 2>/dev/null)
 TRAIN_GAMES2 ?= $(or $(TRAIN_GAMES2_$(GAME)),$(TRAIN_GAMES))
 TRAIN_ROUNDS_tamerlane := 2
 TRAIN_ROUNDS_chess := 2
-TRAIN_ROUNDS_makruk := 4
+TRAIN_ROUNDS_makruk := 5
 TRAIN_ROUNDS ?= $(TRAIN_ROUNDS_$(GAME))
 TRAIN_ON_tamerlane := all
 TRAIN_ON_chess := last
