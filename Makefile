@@ -253,9 +253,15 @@ TRAIN_GEN := $(TRAIN_DIR)/data/seed$(TRAIN_DATA_SEED)-nodes$(TRAIN_NODES)-$(subs
 # Round N's data (N > 1): seed TRAIN_DATA_SEED + N - 1, scored by the net
 # trained after round N - 1, its folder named after that round's.
 train_gen = $(if $(filter 1,$(1)),$(TRAIN_GEN),$(TRAIN_DIR)/data/seed$(shell expr $(TRAIN_DATA_SEED) + $(1) - 1 2>/dev/null)-nodes$(TRAIN_NODES)-full-$(notdir $(call train_gen,$(shell expr $(1) - 1))))
+# The numbers of rounds `train` takes (the only place of that limit):
+# round_count is N when N is one of them, else empty; round_numbers is 1
+# to N, or nothing for a bad N, which `train`'s first line then refuses.
+TRAIN_ROUND_NUMBERS := 1 2 3 4 5 6 7 8 9
+round_count = $(and $(filter 1,$(words $(1))),$(filter $(TRAIN_ROUND_NUMBERS),$(1)))
+round_numbers = $(wordlist 1,$(or $(call round_count,$(1)),0),$(TRAIN_ROUND_NUMBERS))
 # What a net trained after round N learns from: the data of rounds 1 to N
 # (TRAIN_ON=all), or of round N alone (TRAIN_ON=last).
-train_rounds = $(foreach n,$(shell seq 1 $(filter 1 2 3 4 5 6 7 8 9,$(1)) 2>/dev/null),$(call train_gen,$(n)))
+train_rounds = $(foreach n,$(call round_numbers,$(1)),$(call train_gen,$(n)))
 train_on = $(if $(filter last,$(TRAIN_ON)),$(lastword $(call train_rounds,$(1))),$(call train_rounds,$(1)))
 TRAIN_INPUT = $(or $(strip $(TRAIN_DATA)),$(call train_on,$(TRAIN_ROUNDS)))
 # Round N + 1 of self-play ($(1) is N), written once for every round after
@@ -274,7 +280,7 @@ TRAIN_PY = $(VPY) tools/nnue/train.py --game $(GAME) --epochs $(TRAIN_EPOCHS) --
 NNUE_EVAL := target/release/examples/nnue_eval
 
 train: py-dev build
-	@case "$(TRAIN_ROUNDS)" in [1-9]) ;; *) echo "TRAIN_ROUNDS must be a number from 1 to 9, not '$(TRAIN_ROUNDS)'" >&2; exit 2;; esac
+	@$(if $(call round_count,$(TRAIN_ROUNDS)),,echo "TRAIN_ROUNDS must be a number from 1 to $(lastword $(TRAIN_ROUND_NUMBERS))$(comma) not '$(TRAIN_ROUNDS)'" >&2; exit 2)
 	@case "$(TRAIN_ON)" in all|last) ;; *) echo "TRAIN_ON must be all or last, not '$(TRAIN_ON)'" >&2; exit 2;; esac
 	@expr "$(TRAIN_DATA_SEED)" + 1 >/dev/null 2>&1 || { echo "TRAIN_DATA_SEED must be a number, not '$(TRAIN_DATA_SEED)'" >&2; exit 2; }
 	mkdir -p $(TRAIN_DIR)
@@ -282,7 +288,7 @@ train: py-dev build
 ifeq ($(strip $(TRAIN_DATA)),)
 	tools/nnue/datagen.sh $(BIN) $(GAME) $(TRAIN_GAMES) $(TRAIN_CHUNK) $(TRAIN_NODES) \
 		$(TRAIN_DATA_SEED) $(TRAIN_JOBS) $(TRAIN_CONFIG) $(TRAIN_GEN) $(TRAIN_EVAL_FILE)
-	$(foreach n,$(filter-out $(TRAIN_ROUNDS),$(shell seq 1 $(filter 1 2 3 4 5 6 7 8 9,$(TRAIN_ROUNDS)) 2>/dev/null)),$(call train_round,$(n)))
+	$(foreach n,$(filter-out $(TRAIN_ROUNDS),$(call round_numbers,$(TRAIN_ROUNDS))),$(call train_round,$(n)))
 endif
 	$(TRAIN_PY) $(TRAIN_INPUT) --out $(TRAIN_NET) --float-out $(TRAIN_DIR)/float.npz
 	$(CARGO) build --release -p tamerlane-cli
