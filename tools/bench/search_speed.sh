@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Single-threaded search speed of the engine: `tamerlane analyze` for 5 s
 # (or $MOVETIME ms) on the initial position and three middlegame positions
-# (from engine games, 30 plies in; the same ones as docs/experiments/LOG.md, "Search speed (single thread)"); then
-# the same search through the engine protocol (`UCI_Variant`) for chess
-# (start, Kiwipete) and Makruk (start, a position eight plies in).
+# (from engine games, 30 plies in; the same ones as docs/experiments/LOG.md,
+# "Search speed (single thread)"); then the same for chess (start,
+# Kiwipete) and Makruk (start, a position eight plies in).
 # Prints nodes, nodes/s and the depth completed for each. $CONFIG, when
-# set, is the engine configuration of the Tamerlane searches (e.g.
-# `full,hce`: the hand-made evaluation instead of the embedded net).
+# set, is the engine configuration of every search (e.g. `full,hce`: the
+# hand-made evaluation instead of the embedded net).
 #
 #   [MOVETIME=5000] [CONFIG=full,hce] tools/bench/search_speed.sh [path/to/tamerlane]
 set -euo pipefail
@@ -35,25 +35,26 @@ for p in "${POSITIONS[@]}"; do
     printf '%-12s %12s %12s %6s\n' "$name" "$nodes" "$nps" "$depth"
     i=$((i + 1))
 done
-# The sibling games, through the protocol: the last `info` line of a
-# `go movetime` search.
+# The sibling games: the last completed iteration of `analyze --game`.
 SIBLINGS=(
-    "chess|startpos"
-    "chess|fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
-    "makruk|startpos"
-    "makruk|startpos moves c3c4 f6f5 b1c3 g8f6 d3d4 c6c5 g1e2 b8d7"
+    "chess|"
+    "chess|r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+    "makruk|"
+    "makruk||c3c4 f6f5 b1c3 g8f6 d3d4 c6c5 g1e2 b8d7"
 )
 names=("chess start" "kiwipete" "makruk start" "makruk 8 plies")
 i=0
 for s in "${SIBLINGS[@]}"; do
-    game=${s%%|*}
-    pos=${s#*|}
-    out=$( (printf 'setoption name UCI_Variant value %s\nposition %s\ngo movetime %s\n' "$game" "$pos" "$MOVETIME"
-            sleep $((MOVETIME / 1000 + 2)); echo quit) | "$BIN" engine)
-    last=$(echo "$out" | grep '^info depth' | tail -1)
-    depth=$(echo "$last" | awk '{print $3}')
-    nodes=$(echo "$last" | awk '{for (k = 1; k < NF; k++) if ($k == "nodes") print $(k + 1)}')
-    nps=$(echo "$last" | awk '{for (k = 1; k < NF; k++) if ($k == "nps") print $(k + 1)}')
+    IFS='|' read -r game fen moves <<< "$s"
+    args=(--game "$game")
+    if [ -n "$fen" ]; then args+=(--tfen "$fen"); fi
+    if [ -n "${CONFIG:-}" ]; then args+=(--config "$CONFIG"); fi
+    # shellcheck disable=SC2086 # the moves are separate arguments
+    out=$("$BIN" analyze --movetime "$MOVETIME" "${args[@]}" $moves 2>&1)
+    depth=$(echo "$out" | grep '^info depth' | tail -1 | awk '{print $3}')
+    summary=$(echo "$out" | grep 'nodes in')
+    nodes=$(echo "$summary" | awk '{print $1}')
+    nps=$(echo "$summary" | awk '{print $(NF-1)}')
     printf '%-14s %12s %12s %6s\n' "${names[$i]}" "$nodes" "$nps" "$depth"
     i=$((i + 1))
 done
