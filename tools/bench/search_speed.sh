@@ -35,7 +35,7 @@ for p in "${POSITIONS[@]}"; do
     printf '%-12s %12s %12s %6s\n' "$name" "$nodes" "$nps" "$depth"
     i=$((i + 1))
 done
-# The sibling games: the last completed iteration of `analyze --game`.
+# The sibling games, searched the same way (`analyze --game`).
 SIBLINGS=(
     "chess|"
     "chess|r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
