@@ -6,6 +6,7 @@ Fails, never skips, without JAX and optax (pinned in requirements-dev.txt).
 
 from __future__ import annotations
 
+import re
 from types import ModuleType
 from typing import Iterator
 
@@ -28,8 +29,17 @@ def smoke() -> Iterator[ModuleType]:
 
 
 @pytest.mark.parametrize("game", ["tamerlane", "chess", "makruk"])
-def test_train_writes_a_net_the_rust_evaluator_agrees_with(smoke: ModuleType, game: str, cli: str) -> None:
+def test_train_writes_a_net_the_rust_evaluator_agrees_with(
+    smoke: ModuleType, game: str, cli: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     info = smoke.smoke(game, cli)
+    # Progress within an epoch (`--progress 0`: a line after every batch),
+    # counting the batches up to the epoch's last.
+    out = capsys.readouterr().out
+    for epoch in (1, 2):
+        batches = re.findall(rf"^epoch +{epoch}/2  batch (\d+)/(\d+) .* pos/s  left \S+ \(training\)$",
+                             out, re.M)
+        assert batches and [int(b) for b, _ in batches] == list(range(1, int(batches[0][1]) + 1)), out
     assert info["game"] == game and info["epochs"] == 2
     assert info["positions"] > 50 and info["validation_positions"] > 0
     checked = info["verification"]

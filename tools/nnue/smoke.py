@@ -38,8 +38,8 @@ def smoke(game, binary, eval_command=train.verify.DEFAULT_EVAL, games=3, nodes=3
         assert len(chunks) == 2 and all(c.endswith(".bin") for c in chunks), chunks
         net = os.path.join(tmp, f"{game}.nnue")
         train.train(train.parse_args([data, "--game", game, "--out", net, "--epochs", "2",
-                                      "--batch", "128", "--verify", "200", "--eval",
-                                      eval_command]))
+                                      "--batch", "128", "--verify", "200", "--progress", "0",
+                                      "--eval", eval_command]))
         with open(net + ".json") as f:
             info = json.load(f)
         assert os.path.getsize(net) > 64

@@ -4,8 +4,9 @@ self-play data (`tamerlane datagen --format binary`), writes it quantised as
 a net file with its description `<out>.json`, and checks the file with the
 Rust evaluator (verify.py). docs/TRAINING.md says how `make train` uses it.
 
-    python3 tools/nnue/train.py FILE_OR_DIR... --out NET [--game G] [--epochs 10]
-        [--batch 16384] [--lr 1e-3] [--wdl 0.25] [--seed 1] [--verify 300]
+    python3 tools/nnue/train.py FILE_OR_DIR... --out NET [--game G] [--epochs 8]
+        [--batch 4096] [--lr 3e-3] [--wdl 0.25] [--seed 1] [--verify 300]
+        [--progress 60]
 
 Why JAX and optax, on the CPU: the input is sparse (at most 56 of 5152
 features active in Tamerlane chess, 32 of 768 in chess and Makruk), so the
@@ -138,7 +139,7 @@ def train(args):
 
     rng = np.random.default_rng(args.seed)
     curve = []
-    train_start = time.time()
+    train_start = last_report = time.time()
     for epoch in range(1, args.epochs + 1):
         epoch_start = time.time()
         order = train_rows[rng.permutation(len(train_rows))]
@@ -147,6 +148,14 @@ def train(args):
             r = order[s * batch:(s + 1) * batch]
             params, state, value = step(params, state, ds.features[r], ds.buckets[r], t[r])
             losses.append(value)
+            now = time.time()
+            if now - last_report >= args.progress:
+                last_report = now
+                done = (epoch - 1) * steps_per_epoch + s + 1
+                left = (now - train_start) / done * (total_steps - done)
+                print(f"epoch {epoch:3d}/{args.epochs}  batch {s + 1:,}/{steps_per_epoch:,}  "
+                      f"{(s + 1) * batch / max(now - epoch_start, 1e-9):9,.0f} pos/s  "
+                      f"left {duration(left)} (training)", flush=True)
         train_loss = float(np.mean(jax.device_get(losses)))
         val_loss = mean_loss(params, ds, val_rows, t, batch, args.power) if len(val_rows) else None
         seconds = time.time() - epoch_start
@@ -223,6 +232,9 @@ def parse_args(argv=None):
     p.add_argument("--eval", default=verify.DEFAULT_EVAL,
                    help="the command evaluating a net's positions (nnue_eval)")
     p.add_argument("--float-out", help="also save the float weights (.npz) here")
+    p.add_argument("--progress", type=float, default=60,
+                   help="a progress line (batch, speed, time left) at most every this many "
+                        "seconds within an epoch (0: after every batch)")
     return p.parse_args(argv)
 
 
