@@ -105,6 +105,7 @@ _loss = jax.jit(model.loss, static_argnames="power")
 
 def train(args):
     start = time.time()
+    commit = git_commit()  # the code that runs, not what HEAD is when it ends
     ds = dataset.load(args.data, args.game)
     game = ds.game
     t = targets(ds, args.wdl, args.max_score)
@@ -197,7 +198,7 @@ def train(args):
         factoriser=args.factoriser, weight_decay=args.weight_decay, wdl=args.wdl, power=args.power, max_score=args.max_score, val=args.val, seed=args.seed,
         feature_limit=float(model.feature_limit(game)), output_limit=model.OUTPUT_LIMIT,
         command=shlex.join([os.path.relpath(sys.argv[0], REPO)] + sys.argv[1:]),
-        git_commit=git_commit(), jax=jax.__version__, optax=optax.__version__,
+        git_commit=commit, jax=jax.__version__, optax=optax.__version__,
         wall_seconds=round(time.time() - start, 1),
         final_train_loss=curve[-1]["train_loss"] if curve else None,
         final_val_loss=curve[-1]["val_loss"] if curve else None,
