@@ -197,7 +197,7 @@ alphazero: py-dev
 		--json $(AZ_DIR)/results.json
 
 # A network for GAME (docs/TRAINING.md), in TRAIN_ROUNDS rounds (1 to 9;
-# the recipes of the shipped nets: 2 for Tamerlane chess and chess, 5 for
+# the recipes of the shipped nets: 2 for Tamerlane chess and chess, 6 for
 # Makruk).
 # Round 1: TRAIN_GAMES self-play games at TRAIN_NODES nodes a move (by
 # default 6.4 million quiet positions of Tamerlane chess, 3.2 million of
@@ -229,13 +229,19 @@ TRAIN_GAMES2_makruk = $(shell expr \( $(TRAIN_GAMES) + 1 \) / 2 2>/dev/null)
 TRAIN_GAMES2 ?= $(or $(TRAIN_GAMES2_$(GAME)),$(TRAIN_GAMES))
 TRAIN_ROUNDS_tamerlane := 2
 TRAIN_ROUNDS_chess := 2
-TRAIN_ROUNDS_makruk := 5
+TRAIN_ROUNDS_makruk := 6
 TRAIN_ROUNDS ?= $(TRAIN_ROUNDS_$(GAME))
 TRAIN_ON_tamerlane := all
 TRAIN_ON_chess := last
 TRAIN_ON_makruk := all
 TRAIN_ON ?= $(TRAIN_ON_$(GAME))
 TRAIN_NODES ?= 1000
+# The nodes a move of each round, from round 1, in a recipe that changes
+# them (Makruk's round 6 played at 5000); a round past the list, or every
+# round when TRAIN_NODES is given, plays at TRAIN_NODES.
+TRAIN_NODES_ROUNDS_makruk := 1000 1000 1000 1000 1000 5000
+TRAIN_NODES_ROUNDS ?= $(if $(filter file,$(origin TRAIN_NODES)),$(TRAIN_NODES_ROUNDS_$(GAME)))
+train_nodes = $(or $(word $(1),$(TRAIN_NODES_ROUNDS)),$(TRAIN_NODES))
 TRAIN_CONFIG ?= full,hce
 TRAIN_EVAL_FILE ?=
 TRAIN_EPOCHS_tamerlane := 2
@@ -249,10 +255,10 @@ TRAIN_CHUNK ?= 100
 TRAIN_DATA ?=
 TRAIN_DIR := target/train/$(GAME)
 TRAIN_NET ?= tamerlane-ai/nets/$(GAME).nnue
-TRAIN_GEN := $(TRAIN_DIR)/data/seed$(TRAIN_DATA_SEED)-nodes$(TRAIN_NODES)-$(subst $(comma),_,$(TRAIN_CONFIG))$(if $(strip $(TRAIN_EVAL_FILE)),-$(basename $(notdir $(TRAIN_EVAL_FILE))))
+TRAIN_GEN := $(TRAIN_DIR)/data/seed$(TRAIN_DATA_SEED)-nodes$(call train_nodes,1)-$(subst $(comma),_,$(TRAIN_CONFIG))$(if $(strip $(TRAIN_EVAL_FILE)),-$(basename $(notdir $(TRAIN_EVAL_FILE))))
 # Round N's data (N > 1): seed TRAIN_DATA_SEED + N - 1, scored by the net
 # trained after round N - 1, its folder named after that round's.
-train_gen = $(if $(filter 1,$(1)),$(TRAIN_GEN),$(TRAIN_DIR)/data/seed$(shell expr $(TRAIN_DATA_SEED) + $(1) - 1 2>/dev/null)-nodes$(TRAIN_NODES)-full-$(notdir $(call train_gen,$(shell expr $(1) - 1))))
+train_gen = $(if $(filter 1,$(1)),$(TRAIN_GEN),$(TRAIN_DIR)/data/seed$(shell expr $(TRAIN_DATA_SEED) + $(1) - 1 2>/dev/null)-nodes$(call train_nodes,$(1))-full-$(notdir $(call train_gen,$(shell expr $(1) - 1))))
 # The numbers of rounds `train` takes (the only place of that limit):
 # round_count is N when N is one of them, else empty; round_numbers is 1
 # to N, or nothing for a bad N, which `train`'s first line then refuses.
@@ -270,7 +276,7 @@ TRAIN_INPUT = $(or $(strip $(TRAIN_DATA)),$(call train_on,$(TRAIN_ROUNDS)))
 define train_round
 	[ -f $(call train_gen,$(1)).nnue ] || $(TRAIN_PY) $(call train_on,$(1)) \
 		--out $(call train_gen,$(1)).nnue --float-out $(call train_gen,$(1)).npz
-	tools/nnue/datagen.sh $(BIN) $(GAME) $(TRAIN_GAMES2) $(TRAIN_CHUNK) $(TRAIN_NODES) \
+	tools/nnue/datagen.sh $(BIN) $(GAME) $(TRAIN_GAMES2) $(TRAIN_CHUNK) $(call train_nodes,$(shell expr $(1) + 1)) \
 		$(shell expr $(TRAIN_DATA_SEED) + $(1)) $(TRAIN_JOBS) full $(call train_gen,$(shell expr $(1) + 1)) \
 		$(call train_gen,$(1)).nnue
 
@@ -286,7 +292,7 @@ train: py-dev build
 	mkdir -p $(TRAIN_DIR)
 	$(CARGO) build --release -p tamerlane-ai --example nnue_eval
 ifeq ($(strip $(TRAIN_DATA)),)
-	tools/nnue/datagen.sh $(BIN) $(GAME) $(TRAIN_GAMES) $(TRAIN_CHUNK) $(TRAIN_NODES) \
+	tools/nnue/datagen.sh $(BIN) $(GAME) $(TRAIN_GAMES) $(TRAIN_CHUNK) $(call train_nodes,1) \
 		$(TRAIN_DATA_SEED) $(TRAIN_JOBS) $(TRAIN_CONFIG) $(TRAIN_GEN) $(TRAIN_EVAL_FILE)
 	$(foreach n,$(filter-out $(TRAIN_ROUNDS),$(call round_numbers,$(TRAIN_ROUNDS))),$(call train_round,$(n)))
 endif
