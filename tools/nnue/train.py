@@ -149,9 +149,9 @@ def train(args):
             r = order[s * batch:(s + 1) * batch]
             params, state, value = step(params, state, ds.features[r], ds.buckets[r], t[r])
             losses.append(value)
-            now = time.time()
-            if now - last_report >= args.progress:
-                last_report = now
+            if time.time() - last_report >= args.progress:
+                value.block_until_ready()  # time the work done, not the work queued
+                now = last_report = time.time()
                 done = (epoch - 1) * steps_per_epoch + s + 1
                 left = (now - train_start) / done * (total_steps - done)
                 print(f"epoch {epoch:3d}/{args.epochs}  batch {s + 1:,}/{steps_per_epoch:,}  "
