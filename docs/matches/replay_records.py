@@ -13,6 +13,7 @@ the game (chess records are standard PGN, without the tag).
     .venv/bin/python docs/matches/replay_records.py [--game chess] FILE [FILE ...]
 """
 
+import argparse
 import sys
 from collections import Counter
 
@@ -21,16 +22,17 @@ import tamerlane.pgn
 
 
 def main() -> int:
-    args = sys.argv[1:]
-    kind = None
-    if args[:1] == ["--game"] and len(args) > 1:
-        kind, args = args[1], args[2:]
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", choices=["tamerlane", "chess", "makruk"],
+                        help="the game of records without a Variant tag")
+    parser.add_argument("files", nargs="+")
+    args = parser.parse_args()
     failed = False
-    for path in args:
+    for path in args.files:
         endings: Counter[str] = Counter()
         mismatches = 0
         with open(path) as f:
-            while (game := tamerlane.pgn.read_game(f, game=kind)) is not None:
+            while (game := tamerlane.pgn.read_game(f, game=args.game)) is not None:
                 outcome = game.end().board().outcome()
                 ending = str(outcome.termination) if outcome else "none"
                 result = outcome.result() if outcome else "*"

@@ -7,7 +7,6 @@ one its .json records.
 from __future__ import annotations
 
 import os
-import re
 import subprocess
 
 from conftest import REPO
@@ -40,8 +39,8 @@ def test_makruk_recipe_plays_round_six_at_5000_nodes_scored_by_round_five() -> N
         # Round N + 1 is scored by the net beside round N's data, and its
         # folder is named after round N's.
         assert after[9] == before[8] + ".nnue"
-        assert after[8] == re.sub(r"[^/]+$", f"seed{after[5]}-nodes{after[4]}-full-", before[8]) \
-            + before[8].rsplit("/", 1)[1]
+        folder, name = os.path.split(before[8])
+        assert after[8] == os.path.join(folder, f"seed{after[5]}-nodes{after[4]}-full-{name}")
     assert runs[5][8].startswith("target/train/makruk/data/seed6-nodes5000-full-seed5-nodes1000-")
 
 
