@@ -731,25 +731,39 @@ impl Analysis {
             let event = py.allow_threads(|| lock(&self.events).recv_timeout(POLL));
             match event {
                 Ok(event) => {
-                    if let Some(info) = self.take(py, event)? {
-                        return Ok(Some(info));
+                    let info = self.take(py, event)?;
+                    // A Ctrl-C that came while this event was on its way
+                    // is honoured here, with the result, rather than by
+                    // the caller's next bytecode, without it.
+                    if let Err(e) = py.check_signals() {
+                        return Err(self.interrupted(py, e)?);
+                    }
+                    if info.is_some() {
+                        return Ok(info);
                     }
                 }
                 Err(RecvTimeoutError::Disconnected) => self.finish(py),
                 Err(RecvTimeoutError::Timeout) => {
                     if let Err(e) = py.check_signals() {
-                        self.request_stop();
-                        self.drain(py)?;
-                        if e.is_instance_of::<PyKeyboardInterrupt>(py) {
-                            if let Some(r) = self.result(py) {
-                                let _ = e.value(py).setattr("result", r);
-                            }
-                        }
-                        return Err(e);
+                        return Err(self.interrupted(py, e)?);
                     }
                 }
             }
         }
+    }
+
+    /// After a signal's error `e` (Ctrl-C: `KeyboardInterrupt`): stops the
+    /// search, waits for it to end and returns `e`, a `KeyboardInterrupt`
+    /// carrying the result as `.result` (none if the search never began).
+    fn interrupted(&self, py: Python<'_>, e: PyErr) -> PyResult<PyErr> {
+        self.request_stop();
+        self.drain(py)?;
+        if e.is_instance_of::<PyKeyboardInterrupt>(py) {
+            if let Some(r) = self.result(py) {
+                let _ = e.value(py).setattr("result", r);
+            }
+        }
+        Ok(e)
     }
 
     /// Takes in an event: an `Info` is returned (and kept as the latest);
