@@ -20,9 +20,8 @@ macro_rules! features {
 
         impl Features {
             /// The engine's default: everything that measured a gain
-            /// (`docs/STRENGTH.md`). Null-move pruning measured no gain in
-            /// 200-game matches at 5,000 and 20,000 nodes per move and is off
-            /// until it does (`full,+null` turns it on); the continuation
+            /// (`docs/STRENGTH.md`). Null-move pruning is off until an SPRT
+            /// proves it (`full,+null` turns it on); the continuation
             /// histories (`cont`) measured a loss and are off.
             pub const DEFAULT: Features = Features { $($field: $on,)* };
             /// Everything on.

@@ -143,6 +143,20 @@ const SINGULAR_TT_DEPTH_SLACK: i32 = 3;
 /// below the table score.
 const SINGULAR_MARGIN: i32 = 2;
 
+/// A null move that fails high is verified by a reduced search of the
+/// real position from this depth (below it, it cuts at once).
+const NULL_VERIFY_MIN_DEPTH: i32 = 12;
+/// Each this many centipawns of the static evaluation above beta reduce
+/// the null move's search by one ply more (three at most).
+const NULL_EVAL_MARGIN: i32 = 200;
+
+/// The plies by which the null move's search is reduced (besides the
+/// move itself): three, a quarter of the depth, and up to three more for
+/// a static evaluation far above beta.
+fn null_reduction(depth: i32, static_eval: i32, beta: i32) -> i32 {
+    3 + depth / 4 + ((static_eval - beta) / NULL_EVAL_MARGIN).clamp(0, 3)
+}
+
 /// How far above beta the static evaluation must be for reverse futility
 /// pruning.
 fn rfp_margin(depth: i32, improving: bool) -> i32 {
@@ -542,7 +556,8 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
         // stalemate loses, so "passing" is never safe with little
         // material): only with the game's minimum of pieces, not in check,
         // and verified by a reduced search of the real position at high
-        // depth.
+        // depth. The reduction grows with the depth and with the margin of
+        // the static evaluation over beta.
         let null = if features.null_move
             && allow_null
             && excluded.is_none()
@@ -565,7 +580,7 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
                 net.push_null(ply);
             }
             self.checks[ply + 1] = null.in_check();
-            let r = 3 + depth / 6;
+            let r = null_reduction(depth, static_eval, beta);
             let s = -self.search(
                 &null,
                 depth - 1 - r,
@@ -580,7 +595,7 @@ impl<'a, 'b, P: SearchPosition> Worker<'a, 'b, P> {
                 return 0;
             }
             if s >= beta {
-                if depth < 8 {
+                if depth < NULL_VERIFY_MIN_DEPTH {
                     return s.min(MATE_BOUND - 1);
                 }
                 let v = self.search(pos, depth - 1 - r, beta - 1, beta, ply, false, false);
