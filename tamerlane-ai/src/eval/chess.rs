@@ -55,8 +55,10 @@ fn front_span(c: Color, sq: Square) -> Bitboard {
     files & ahead
 }
 
-/// Evaluates `pos` for the side to move.
-pub fn evaluate(pos: &Position, kind: EvalKind) -> i32 {
+/// Evaluates `pos` for the side to move; `draw` is the score of a draw
+/// for the side to move (0, or with contempt the search's draw score),
+/// which the rule fade ([`rule_fade`]) aims at.
+pub fn evaluate(pos: &Position, kind: EvalKind, draw: i32) -> i32 {
     let us = pos.turn();
     let b = pos.board();
     let mat = Color::ALL.map(|c| material(&Role::ALL, b.by_color(c), |r| b.by_role(r), value));
@@ -118,22 +120,25 @@ pub fn evaluate(pos: &Position, kind: EvalKind) -> i32 {
         |c| b.king_of(c),
         |k, ours| 10 * (3 - centrality(k)) + 4 * (7 - distance(k, ours)),
     );
-    rule_fade(pos, s[us.index()] - s[(!us).index()] + 10)
+    rule_fade(pos, s[us.index()] - s[(!us).index()] + 10, draw)
 }
 
 /// A network's score `raw` of `pos` (for the side to move) as the search
-/// uses it: the rule fade ([`rule_fade`]); no feature changes it in chess.
-pub fn scale_net(pos: &Position, raw: i32, _features: &Features) -> i32 {
-    rule_fade(pos, raw)
+/// uses it: the rule fade toward `draw`, the score of a draw for the side
+/// to move ([`rule_fade`]); no feature changes it in chess.
+pub fn scale_net(pos: &Position, raw: i32, draw: i32, _features: &Features) -> i32 {
+    rule_fade(pos, raw, draw)
 }
 
 /// The rule draws' part of the evaluation, applied to a raw score `eval`
 /// for the side to move (the hand-made one's, or a network's): the
-/// 50-move rule fades it toward the draw as the clock runs, to half at
-/// 100 plies; kept below the mate scores.
-pub fn rule_fade(pos: &Position, eval: i32) -> i32 {
+/// 50-move rule fades it toward `draw`, the score of a draw for the side
+/// to move, as the clock runs, half-way at 100 plies; kept below the mate
+/// scores.
+pub fn rule_fade(pos: &Position, eval: i32, draw: i32) -> i32 {
     let hm = i64::from(pos.halfmoves().min(100));
-    let eval = (i64::from(eval) * (200 - hm) / 200) as i32;
+    let (eval64, draw64) = (i64::from(eval), i64::from(draw));
+    let eval = (draw64 + (eval64 - draw64) * (200 - hm) / 200) as i32;
     eval.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
 }
 
@@ -144,7 +149,7 @@ mod tests {
     #[test]
     fn start_is_balanced_and_mirror_symmetric() {
         let start = Position::new();
-        assert_eq!(evaluate(&start, EvalKind::Full), 10, "only the tempo");
+        assert_eq!(evaluate(&start, EvalKind::Full, 0), 10, "only the tempo");
         for fen in [
             "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
             "8/5k2/8/3P4/8/8/2K5/8 w - - 0 1",
@@ -152,8 +157,8 @@ mod tests {
         ] {
             let pos = Position::from_fen(fen).unwrap();
             assert_eq!(
-                evaluate(&pos, EvalKind::Full),
-                evaluate(&pos.mirror(), EvalKind::Full),
+                evaluate(&pos, EvalKind::Full, 0),
+                evaluate(&pos.mirror(), EvalKind::Full, 0),
                 "{fen}"
             );
         }
@@ -179,11 +184,26 @@ mod tests {
     fn material_counts_and_passed_pawns_help() {
         // White is a rook up: the material evaluation says 500.
         let pos = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
-        assert_eq!(evaluate(&pos, EvalKind::Material), 500);
-        assert!(evaluate(&pos, EvalKind::Full) > 450);
+        assert_eq!(evaluate(&pos, EvalKind::Material, 0), 500);
+        assert!(evaluate(&pos, EvalKind::Full, 0) > 450);
         // A passed pawn on the seventh is worth more than one on the second.
         let far = Position::from_fen("4k3/P7/8/8/8/8/8/4K3 w - - 0 1").unwrap();
         let near = Position::from_fen("4k3/8/8/8/8/8/P7/4K3 w - - 0 1").unwrap();
-        assert!(evaluate(&far, EvalKind::Full) > evaluate(&near, EvalKind::Full) + 100);
+        assert!(evaluate(&far, EvalKind::Full, 0) > evaluate(&near, EvalKind::Full, 0) + 100);
+    }
+
+    /// Counted by hand: 50 plies of the 50-move clock leave three
+    /// quarters of the way from the draw score to the raw score, 100
+    /// plies half.
+    #[test]
+    fn the_fifty_move_clock_fades_the_score_toward_the_draw_score() {
+        let at =
+            |hm: u32| Position::from_fen(&format!("4k3/8/8/8/8/8/8/R3K3 w - - {hm} 80")).unwrap();
+        assert_eq!(rule_fade(&at(0), 400, -30), 400);
+        assert_eq!(rule_fade(&at(50), 400, 0), 300);
+        // With contempt (a draw worth -30 to the side to move): -30 + 430 * 3 / 4.
+        assert_eq!(rule_fade(&at(50), 400, -30), 292);
+        assert_eq!(rule_fade(&at(100), 400, -30), 185);
+        assert_eq!(rule_fade(&at(100), -400, 30), -185);
     }
 }

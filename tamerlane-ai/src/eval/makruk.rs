@@ -36,8 +36,10 @@ pub(crate) const fn order_value(role: Role) -> i32 {
     }
 }
 
-/// Evaluates `pos` for the side to move.
-pub fn evaluate(pos: &Position, kind: EvalKind) -> i32 {
+/// Evaluates `pos` for the side to move; `draw` is the score of a draw
+/// for the side to move (0, or with contempt the search's draw score),
+/// which the rule fade ([`rule_fade`]) aims at.
+pub fn evaluate(pos: &Position, kind: EvalKind, draw: i32) -> i32 {
     let us = pos.turn();
     let b = pos.board();
     let mat = Color::ALL.map(|c| material(&Role::ALL, b.by_color(c), |r| b.by_role(r), value));
@@ -76,16 +78,16 @@ pub fn evaluate(pos: &Position, kind: EvalKind) -> i32 {
         |c| b.king(c),
         |k, ours| 20 * (3 - corner_distance(k)) + 6 * (7 - distance(k, ours)),
     );
-    rule_fade(pos, s[us.index()] - s[(!us).index()] + 10)
+    rule_fade(pos, s[us.index()] - s[(!us).index()] + 10, draw)
 }
 
 /// A network's score `raw` of `pos` (for the side to move) as the search
 /// uses it: with `features.endings`, a bare King against a Ma and a Met is
-/// scored by [`bare_king_ending`] instead; then the rule fade
-/// ([`rule_fade`]).
-pub fn scale_net(pos: &Position, raw: i32, features: &Features) -> i32 {
+/// scored by [`bare_king_ending`] instead; then the rule fade toward
+/// `draw`, the score of a draw for the side to move ([`rule_fade`]).
+pub fn scale_net(pos: &Position, raw: i32, draw: i32, features: &Features) -> i32 {
     let rule = features.endings.then(|| bare_king_ending(pos)).flatten();
-    rule_fade(pos, rule.unwrap_or(raw))
+    rule_fade(pos, rule.unwrap_or(raw), draw)
 }
 
 /// The score, for the side to move, of a position where one side has only
@@ -131,14 +133,16 @@ pub fn bare_king_ending(pos: &Position) -> Option<i32> {
 
 /// The rule draws' part of the evaluation, applied to a raw score `eval`
 /// for the side to move (the hand-made one's, or a network's): while a
-/// count runs, the closer to its limit, the closer to a draw (half at the
-/// limit); kept below the mate scores.
-pub fn rule_fade(pos: &Position, eval: i32) -> i32 {
+/// count runs, the closer to its limit, the closer to `draw`, the score of
+/// a draw for the side to move (half-way at the limit); kept below the
+/// mate scores.
+pub fn rule_fade(pos: &Position, eval: i32, draw: i32) -> i32 {
     let mut eval = eval;
     if let Some(count) = pos.count() {
         let limit = i64::from(count.limit_plies().max(1));
         let used = i64::from(count.ply()).min(limit);
-        eval = (i64::from(eval) * (2 * limit - used) / (2 * limit)) as i32;
+        let (eval64, draw64) = (i64::from(eval), i64::from(draw));
+        eval = (draw64 + (eval64 - draw64) * (2 * limit - used) / (2 * limit)) as i32;
     }
     eval.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
 }
@@ -150,12 +154,12 @@ mod tests {
     #[test]
     fn start_is_balanced_and_mirror_symmetric() {
         let start = Position::new();
-        assert_eq!(evaluate(&start, EvalKind::Full), 10, "only the tempo");
+        assert_eq!(evaluate(&start, EvalKind::Full, 0), 10, "only the tempo");
         let pos =
             Position::from_fen("rnsmksnr/8/1ppppppp/p7/4P3/PPPP1PPP/8/RNSKMSNR b - - 0 2").unwrap();
         assert_eq!(
-            evaluate(&pos, EvalKind::Full),
-            evaluate(&pos.mirror(), EvalKind::Full)
+            evaluate(&pos, EvalKind::Full, 0),
+            evaluate(&pos.mirror(), EvalKind::Full, 0)
         );
     }
 
@@ -188,16 +192,33 @@ mod tests {
         assert_eq!(pos.count(), None);
         let mut features = Features::DEFAULT;
         assert!(features.endings);
-        assert_eq!(scale_net(&pos, 123, &features), 1210);
+        assert_eq!(scale_net(&pos, 123, 0, &features), 1210);
         features.endings = false;
-        assert_eq!(scale_net(&pos, 123, &features), 123);
+        assert_eq!(scale_net(&pos, 123, 0, &features), 123);
     }
 
     #[test]
     fn material_counts() {
         // White has a Ruea more: the material evaluation says 500.
         let pos = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
-        assert_eq!(evaluate(&pos, EvalKind::Material), 500);
-        assert!(evaluate(&pos, EvalKind::Full) > 300);
+        assert_eq!(evaluate(&pos, EvalKind::Material, 0), 500);
+        assert!(evaluate(&pos, EvalKind::Full, 0) > 300);
+    }
+
+    /// Counted by hand: a count of 16 plies with 8 used leaves three
+    /// quarters of the way from the draw score to the raw score; at the
+    /// limit, half.
+    #[test]
+    fn a_running_count_fades_the_score_toward_the_draw_score() {
+        let pos = Position::from_fen("8/8/8/4k3/8/8/R7/4K2R w - 16 8 9").unwrap();
+        assert_eq!(rule_fade(&pos, 400, 0), 300);
+        assert_eq!(rule_fade(&pos, -400, 0), -300);
+        // With contempt (a draw worth -30 to the side to move): -30 + 430 * 3 / 4.
+        assert_eq!(rule_fade(&pos, 400, -30), 292);
+        let limit = Position::from_fen("8/8/8/4k3/8/8/R7/4K2R w - 16 16 9").unwrap();
+        assert_eq!(rule_fade(&limit, 400, -30), 185);
+        // No count: the score as it is.
+        let free = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
+        assert_eq!(rule_fade(&free, 400, -30), 400);
     }
 }

@@ -53,19 +53,19 @@ macro_rules! board8_search_items {
             &self,
             kind: $crate::eval::EvalKind,
             _material: (),
-            _view: $crate::eval::Perspective,
+            view: $crate::eval::Perspective,
         ) -> i32 {
-            $crate::eval::$game::evaluate(self, kind)
+            $crate::eval::$game::evaluate(self, kind, view.draw)
         }
 
         #[inline]
         fn scale_net(
             &self,
             raw: i32,
-            _view: $crate::eval::Perspective,
+            view: $crate::eval::Perspective,
             features: &$crate::Features,
         ) -> i32 {
-            $crate::eval::$game::scale_net(self, raw, features)
+            $crate::eval::$game::scale_net(self, raw, view.draw, features)
         }
     };
 }
