@@ -5,6 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::eval::EvalKind;
+use crate::game::SearchPosition;
 
 /// Declares the search features once: each field with its name in the
 /// text form, whether the default engine uses it, whether the plain
@@ -20,9 +21,13 @@ macro_rules! features {
 
         impl Features {
             /// The engine's default: everything that measured a gain
-            /// (`docs/STRENGTH.md`). Null-move pruning is off until an SPRT
-            /// proves it (`full,+null` turns it on); the continuation
-            /// histories (`cont`) measured a loss and are off.
+            /// (`docs/STRENGTH.md`). A game may change some switches for
+            /// its own engine
+            /// ([`SearchPosition::DEFAULT_FEATURES`](crate::SearchPosition::DEFAULT_FEATURES):
+            /// Makruk's prunes by null move). Null-move pruning is off
+            /// here until an SPRT proves it in chess and Tamerlane chess
+            /// (`full,+null` turns it on); the continuation histories
+            /// (`cont`) measured a loss and are off.
             pub const DEFAULT: Features = Features { $($field: $on,)* };
             /// Everything on.
             pub const ALL: Features = Features { $($field: true,)* };
@@ -44,6 +49,25 @@ macro_rules! features {
             pub fn flags(&self) -> Vec<bool> {
                 vec![$(self.$field,)*]
             }
+
+            /// Every switch off: as a set of switches, the empty one.
+            const NONE: Features = Features { $($field: false,)* };
+
+            /// The switches that differ between `self` and `other` (on
+            /// where they differ), as a set of switches.
+            const fn differences(self, other: Features) -> Features {
+                Features { $($field: self.$field != other.$field,)* }
+            }
+
+            /// The switches on in `self` or in `other`.
+            const fn union(self, other: Features) -> Features {
+                Features { $($field: self.$field || other.$field,)* }
+            }
+
+            /// `self` with the switches of the set `which` taken from `other`.
+            const fn taking(self, other: Features, which: Features) -> Features {
+                Features { $($field: if which.$field { other.$field } else { self.$field },)* }
+            }
         }
     };
 }
@@ -63,7 +87,8 @@ features! {
     pvs: "pvs", default true, plain false;
     /// Aspiration windows from depth 5.
     aspiration: "asp", default true, plain false;
-    /// Null-move pruning (with the zugzwang guard).
+    /// Null-move pruning (with the zugzwang guard); on in Makruk's
+    /// defaults.
     null_move: "null", default false, plain false;
     /// Late-move reductions.
     lmr: "lmr", default true, plain false;
@@ -144,6 +169,18 @@ features! {
 
 /// A search configuration: features and evaluation.
 ///
+/// The full engine's features are its game's own
+/// ([`SearchPosition::DEFAULT_FEATURES`](crate::SearchPosition::DEFAULT_FEATURES)):
+/// [`Features::DEFAULT`] but where a game measured better with another
+/// switch. A configuration built by [`full`](SearchConfig::full) (or
+/// from text starting `full`) keeps that: its [`features`](Self::features)
+/// are [`Features::DEFAULT`], and in a search of a game, every switch that
+/// was neither named by a `+`/`-` change nor set away from
+/// [`Features::DEFAULT`] takes the game's value
+/// ([`features_for`](Self::features_for)). A configuration built by
+/// [`new`](SearchConfig::new) or from `plain` has the same features in
+/// every game.
+///
 /// Its text form is a base, `full` ([`SearchConfig::full`]) or `plain`
 /// ([`SearchConfig::plain_material`]), followed by comma-separated
 /// changes: `-NAME` switches a feature off and `+NAME` on (the names are
@@ -169,10 +206,17 @@ features! {
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct SearchConfig {
-    /// The search techniques used.
+    /// The search techniques used (for a configuration that follows the
+    /// game's defaults, where these are [`Features::DEFAULT`]'s switches a
+    /// game may change: see [`features_for`](Self::features_for)).
     pub features: Features,
     /// The evaluation used.
     pub eval: EvalKind,
+    /// Whether the game's own defaults replace [`Features::DEFAULT`]'s
+    /// switches (`full`).
+    game_defaults: bool,
+    /// The switches named by a `+`/`-` change: kept in every game.
+    named: Features,
 }
 
 impl Default for SearchConfig {
@@ -189,15 +233,61 @@ impl SearchConfig {
         SearchConfig {
             features: Features::DEFAULT,
             eval: EvalKind::Net,
+            game_defaults: true,
+            named: Features::NONE,
         }
     }
 
     /// The baseline: plain alpha-beta with a material-only evaluation.
     pub const fn plain_material() -> SearchConfig {
+        SearchConfig::new(Features::PLAIN, EvalKind::Material)
+    }
+
+    /// Exactly `features` and `eval`, in every game.
+    pub const fn new(features: Features, eval: EvalKind) -> SearchConfig {
         SearchConfig {
-            features: Features::PLAIN,
-            eval: EvalKind::Material,
+            features,
+            eval,
+            game_defaults: false,
+            named: Features::NONE,
         }
+    }
+
+    /// The features a search of the game `P` uses: [`features`](Self::features),
+    /// but for a configuration that follows the game's defaults (`full`),
+    /// each switch neither named by a change nor set away from
+    /// [`Features::DEFAULT`] is the game's
+    /// ([`SearchPosition::DEFAULT_FEATURES`]).
+    ///
+    /// ```
+    /// use tamerlane_ai::{SearchConfig, SearchPosition};
+    /// use tamerlane_core::{chess, makruk};
+    ///
+    /// // Makruk's engine prunes by null move, chess's does not.
+    /// let full = SearchConfig::full();
+    /// assert!(full.features_for::<makruk::Position>().null_move);
+    /// assert!(!full.features_for::<chess::Position>().null_move);
+    /// // A switch named in the text is kept in every game.
+    /// let c: SearchConfig = "full,-null".parse().unwrap();
+    /// assert!(!c.features_for::<makruk::Position>().null_move);
+    /// let c: SearchConfig = "full,+null".parse().unwrap();
+    /// assert!(c.features_for::<chess::Position>().null_move);
+    /// ```
+    pub fn features_for<P: SearchPosition>(&self) -> Features {
+        if !self.game_defaults {
+            return self.features;
+        }
+        let kept = self
+            .named
+            .union(self.features.differences(Features::DEFAULT));
+        P::DEFAULT_FEATURES.taking(self.features, kept)
+    }
+
+    /// This configuration as a search of the game `P` uses it: the
+    /// features of [`features_for`](Self::features_for), the same in every
+    /// game from then on.
+    pub fn for_game<P: SearchPosition>(&self) -> SearchConfig {
+        SearchConfig::new(self.features_for::<P>(), self.eval)
     }
 }
 
@@ -262,6 +352,9 @@ impl FromStr for SearchConfig {
                         Some(flag) => *flag = on,
                         None => return Err(ConfigError::UnknownFeature(name.to_owned())),
                     }
+                    if let Some(named) = c.named.flag_mut(name) {
+                        *named = true;
+                    }
                 }
             }
         }
@@ -283,10 +376,7 @@ mod tests {
         assert_eq!(parse("plain"), Ok(SearchConfig::plain_material()));
         assert_eq!(
             parse("plain, fulleval"),
-            Ok(SearchConfig {
-                features: Features::PLAIN,
-                eval: EvalKind::Full,
-            })
+            Ok(SearchConfig::new(Features::PLAIN, EvalKind::Full))
         );
         assert_eq!(
             parse("full,material").map(|c| c.eval),
@@ -339,6 +429,45 @@ mod tests {
         // The documented names are the fields they switch.
         let f = parse("plain,+tt,+lmr,+check").unwrap().features;
         assert!(f.tt && f.lmr && f.check_extension && !f.pvs && !f.null_move);
+    }
+
+    /// Makruk's own default switches null-move pruning on (`games/makruk.rs`);
+    /// chess and Tamerlane chess keep [`Features::DEFAULT`].
+    #[test]
+    fn full_follows_each_games_defaults_but_keeps_what_was_set() {
+        use tamerlane_core::{chess, makruk, tamerlane};
+        let full = SearchConfig::full();
+        let makruk_full = full.features_for::<makruk::Position>();
+        assert!(makruk_full.null_move && !Features::DEFAULT.null_move);
+        assert_eq!(
+            makruk_full,
+            <makruk::Position as SearchPosition>::DEFAULT_FEATURES
+        );
+        assert_eq!(full.features_for::<chess::Position>(), Features::DEFAULT);
+        assert_eq!(
+            full.features_for::<tamerlane::Position>(),
+            Features::DEFAULT
+        );
+        // Named switches win over the game's default, either way.
+        let off = parse("full,-null").unwrap();
+        assert!(!off.features_for::<makruk::Position>().null_move);
+        let on = parse("full,+null").unwrap();
+        assert!(on.features_for::<chess::Position>().null_move);
+        assert!(on.features_for::<makruk::Position>().null_move);
+        // A switch set in code away from the generic default is kept; the
+        // others still follow the game.
+        let mut set = SearchConfig::full();
+        set.features.lmr = false;
+        let f = set.features_for::<makruk::Position>();
+        assert!(!f.lmr && f.null_move);
+        // `plain` and `new` are the same in every game.
+        let plain = parse("plain,+lmr").unwrap();
+        assert_eq!(plain.features_for::<makruk::Position>(), plain.features);
+        let exact = SearchConfig::new(Features::DEFAULT, EvalKind::Net);
+        assert!(!exact.features_for::<makruk::Position>().null_move);
+        // Resolved once, a configuration stays resolved.
+        let resolved = full.for_game::<makruk::Position>();
+        assert_eq!(resolved.features_for::<chess::Position>(), makruk_full);
     }
 
     #[test]

@@ -318,7 +318,7 @@ impl Engine {
             limits,
             threads: self.threads,
         };
-        let config = self.config;
+        let config = self.config.for_game::<P>();
         let net = if config.eval == EvalKind::Net {
             self.nets.get::<P>()
         } else {

@@ -100,6 +100,11 @@ pub trait SearchPosition: NnueGame + 'static {
     fn material(&self) -> Self::Material;
     /// The material term after the side to move, `us`, plays `m`.
     fn material_after(before: Self::Material, m: &Self::Move, us: Color) -> Self::Material;
+    /// The switches of the full engine in this game
+    /// ([`SearchConfig::full`](crate::SearchConfig::full)):
+    /// [`Features::DEFAULT`], but where the game measured better with
+    /// another switch (`docs/STRENGTH.md`).
+    const DEFAULT_FEATURES: Features = Features::DEFAULT;
     /// With the `contempt` feature: how many centipawns a draw is worth
     /// less than 0 to the side to move at the root (and more to the other
     /// side). 0 for a game that plays draws as draws.

@@ -12,9 +12,17 @@ use crate::eval::makruk::order_value;
 use crate::game::SearchPosition;
 use crate::movepick::mvv_lva;
 use crate::packed_move::PackedMove;
+use crate::Features;
 
 impl SearchPosition for Position {
     super::board8::board8_search_items!(makruk);
+
+    /// Null-move pruning pays in Makruk at 10+0.1 against Fairy-Stockfish
+    /// (docs/STRENGTH.md, "Makruk").
+    const DEFAULT_FEATURES: Features = Features {
+        null_move: true,
+        ..Features::DEFAULT
+    };
 
     #[inline]
     fn null_move(&self) -> Option<Position> {

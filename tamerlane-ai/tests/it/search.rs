@@ -327,10 +327,7 @@ fn two_threads_search_legally() {
 #[test]
 fn never_an_illegal_best_move_on_random_positions() {
     let mut rng = Rng::new(42);
-    let everything = SearchConfig {
-        features: Features::ALL,
-        ..SearchConfig::full()
-    };
+    let everything = SearchConfig::new(Features::ALL, EvalKind::Net);
     for config in [
         SearchConfig::full(),
         everything,

@@ -157,10 +157,7 @@ fn the_engine_solves_every_position_within_the_node_budget() {
 /// the engine a tactic either.
 #[test]
 fn every_feature_on_still_solves_every_position() {
-    solves_every_position(SearchConfig {
-        features: Features::ALL,
-        eval: EvalKind::Full,
-    });
+    solves_every_position(SearchConfig::new(Features::ALL, EvalKind::Full));
 }
 
 fn solves_every_position(config: SearchConfig) {
