@@ -5,7 +5,6 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::eval::EvalKind;
-use crate::game::SearchPosition;
 
 /// Declares the search features once: each field with its name in the
 /// text form, whether the default engine uses it, whether the plain
@@ -253,41 +252,42 @@ impl SearchConfig {
         }
     }
 
-    /// The features a search of the game `P` uses: [`features`](Self::features),
-    /// but for a configuration that follows the game's defaults (`full`),
-    /// each switch neither named by a change nor set away from
-    /// [`Features::DEFAULT`] is the game's
-    /// ([`SearchPosition::DEFAULT_FEATURES`]).
+    /// The features a search of a game uses, given that game's defaults
+    /// `game` ([`SearchPosition::DEFAULT_FEATURES`](crate::SearchPosition::DEFAULT_FEATURES)):
+    /// [`features`](Self::features), but for a configuration that follows
+    /// the game's defaults (`full`), each switch neither named by a change
+    /// nor set away from [`Features::DEFAULT`] is the game's.
     ///
     /// ```
     /// use tamerlane_ai::{SearchConfig, SearchPosition};
     /// use tamerlane_core::{chess, makruk};
     ///
+    /// let (makruk, chess) = (makruk::Position::DEFAULT_FEATURES, chess::Position::DEFAULT_FEATURES);
     /// // Makruk's engine prunes by null move, chess's does not.
     /// let full = SearchConfig::full();
-    /// assert!(full.features_for::<makruk::Position>().null_move);
-    /// assert!(!full.features_for::<chess::Position>().null_move);
+    /// assert!(full.features_for(makruk).null_move);
+    /// assert!(!full.features_for(chess).null_move);
     /// // A switch named in the text is kept in every game.
     /// let c: SearchConfig = "full,-null".parse().unwrap();
-    /// assert!(!c.features_for::<makruk::Position>().null_move);
+    /// assert!(!c.features_for(makruk).null_move);
     /// let c: SearchConfig = "full,+null".parse().unwrap();
-    /// assert!(c.features_for::<chess::Position>().null_move);
+    /// assert!(c.features_for(chess).null_move);
     /// ```
-    pub fn features_for<P: SearchPosition>(&self) -> Features {
+    pub fn features_for(&self, game: Features) -> Features {
         if !self.game_defaults {
             return self.features;
         }
         let kept = self
             .named
             .union(self.features.differences(Features::DEFAULT));
-        P::DEFAULT_FEATURES.taking(self.features, kept)
+        game.taking(self.features, kept)
     }
 
-    /// This configuration as a search of the game `P` uses it: the
-    /// features of [`features_for`](Self::features_for), the same in every
-    /// game from then on.
-    pub fn for_game<P: SearchPosition>(&self) -> SearchConfig {
-        SearchConfig::new(self.features_for::<P>(), self.eval)
+    /// This configuration as a search of a game with the defaults `game`
+    /// uses it: the features of [`features_for`](Self::features_for), the
+    /// same in every game from then on.
+    pub fn for_game(&self, game: Features) -> SearchConfig {
+        SearchConfig::new(self.features_for(game), self.eval)
     }
 }
 
@@ -435,39 +435,45 @@ mod tests {
     /// chess and Tamerlane chess keep [`Features::DEFAULT`].
     #[test]
     fn full_follows_each_games_defaults_but_keeps_what_was_set() {
+        use crate::SearchPosition;
         use tamerlane_core::{chess, makruk, tamerlane};
+        let makruk = makruk::Position::DEFAULT_FEATURES;
+        let chess = chess::Position::DEFAULT_FEATURES;
         let full = SearchConfig::full();
-        let makruk_full = full.features_for::<makruk::Position>();
+        let makruk_full = full.features_for(makruk);
         assert!(makruk_full.null_move && !Features::DEFAULT.null_move);
         assert_eq!(
             makruk_full,
-            <makruk::Position as SearchPosition>::DEFAULT_FEATURES
+            Features {
+                null_move: true,
+                ..Features::DEFAULT
+            }
         );
-        assert_eq!(full.features_for::<chess::Position>(), Features::DEFAULT);
+        assert_eq!(full.features_for(chess), Features::DEFAULT);
         assert_eq!(
-            full.features_for::<tamerlane::Position>(),
+            full.features_for(tamerlane::Position::DEFAULT_FEATURES),
             Features::DEFAULT
         );
         // Named switches win over the game's default, either way.
         let off = parse("full,-null").unwrap();
-        assert!(!off.features_for::<makruk::Position>().null_move);
+        assert!(!off.features_for(makruk).null_move);
         let on = parse("full,+null").unwrap();
-        assert!(on.features_for::<chess::Position>().null_move);
-        assert!(on.features_for::<makruk::Position>().null_move);
+        assert!(on.features_for(chess).null_move);
+        assert!(on.features_for(makruk).null_move);
         // A switch set in code away from the generic default is kept; the
         // others still follow the game.
         let mut set = SearchConfig::full();
         set.features.lmr = false;
-        let f = set.features_for::<makruk::Position>();
+        let f = set.features_for(makruk);
         assert!(!f.lmr && f.null_move);
         // `plain` and `new` are the same in every game.
         let plain = parse("plain,+lmr").unwrap();
-        assert_eq!(plain.features_for::<makruk::Position>(), plain.features);
+        assert_eq!(plain.features_for(makruk), plain.features);
         let exact = SearchConfig::new(Features::DEFAULT, EvalKind::Net);
-        assert!(!exact.features_for::<makruk::Position>().null_move);
+        assert!(!exact.features_for(makruk).null_move);
         // Resolved once, a configuration stays resolved.
-        let resolved = full.for_game::<makruk::Position>();
-        assert_eq!(resolved.features_for::<chess::Position>(), makruk_full);
+        let resolved = full.for_game(makruk);
+        assert_eq!(resolved.features_for(chess), makruk_full);
     }
 
     #[test]

@@ -318,7 +318,7 @@ impl Engine {
             limits,
             threads: self.threads,
         };
-        let config = self.config.for_game::<P>();
+        let config = self.config.for_game(P::DEFAULT_FEATURES);
         let net = if config.eval == EvalKind::Net {
             self.nets.get::<P>()
         } else {
