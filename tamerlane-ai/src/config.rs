@@ -173,8 +173,8 @@ features! {
 /// [`Features::DEFAULT`] but where a game measured better with another
 /// switch. A configuration built by [`full`](SearchConfig::full) (or
 /// from text starting `full`) keeps that: its [`features`](Self::features)
-/// are [`Features::DEFAULT`], and in a search of a game, every switch that
-/// was neither named by a `+`/`-` change nor set away from
+/// start from [`Features::DEFAULT`], and in a search of a game, every
+/// switch that was neither named by a `+`/`-` change nor set away from
 /// [`Features::DEFAULT`] takes the game's value
 /// ([`features_for`](Self::features_for)). A configuration built by
 /// [`new`](SearchConfig::new) or from `plain` has the same features in
@@ -205,9 +205,10 @@ features! {
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct SearchConfig {
-    /// The search techniques used (for a configuration that follows the
-    /// game's defaults, where these are [`Features::DEFAULT`]'s switches a
-    /// game may change: see [`features_for`](Self::features_for)).
+    /// The search techniques used. In a configuration that follows the
+    /// game's defaults (`full`), a switch still at its
+    /// [`Features::DEFAULT`] value and not named by a change takes the
+    /// game's value ([`features_for`](Self::features_for)).
     pub features: Features,
     /// The evaluation used.
     pub eval: EvalKind,
