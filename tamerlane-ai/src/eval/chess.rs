@@ -13,7 +13,7 @@ use tamerlane_core::chess::{Position, Role};
 use tamerlane_core::Color;
 
 use super::board8::{centrality, distance, material, mop_up};
-use super::{EvalKind, MATE_BOUND};
+use super::{toward, EvalKind, MATE_BOUND};
 use crate::Features;
 
 /// The material value of a role in centipawns (the King 0).
@@ -137,9 +137,7 @@ pub fn scale_net(pos: &Position, raw: i32, draw: i32, _features: &Features) -> i
 /// scores.
 pub fn rule_fade(pos: &Position, eval: i32, draw: i32) -> i32 {
     let hm = i64::from(pos.halfmoves().min(100));
-    let (eval64, draw64) = (i64::from(eval), i64::from(draw));
-    let eval = (draw64 + (eval64 - draw64) * (200 - hm) / 200) as i32;
-    eval.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    toward(eval, draw, 200 - hm, 200).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
 }
 
 #[cfg(test)]

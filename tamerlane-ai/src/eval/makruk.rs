@@ -13,7 +13,7 @@ use tamerlane_core::makruk::{Position, Role};
 use tamerlane_core::Color;
 
 use super::board8::{centrality, corner_distance, distance, material, mop_up};
-use super::{EvalKind, MATE_BOUND};
+use super::{toward, EvalKind, MATE_BOUND};
 use crate::Features;
 
 /// The material value of a role in centipawns (the King 0).
@@ -141,8 +141,7 @@ pub fn rule_fade(pos: &Position, eval: i32, draw: i32) -> i32 {
     if let Some(count) = pos.count() {
         let limit = i64::from(count.limit_plies().max(1));
         let used = i64::from(count.ply()).min(limit);
-        let (eval64, draw64) = (i64::from(eval), i64::from(draw));
-        eval = (draw64 + (eval64 - draw64) * (2 * limit - used) / (2 * limit)) as i32;
+        eval = toward(eval, draw, 2 * limit - used, 2 * limit);
     }
     eval.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
 }

@@ -30,6 +30,14 @@ pub enum EvalKind {
 /// Scores above this (in absolute value) are mate scores.
 pub(crate) const MATE_BOUND: i32 = 29_000;
 
+/// `eval` moved toward `draw`, keeping `num / den` of its distance from
+/// it (rounded toward `draw`): the one step of every game's rule fades and
+/// of Tamerlane's citadel pull.
+#[inline]
+pub(crate) fn toward(eval: i32, draw: i32, num: i64, den: i64) -> i32 {
+    draw + (i64::from(eval - draw) * num / den) as i32
+}
+
 /// What a search tells the static evaluation about the side it plays for.
 /// The evaluation of a position then may differ by whose search it is in,
 /// as with contempt; [`Perspective::NEUTRAL`] judges both sides alike.

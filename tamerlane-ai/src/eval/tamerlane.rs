@@ -23,7 +23,7 @@
 //! side that is behind and whose top royal is close to the enemy citadel
 //! can draw by entering it, so the score is pulled toward zero.
 
-use super::{EvalKind, MATE_BOUND};
+use super::{toward, EvalKind, MATE_BOUND};
 use crate::eval::Perspective;
 use tamerlane_core::tamerlane::Position;
 use tamerlane_core::{attacks, Bitboard, ByColor, Color, Move, MoveKind, Role, Square};
@@ -541,7 +541,7 @@ pub fn scale_toward(pos: &Position, eval: i32, view: Perspective) -> i32 {
     let mut eval = fade_toward(pos, eval, draw);
     if let Some(i) = citadel_pull_index(pos, eval, view) {
         let (num, den) = CITADEL_PULL[i];
-        eval = draw + (eval - draw) * num / den;
+        eval = toward(eval, draw, i64::from(num), i64::from(den));
     }
     eval.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
 }
@@ -554,7 +554,7 @@ pub fn fade_toward(pos: &Position, eval: i32, draw: i32) -> i32 {
         Some(limit) => {
             let limit = i64::from(limit);
             let hm = i64::from(pos.halfmoves()).min(limit);
-            draw + (i64::from(eval - draw) * (6 * limit - 5 * hm) / (6 * limit)) as i32
+            toward(eval, draw, 6 * limit - 5 * hm, 6 * limit)
         }
         None => eval,
     }
