@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from types import ModuleType
+from pathlib import Path
 from typing import Iterator
 
 import pytest
@@ -45,3 +46,33 @@ def test_train_writes_a_net_the_rust_evaluator_agrees_with(
     checked = info["verification"]
     assert checked["positions"] + checked["skipped"] == 200 and checked["positions"] >= 100
     assert info["final_val_loss"] is not None and 0 <= info["final_val_loss"] < 1
+
+
+@pytest.mark.parametrize("game", ["tamerlane", "chess", "makruk"])
+def test_a_shipped_net_reads_back_to_the_same_file(game: str, tmp_path: Path) -> None:
+    # reference.read_net (what `train.py --init` starts from), quantised and
+    # written again, gives the shipped file byte for byte.
+    with scripts_from(TOOLS, "reference") as reference:
+        shipped = REPO / "tamerlane-ai" / "nets" / f"{game}.nnue"
+        q, _ = reference.quantise(reference.read_net(str(shipped), game))
+        out = tmp_path / "again.nnue"
+        reference.write_net(str(out), game, q)
+        assert out.read_bytes() == shipped.read_bytes()
+
+
+def test_a_damaged_or_foreign_net_is_refused_by_the_reader(tmp_path: Path) -> None:
+    with scripts_from(TOOLS, "reference") as reference:
+        shipped = (REPO / "tamerlane-ai" / "nets" / "makruk.nnue").read_bytes()
+        damaged = bytearray(shipped)
+        damaged[1000] ^= 1
+        cases = [
+            (bytes(damaged), "makruk", "hash does not match"),
+            (shipped[:-2], "makruk", "the header says"),
+            (shipped, "chess", "header field game is 2, expected 1"),
+            (b"not a net", "makruk", "not a net file"),
+        ]
+        for i, (data, game, message) in enumerate(cases):
+            path = tmp_path / f"{i}.nnue"
+            path.write_bytes(data)
+            with pytest.raises(ValueError, match=message):
+                reference.read_net(str(path), game)

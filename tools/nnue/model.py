@@ -70,6 +70,21 @@ def merge(params, game):
     return merged
 
 
+def unmerge(net, game):
+    """Factorised float32 parameters with the outputs of the merged `net`
+    (a reference.py net, e.g. read from a file to train further): each
+    piece's factor row the mean of its squares' rows, the feature rows what
+    each square adds to it, so that weight decay pulls only that part
+    toward 0, as when training from the start."""
+    squares = reference.GAMES[game]["squares"]
+    ft_w = np.asarray(net["ft_w"], np.float64)
+    fac_w = ft_w.reshape(-1, squares, ft_w.shape[1]).mean(axis=1)
+    params = as_params(net)
+    params["ft_w"] = jnp.asarray(ft_w - np.repeat(fac_w, squares, axis=0), jnp.float32)
+    params["fac_w"] = jnp.asarray(fac_w, jnp.float32)
+    return params
+
+
 def raw(params, features, buckets):
     """The output in units of SCALE (int16 features [n, 2, men], the side to
     move's view first; buckets [n])."""

@@ -16,7 +16,7 @@ weights before quantisation (within the bound the rounding of the weights
 gives, computed per position). Exits 1 on a difference.
 
 Importable: `feature`, `features`, `bucket`, `forward`, `quantise`, `write_net`,
-`rounding_bound`.
+`read_net`, `rounding_bound`.
 """
 
 import argparse
@@ -166,6 +166,45 @@ def write_net(path, game, q):
     assert len(header) == 64
     with open(path, "wb") as f:
         f.write(header + payload)
+
+
+def read_net(path, game):
+    """The float weights a net file of `game` stands for (the inverse of
+    `quantise` then `write_net`): the header's game, architecture and sizes
+    and the payload's length and hash checked, a ValueError naming what is
+    wrong otherwise."""
+    with open(path, "rb") as f:
+        data = f.read()
+    if len(data) < 64 or data[:8] != MAGIC:
+        raise ValueError(f"{path}: not a net file (no {MAGIC!r} header)")
+    fields = np.frombuffer(data[8:48], dtype="<u4")
+    want = [VERSION, GAMES[game]["number"], ARCH_ID, n_features(game), HIDDEN, BUCKETS,
+            QA, QB, SCALE, 0]
+    names = ["version", "game", "architecture", "features", "hidden", "buckets", "QA", "QB",
+             "SCALE", "reserved"]
+    for name, got, expected in zip(names, fields, want):
+        if got != expected:
+            raise ValueError(f"{path}: header field {name} is {got}, expected {expected} "
+                             f"(a {game} net of architecture {ARCH_ID})")
+    length, digest = (int(x) for x in np.frombuffer(data[48:64], dtype="<u8"))
+    payload = data[64:]
+    if len(payload) != length:
+        raise ValueError(f"{path}: payload of {len(payload)} bytes, the header says {length}")
+    if fnv1a64(payload) != digest:
+        raise ValueError(f"{path}: the weights' hash does not match the header (damaged file)")
+    nf, h = n_features(game), HIDDEN
+    sizes = [("ft_w", "<i2", (nf, h)), ("ft_b", "<i2", (h,)), ("out_w", "<i2", (BUCKETS, 2, h)),
+             ("out_b", "<i4", (BUCKETS,))]
+    q, at = {}, 0
+    for name, dtype, shape in sizes:
+        n = int(np.prod(shape)) * np.dtype(dtype).itemsize
+        q[name] = np.frombuffer(payload[at:at + n], dtype=dtype).reshape(shape)
+        at += n
+    if at != len(payload):
+        raise ValueError(f"{path}: payload of {len(payload)} bytes, architecture {ARCH_ID} "
+                         f"holds {at}")
+    return dict(ft_w=q["ft_w"] / QA, ft_b=q["ft_b"] / QA, out_w=q["out_w"] / QB,
+                out_b=q["out_b"] / (QA * QB))
 
 
 def rounding_bound(net, game, fen):

@@ -4,7 +4,8 @@ tamerlane-py/tests/test_nnue_train.py in `make test`): per game, a few
 self-play games at few nodes into a temporary directory (by
 tools/nnue/datagen.sh, in two chunks, as `make train` makes its data), two
 epochs of train.py, the net quantised to a temporary file and checked
-against the Rust evaluator (verify.py), then one more game scored by that
+against the Rust evaluator (verify.py), trained on from that file with a
+vanishing step (`--init`: the same file again), then one more game scored by that
 net (datagen.sh's EVAL_FILE) and a file that is not a net refused.
 Seconds per game.
 
@@ -43,6 +44,14 @@ def smoke(game, binary, eval_command=train.verify.DEFAULT_EVAL, games=3, nodes=3
         with open(net + ".json") as f:
             info = json.load(f)
         assert os.path.getsize(net) > 64
+        # Training on from the file (`--init`): with a vanishing step the
+        # net written again is the same file, byte for byte.
+        again = os.path.join(tmp, f"{game}-again.nnue")
+        train.train(train.parse_args([data, "--game", game, "--out", again, "--init", net,
+                                      "--epochs", "1", "--batch", "128", "--lr", "1e-12",
+                                      "--verify", "0", "--progress", "0"]))
+        with open(net, "rb") as a, open(again, "rb") as b:
+            assert a.read() == b.read(), "a net trained on from a file with no step changed"
         # The next round: one game scored by the new net (`full` with
         # EVAL_FILE), and a file that is not a net refused with no chunk written.
         for name, eval_file, ok in [("net", net, True), ("not-a-net", net + ".json", False)]:

@@ -4,7 +4,7 @@ self-play data (`tamerlane datagen --format binary`), writes it quantised as
 a net file with its description `<out>.json`, and checks the file with the
 Rust evaluator (verify.py). docs/TRAINING.md says how `make train` uses it.
 
-    python3 tools/nnue/train.py FILE_OR_DIR... --out NET [--game G] [--epochs 8]
+    python3 tools/nnue/train.py FILE_OR_DIR... --out NET [--game G] [--init NET] [--epochs 8]
         [--batch 4096] [--lr 3e-3] [--wdl 0.25] [--seed 1] [--verify 300]
         [--progress 60]
 
@@ -125,9 +125,16 @@ def train(args):
     optimiser = optax.adamw(optax.cosine_decay_schedule(args.lr, max(total_steps, 1), alpha=0.01),
                             weight_decay=args.weight_decay,
                             mask=lambda p: {k: k == "ft_w" for k in p})
-    params = model.init(game, jax.random.PRNGKey(args.seed))
-    if not args.factoriser:
-        del params["fac_w"]
+    if args.init:
+        try:
+            start_net = reference.read_net(args.init, game)
+        except (OSError, ValueError) as e:
+            raise SystemExit(f"--init: {e}")
+        params = model.unmerge(start_net, game) if args.factoriser else model.as_params(start_net)
+    else:
+        params = model.init(game, jax.random.PRNGKey(args.seed))
+        if not args.factoriser:
+            del params["fac_w"]
     state = optimiser.init(params)
     ones = np.ones(batch, np.float32)
 
@@ -194,6 +201,8 @@ def train(args):
         data=[dict(file=os.path.relpath(f, REPO) if f.startswith(REPO) else f, positions=c)
               for f, c in zip(ds.files, ds.counts)],
         positions=len(ds), training_positions=len(train_rows), validation_positions=len(val_rows),
+        init=args.init and (os.path.relpath(os.path.abspath(args.init), REPO)
+                            if os.path.abspath(args.init).startswith(REPO) else args.init),
         epochs=args.epochs, batch=batch, lr=args.lr, lr_schedule="cosine to lr / 100",
         factoriser=args.factoriser, weight_decay=args.weight_decay, wdl=args.wdl, power=args.power, max_score=args.max_score, val=args.val, seed=args.seed,
         feature_limit=float(model.feature_limit(game)), output_limit=model.OUTPUT_LIMIT,
@@ -216,6 +225,9 @@ def parse_args(argv=None):
     p.add_argument("data", nargs="+", help="binary data files or directories of *.bin")
     p.add_argument("--out", required=True, help="the net file to write (and OUT.json)")
     p.add_argument("--game", choices=sorted(reference.GAMES), help="check the data's game")
+    p.add_argument("--init", metavar="NET",
+                   help="start from this net file of the game (to train it further) instead "
+                        "of random weights")
     p.add_argument("--epochs", type=int, default=8)
     p.add_argument("--batch", type=int, default=4096)
     p.add_argument("--lr", type=float, default=3e-3)
