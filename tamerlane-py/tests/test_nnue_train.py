@@ -7,8 +7,8 @@ Fails, never skips, without JAX and optax (pinned in requirements-dev.txt).
 from __future__ import annotations
 
 import re
-from types import ModuleType
 from pathlib import Path
+from types import ModuleType
 from typing import Iterator
 
 import pytest
