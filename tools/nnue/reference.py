@@ -155,13 +155,27 @@ def fnv1a64(data):
     return h
 
 
+# The header's u32 fields after MAGIC, in order (docs/ENGINE.md).
+HEADER_FIELDS = ("version", "game", "architecture", "features", "hidden", "buckets", "QA", "QB",
+                 "SCALE", "reserved")
+
+
+def header_values(game):
+    """The values of HEADER_FIELDS in a net file of `game`."""
+    return [VERSION, GAMES[game]["number"], ARCH_ID, n_features(game), HIDDEN, BUCKETS,
+            QA, QB, SCALE, 0]
+
+
+def payload_layout(game):
+    """The payload's arrays in file order: name, little-endian dtype, shape."""
+    return [("ft_w", "<i2", (n_features(game), HIDDEN)), ("ft_b", "<i2", (HIDDEN,)),
+            ("out_w", "<i2", (BUCKETS, 2, HIDDEN)), ("out_b", "<i4", (BUCKETS,))]
+
+
 def write_net(path, game, q):
     """Writes the quantised net `q` in the format of docs/ENGINE.md."""
-    payload = b"".join(q[k].astype("<i2").tobytes() for k in ("ft_w", "ft_b", "out_w"))
-    payload += q["out_b"].astype("<i4").tobytes()
-    header = MAGIC + np.array(
-        [VERSION, GAMES[game]["number"], ARCH_ID, n_features(game), HIDDEN, BUCKETS,
-         QA, QB, SCALE, 0], dtype="<u4").tobytes()
+    payload = b"".join(q[name].astype(dtype).tobytes() for name, dtype, _ in payload_layout(game))
+    header = MAGIC + np.array(header_values(game), dtype="<u4").tobytes()
     header += np.array([len(payload), fnv1a64(payload)], dtype="<u8").tobytes()
     assert len(header) == 64
     with open(path, "wb") as f:
@@ -178,11 +192,7 @@ def read_net(path, game):
     if len(data) < 64 or data[:8] != MAGIC:
         raise ValueError(f"{path}: not a net file (no {MAGIC!r} header)")
     fields = np.frombuffer(data[8:48], dtype="<u4")
-    want = [VERSION, GAMES[game]["number"], ARCH_ID, n_features(game), HIDDEN, BUCKETS,
-            QA, QB, SCALE, 0]
-    names = ["version", "game", "architecture", "features", "hidden", "buckets", "QA", "QB",
-             "SCALE", "reserved"]
-    for name, got, expected in zip(names, fields, want):
+    for name, got, expected in zip(HEADER_FIELDS, fields, header_values(game)):
         if got != expected:
             raise ValueError(f"{path}: header field {name} is {got}, expected {expected} "
                              f"(a {game} net of architecture {ARCH_ID})")
@@ -192,11 +202,8 @@ def read_net(path, game):
         raise ValueError(f"{path}: payload of {len(payload)} bytes, the header says {length}")
     if fnv1a64(payload) != digest:
         raise ValueError(f"{path}: the weights' hash does not match the header (damaged file)")
-    nf, h = n_features(game), HIDDEN
-    sizes = [("ft_w", "<i2", (nf, h)), ("ft_b", "<i2", (h,)), ("out_w", "<i2", (BUCKETS, 2, h)),
-             ("out_b", "<i4", (BUCKETS,))]
     q, at = {}, 0
-    for name, dtype, shape in sizes:
+    for name, dtype, shape in payload_layout(game):
         n = int(np.prod(shape)) * np.dtype(dtype).itemsize
         q[name] = np.frombuffer(payload[at:at + n], dtype=dtype).reshape(shape)
         at += n
