@@ -76,3 +76,39 @@ def test_a_damaged_or_foreign_net_is_refused_by_the_reader(tmp_path: Path) -> No
             path.write_bytes(data)
             with pytest.raises(ValueError, match=message):
                 reference.read_net(str(path), game)
+
+
+def test_the_header_names_the_game_of_a_net(tmp_path: Path) -> None:
+    with scripts_from(TOOLS, "reference") as reference:
+        for game in ("tamerlane", "chess", "makruk"):
+            assert reference.net_game(str(REPO / "tamerlane-ai" / "nets" / f"{game}.nnue")) == game
+        shipped = bytearray((REPO / "tamerlane-ai" / "nets" / "chess.nnue").read_bytes())
+        shipped[12] = 7  # the header's game field: no game has the number 7
+        path = tmp_path / "unknown.nnue"
+        path.write_bytes(bytes(shipped))
+        with pytest.raises(ValueError, match="header field game is 7, not one of"):
+            reference.net_game(str(path))
+
+
+def test_train_refuses_a_bad_init_net_before_reading_the_data(
+    smoke: ModuleType, tmp_path: Path
+) -> None:
+    # The data path does not exist: a trainer that read the data first would
+    # fail on it instead of naming the net.
+    shipped = bytearray((REPO / "tamerlane-ai" / "nets" / "makruk.nnue").read_bytes())
+    shipped[1000] ^= 1
+    damaged = tmp_path / "damaged.nnue"
+    damaged.write_bytes(bytes(shipped))
+    missing = str(tmp_path / "no-data")
+    with scripts_from(TOOLS, "train") as train:
+        for extra in ([], ["--game", "makruk"]):
+            args = train.parse_args([missing, "--out", str(tmp_path / "out.nnue"),
+                                     "--init", str(damaged), *extra])
+            with pytest.raises(SystemExit, match="--init: .*hash does not match"):
+                train.train(args)
+        # A sound net of another game than the data's is refused too, by name.
+        args = train.parse_args([str(tmp_path), "--out", str(tmp_path / "out.nnue"),
+                                 "--init", str(REPO / "tamerlane-ai" / "nets" / "chess.nnue"),
+                                 "--game", "makruk"])
+        with pytest.raises(SystemExit, match="header field game is 1, expected 2"):
+            train.train(args)

@@ -182,6 +182,22 @@ def write_net(path, game, q):
         f.write(header + payload)
 
 
+def net_game(path):
+    """The game a net file's header names (only the header is read and
+    checked for the magic; read_net checks the rest), a ValueError naming
+    what is wrong otherwise."""
+    with open(path, "rb") as f:
+        head = f.read(16)
+    if len(head) < 16 or head[:8] != MAGIC:
+        raise ValueError(f"{path}: not a net file (no {MAGIC!r} header)")
+    number = int(np.frombuffer(head[12:16], dtype="<u4")[0])
+    for game, spec in GAMES.items():
+        if spec["number"] == number:
+            return game
+    raise ValueError(f"{path}: header field game is {number}, not one of "
+                     f"{sorted(spec['number'] for spec in GAMES.values())}")
+
+
 def read_net(path, game):
     """The float weights a net file of `game` stands for (the inverse of
     `quantise` then `write_net`): the header's game, architecture and sizes

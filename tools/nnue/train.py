@@ -106,8 +106,17 @@ _loss = jax.jit(model.loss, static_argnames="power")
 def train(args):
     start = time.time()
     commit = git_commit()  # the code that runs, not what HEAD is when it ends
+    start_net = None
+    if args.init:  # read before the data, so that a bad file is refused at once
+        try:
+            init_game = args.game or reference.net_game(args.init)
+            start_net = reference.read_net(args.init, init_game)
+        except (OSError, ValueError) as e:
+            raise SystemExit(f"--init: {e}")
     ds = dataset.load(args.data, args.game)
     game = ds.game
+    if args.init and game != init_game:
+        raise SystemExit(f"--init: {args.init} is a {init_game} net, the data are {game}")
     t = targets(ds, args.wdl, args.max_score)
     train_rows, val_rows = split(ds, args.val)
     if len(train_rows) == 0:
@@ -125,11 +134,7 @@ def train(args):
     optimiser = optax.adamw(optax.cosine_decay_schedule(args.lr, max(total_steps, 1), alpha=0.01),
                             weight_decay=args.weight_decay,
                             mask=lambda p: {k: k == "ft_w" for k in p})
-    if args.init:
-        try:
-            start_net = reference.read_net(args.init, game)
-        except (OSError, ValueError) as e:
-            raise SystemExit(f"--init: {e}")
+    if start_net is not None:
         params = model.unmerge(start_net, game) if args.factoriser else model.as_params(start_net)
     else:
         params = model.init(game, jax.random.PRNGKey(args.seed))
