@@ -62,7 +62,7 @@ fn piece(letter: char) -> (Vec<u64>, Vec<u64>) {
             back.push((0, -1));
             (targets(&ahead), targets(&back))
         }
-        _ => panic!("pieces are two of M, N, S, not {letter:?}"),
+        _ => unreachable!("main checks the letters"),
     }
 }
 
@@ -200,10 +200,10 @@ fn solve(material: [char; 2]) -> (Tables, u64, u64, u8) {
 fn main() {
     let arg = std::env::args().nth(1).unwrap_or_else(|| "MN".into());
     let letters: Vec<char> = arg.chars().collect();
-    assert!(
-        letters.len() == 2,
-        "one argument: the two pieces, as MN, MS, SS, ..."
-    );
+    if letters.len() != 2 || !letters.iter().all(|c| "MNS".contains(*c)) {
+        eprintln!("usage: makruk_bare_king_solver PIECES < FENS (PIECES: two of M, N, S, as MN)");
+        std::process::exit(2);
+    }
     let material = [letters[0], letters[1]];
     let (t, legal, won, longest) = solve(material);
     println!(
