@@ -13,7 +13,7 @@ use tamerlane_core::makruk::{Position, Role};
 use tamerlane_core::Color;
 
 use super::board8::{centrality, corner_distance, distance, material, mop_up};
-use super::{toward, EvalKind, MATE_BOUND};
+use super::{makruk_bare_king, toward, EvalKind, MATE_BOUND};
 use crate::Features;
 
 /// The material value of a role in centipawns (the King 0).
@@ -82,53 +82,18 @@ pub fn evaluate(pos: &Position, kind: EvalKind, draw: i32) -> i32 {
 }
 
 /// A network's score `raw` of `pos` (for the side to move) as the search
-/// uses it: with `features.endings`, a bare King against a Ma and a Met is
-/// scored by [`bare_king_ending`] instead; then the rule fade toward
-/// `draw`, the score of a draw for the side to move ([`rule_fade`]).
+/// uses it: with `features.endings`, a King and two of Met, Ma and Khon
+/// against a bare King is scored by its exact result
+/// ([`makruk_bare_king`](super::makruk_bare_king): a known win less the
+/// plies to mate, or `draw`); otherwise the rule fade toward `draw`, the
+/// score of a draw for the side to move ([`rule_fade`]).
 pub fn scale_net(pos: &Position, raw: i32, draw: i32, features: &Features) -> i32 {
-    let rule = features.endings.then(|| bare_king_ending(pos)).flatten();
-    rule_fade(pos, rule.unwrap_or(raw), draw)
-}
-
-/// The score, for the side to move, of a position where one side has only
-/// its King and the other a King, a Ma and a Met, and nothing else (`None`
-/// for any other position): the two pieces, a win bonus, the Kings close,
-/// and the lone King driven to a corner of the Met's colour, the only
-/// place these two pieces mate (docs/ENGINE.md, "Networks (NNUE)"). The
-/// nets learn from self-play that seldom reaches this ending, and did not
-/// find its mates. A Khon and a Met are left to the net: a rule of the
-/// same kind for them (the lone King driven to the far rank) mated less
-/// often than the net (docs/experiments/LOG.md, "Bare-King endings in
-/// Makruk").
-pub fn bare_king_ending(pos: &Position) -> Option<i32> {
-    let b = pos.board();
-    if b.occupied().count() != 4 {
-        return None;
+    if features.endings {
+        if let Some(verdict) = makruk_bare_king::probe(pos) {
+            return makruk_bare_king::score(verdict, draw);
+        }
     }
-    let strong = Color::ALL
-        .into_iter()
-        .find(|&c| b.by_color(c).count() == 3)?;
-    let own = b.by_color(strong);
-    let met = (b.by_role(Role::Met) & own).first()?;
-    if (b.by_role(Role::Knight) & own).is_empty() {
-        return None;
-    }
-    let (lone, king) = (b.king(!strong)?, b.king(strong)?);
-    let (file, rank) = (lone.file() as i32, lone.rank() as i32);
-    // 7 in the two corners of the Met's colour, 0 on the long diagonal of
-    // the other colour (a1 is a dark square).
-    let dark = (met.file() + met.rank()) % 2 == 0;
-    let toward = if dark {
-        (7 - file - rank).abs()
-    } else {
-        (file - rank).abs()
-    };
-    let score = value(Role::Knight)
-        + value(Role::Met)
-        + 400
-        + 40 * toward
-        + 10 * (7 - distance(lone, king));
-    Some(if pos.turn() == strong { score } else { -score })
+    rule_fade(pos, raw, draw)
 }
 
 /// The rule draws' part of the evaluation, applied to a raw score `eval`
@@ -162,38 +127,23 @@ mod tests {
         );
     }
 
-    /// The scores counted by hand: Ma 310, Met 190, a win bonus of 400,
-    /// 40 a step toward the right corners, 10 a step the Kings are closer
-    /// than 7.
     #[test]
-    fn a_bare_king_is_driven_to_a_corner_of_the_mets_colour() {
-        let score = |fen: &str| bare_king_ending(&Position::from_fen(fen).unwrap());
-        // The Met on c1, a dark square like a1, so h8 is a corner to mate
-        // in (40 * 7); the Kings 4 apart (10 * 3).
-        assert_eq!(score("7k/8/8/8/3K4/8/8/1NM5 w - - 0 1"), Some(1210));
-        assert_eq!(score("7k/8/8/8/3K4/8/8/1NM5 b - - 0 1"), Some(-1210));
-        // The Met on d1, a light square: h8 is the wrong corner (0).
-        assert_eq!(score("7k/8/8/8/3K4/8/8/1N1M4 w - - 0 1"), Some(930));
-        // Black has the pieces; the Met on c8 is light, h1 is its corner.
-        assert_eq!(score("1nm5/8/8/8/3k4/8/8/7K w - - 0 1"), Some(-1210));
-        // Other material: the net's.
-        assert_eq!(score("7k/8/8/8/3K4/8/8/2SM4 w - - 0 1"), None);
-        assert_eq!(score("7k/8/8/8/3K4/8/8/2MM4 w - - 0 1"), None);
-        assert_eq!(score("7k/8/8/8/3K4/8/8/2NN4 w - - 0 1"), None);
-        assert_eq!(score("7k/8/8/8/3K4/8/8/2RM4 w - - 0 1"), None);
-        assert_eq!(score("7k/7p/8/8/3K4/8/8/1NM5 w - - 0 1"), None);
-        assert_eq!(score("7k/8/8/8/3K4/8/8/1NSM4 w - - 0 1"), None);
-    }
-
-    #[test]
-    fn endings_switches_the_rule_score_for_the_nets() {
-        let pos = Position::from_fen("7k/8/8/8/3K4/8/8/1NM5 w - - 0 1").unwrap();
-        assert_eq!(pos.count(), None);
+    fn endings_switches_the_exact_score_for_the_nets() {
+        // A Ma and a Met mate at once (makruk_bare_king's hand-found mate).
+        let won = Position::from_fen("7k/7M/6K1/4N3/8/8/8/8 w - - 0 1").unwrap();
+        // A Ma and a Met that cannot force mate: the bare King in the
+        // middle of the board (its mates need a corner of the Met's colour).
+        let drawn = Position::from_fen("8/8/8/3k4/8/8/8/KNM5 w - - 0 1").unwrap();
         let mut features = Features::DEFAULT;
         assert!(features.endings);
-        assert_eq!(scale_net(&pos, 123, 0, &features), 1210);
+        assert_eq!(
+            scale_net(&won, 123, 0, &features),
+            makruk_bare_king::KNOWN_WIN - 1
+        );
+        assert_eq!(scale_net(&drawn, 123, -7, &features), -7);
         features.endings = false;
-        assert_eq!(scale_net(&pos, 123, 0, &features), 123);
+        assert_eq!(scale_net(&won, 123, 0, &features), 123);
+        assert_eq!(scale_net(&drawn, 123, -7, &features), 123);
     }
 
     #[test]

@@ -5,6 +5,7 @@
 mod board8;
 pub mod chess;
 pub mod makruk;
+pub mod makruk_bare_king;
 pub mod tamerlane;
 
 pub use self::tamerlane::{evaluate, value};

@@ -1,0 +1,603 @@
+//! Exact results of Makruk's endings of a King and two short movers (Mets,
+//! Mas, Khons) against a bare King (docs/ENGINE.md, "Bare-King endings in
+//! Makruk"): the distance to mate of every position with best play, by
+//! retrograde analysis, and the count (docs/MAKRUK.md, "Counting") deciding
+//! whether that mate comes in time.
+//!
+//! Most of these endings are draws however long one plays: a Ma and a Met
+//! win 4% of their positions, two Mets or two Mas none beyond an immediate
+//! mate, while a Khon with a Met, a Ma or a Khon wins most
+//! (docs/experiments/LOG.md, "Bare-King endings in Makruk: which are won").
+//! An evaluation cannot tell the few won positions from the many drawn
+//! ones; the table can, and it is small: one byte for each placement of the
+//! four men with the strong side to move (16.7 MB), built on first use and
+//! kept for the life of the process. The search probes the Met and Ma
+//! endings, whose tables build in 0.1 to 0.3 s; the Khon's take about a
+//! second and are left to the evaluation ([`probe`]).
+
+use std::sync::OnceLock;
+
+use tamerlane_core::makruk::{pieces_honour, Position, Role};
+use tamerlane_core::Color;
+
+/// A score that is a win but not a mate: a won ending's score is this less
+/// its distance to mate in plies, so that the search walks the shortest
+/// way; below the mate scores, above any evaluation.
+pub const KNOWN_WIN: i32 = 20_000;
+
+/// "Not won" in a table (a draw with best play, or not a legal position).
+const NONE: u8 = u8::MAX;
+
+/// The short movers a table holds, in the order a table's key lists them.
+const ROLES: [Role; 3] = [Role::Met, Role::Knight, Role::Khon];
+
+/// The tables of the six pairs of short movers, built when first probed.
+static TABLES: [OnceLock<Table>; 6] = [const { OnceLock::new() }; 6];
+
+/// What a table says of a position, from the side to move's view.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The side to move mates in this many plies with best play.
+    Win(u32),
+    /// The side to move is mated in this many plies with best play.
+    Loss(u32),
+    /// No mate can be forced in time: the game's rules draw it.
+    Draw,
+}
+
+/// The verdict on `pos` when it is an ending of a King and two of Met and
+/// Ma against a bare King (`None` for any other position, and for the
+/// Khon's endings, which the tables hold but the search does not wait
+/// for), with the count: a mate that would come after the count has drawn
+/// the game is a draw. A position with no legal move is for the search to
+/// score.
+pub fn probe(pos: &Position) -> Option<Verdict> {
+    let b = pos.board();
+    // The Khon's endings are left to the evaluation: most of their
+    // positions are won, so their tables take about a second to build,
+    // too long for the search to wait on within a move.
+    if b.occupied().count() != 4 || b.by_role(Role::Khon).any() {
+        return None;
+    }
+    let verdict = verdict_without_count(pos)?;
+    let strong = if b.by_color(Color::White).count() == 3 {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let own = b.by_color(strong);
+    // Plies the count leaves for the mate: its last position may pass the
+    // limit (a checkmate comes first), the ones before it may not. With no
+    // count running yet, one starts at twice the 4 men within two plies.
+    let allowed = match pos.count() {
+        Some(count) => i64::from(count.limit_plies()) - i64::from(count.ply()) + 1,
+        None => {
+            let n = |role| (b.by_role(role) & own).count();
+            let limit = pieces_honour(pos.rules().counting(), 0, n(Role::Khon), n(Role::Knight));
+            2 * i64::from(limit) - 6
+        }
+    };
+    Some(match verdict {
+        Verdict::Win(d) | Verdict::Loss(d) if i64::from(d) > allowed => Verdict::Draw,
+        v => v,
+    })
+}
+
+/// The table's verdict on `pos`, the count left out.
+fn verdict_without_count(pos: &Position) -> Option<Verdict> {
+    let b = pos.board();
+    if b.occupied().count() != 4 {
+        return None;
+    }
+    let strong = Color::ALL
+        .into_iter()
+        .find(|&c| b.by_color(c).count() == 3)?;
+    let own = b.by_color(strong);
+    let mut pieces = ROLES
+        .iter()
+        .enumerate()
+        .flat_map(|(i, &role)| (b.by_role(role) & own).into_iter().map(move |sq| (i, sq)));
+    let (first, second) = (pieces.next()?, pieces.next()?);
+    // The strong side is seen playing up the board (the Khon steps forward).
+    let view = |sq: tamerlane_core::board8::Square| {
+        let rank = if strong == Color::White {
+            sq.rank()
+        } else {
+            7 - sq.rank()
+        };
+        (rank * 8 + sq.file()) as usize
+    };
+    let pair = [first.0, second.0];
+    let table = table(pair);
+    let men = Men {
+        king: view(b.king(strong)?),
+        a: view(first.1),
+        b: view(second.1),
+        bare: view(b.king(!strong)?),
+    };
+    let verdict = if pos.turn() == strong {
+        match table.strong[men.index()] {
+            NONE => Verdict::Draw,
+            d => Verdict::Win(u32::from(d)),
+        }
+    } else {
+        table.bare_to_move(men, pair)?
+    };
+    Some(verdict)
+}
+
+/// The score of a [`probe`]'s verdict for the side to move, `draw` being
+/// the score of a draw for it.
+pub fn score(verdict: Verdict, draw: i32) -> i32 {
+    match verdict {
+        Verdict::Win(d) => KNOWN_WIN - d as i32,
+        Verdict::Loss(d) => -(KNOWN_WIN - d as i32),
+        Verdict::Draw => draw,
+    }
+}
+
+/// The four men's squares, the strong side playing up the board (a1 = 0).
+#[derive(Copy, Clone)]
+struct Men {
+    king: usize,
+    a: usize,
+    b: usize,
+    bare: usize,
+}
+
+impl Men {
+    fn from_index(i: usize) -> Men {
+        Men {
+            king: i >> 18,
+            a: i >> 12 & 63,
+            b: i >> 6 & 63,
+            bare: i & 63,
+        }
+    }
+
+    fn index(self) -> usize {
+        ((self.king * 64 + self.a) * 64 + self.b) * 64 + self.bare
+    }
+}
+
+/// The squares a man reaches from each square, and those it came from.
+struct Steps {
+    king: [u64; 64],
+    moves: [[u64; 64]; 3],
+    back: [[u64; 64]; 3],
+}
+
+fn targets(deltas: &[(i32, i32)]) -> [u64; 64] {
+    let mut out = [0u64; 64];
+    for (s, bits) in out.iter_mut().enumerate() {
+        let (f, r) = ((s % 8) as i32, (s / 8) as i32);
+        for &(df, dr) in deltas {
+            if (0..8).contains(&(f + df)) && (0..8).contains(&(r + dr)) {
+                *bits |= 1 << ((r + dr) * 8 + f + df);
+            }
+        }
+    }
+    out
+}
+
+fn steps() -> &'static Steps {
+    static STEPS: OnceLock<Steps> = OnceLock::new();
+    STEPS.get_or_init(|| {
+        let diagonal = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+        let jumps = [
+            (1, 2),
+            (2, 1),
+            (-1, 2),
+            (-2, 1),
+            (1, -2),
+            (2, -1),
+            (-1, -2),
+            (-2, -1),
+        ];
+        let khon = [(1, 1), (1, -1), (-1, 1), (-1, -1), (0, 1)];
+        let khon_back = [(1, 1), (1, -1), (-1, 1), (-1, -1), (0, -1)];
+        let all = [
+            (1, 0),
+            (-1, 0),
+            (0, 1),
+            (0, -1),
+            (1, 1),
+            (1, -1),
+            (-1, 1),
+            (-1, -1),
+        ];
+        // In the order of ROLES: Met, Ma, Khon.
+        Steps {
+            king: targets(&all),
+            moves: [targets(&diagonal), targets(&jumps), targets(&khon)],
+            back: [targets(&diagonal), targets(&jumps), targets(&khon_back)],
+        }
+    })
+}
+
+fn squares(bits: u64) -> impl Iterator<Item = usize> {
+    let mut bits = bits;
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let s = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            s
+        })
+    })
+}
+
+/// One pair's distances to mate, in plies, with the strong side to move.
+struct Table {
+    strong: Box<[u8]>,
+}
+
+fn table(pair: [usize; 2]) -> &'static Table {
+    let slot = match pair {
+        [0, 0] => 0,
+        [0, 1] => 1,
+        [0, 2] => 2,
+        [1, 1] => 3,
+        [1, 2] => 4,
+        _ => 5,
+    };
+    TABLES[slot].get_or_init(|| Table::build(pair))
+}
+
+impl Table {
+    /// The squares the strong side attacks.
+    fn attacked(men: Men, pair: [usize; 2]) -> u64 {
+        let s = steps();
+        s.king[men.king] | s.moves[pair[0]][men.a] | s.moves[pair[1]][men.b]
+    }
+
+    /// The verdict with the bare King to move, from its moves (`None` when
+    /// it has none: mate or stalemate, for the search).
+    fn bare_to_move(&self, men: Men, pair: [usize; 2]) -> Option<Verdict> {
+        let s = steps();
+        let attacked = Self::attacked(men, pair);
+        let mut longest = None;
+        for to in squares(s.king[men.bare]) {
+            if attacked >> to & 1 == 1 {
+                // Attacked, or a piece defended by the other men.
+                continue;
+            }
+            if to == men.a || to == men.b {
+                // An undefended piece taken: a King and one piece cannot mate.
+                return Some(Verdict::Draw);
+            }
+            match self.strong[Men { bare: to, ..men }.index()] {
+                NONE => return Some(Verdict::Draw),
+                d => longest = longest.max(Some(u32::from(d) + 1)),
+            }
+        }
+        longest.map(Verdict::Loss)
+    }
+
+    /// Retrograde analysis: the mates, then level by level the positions
+    /// one ply further from a mate.
+    fn build(pair: [usize; 2]) -> Table {
+        let s = steps();
+        let n = 1 << 24;
+        let mut strong = vec![NONE; n].into_boxed_slice();
+        // With the bare King to move: how many of its moves are not yet
+        // known to lose (NONE: it has a way out, never lost).
+        let mut left = vec![NONE; n];
+        let mut level: Vec<u32> = Vec::new();
+        for (i, moves_left) in left.iter_mut().enumerate() {
+            let men = Men::from_index(i);
+            let sq = [men.king, men.a, men.b, men.bare];
+            let distinct = (0..4).all(|x| (x + 1..4).all(|y| sq[x] != sq[y]));
+            if !distinct || s.king[men.king] >> men.bare & 1 == 1 {
+                continue;
+            }
+            let attacked = Self::attacked(men, pair);
+            let mut moves = 0u8;
+            let mut way_out = false;
+            for to in squares(s.king[men.bare]) {
+                if to == men.a || to == men.b {
+                    let (other, role) = if to == men.a {
+                        (men.b, pair[1])
+                    } else {
+                        (men.a, pair[0])
+                    };
+                    way_out |= (s.king[men.king] | s.moves[role][other]) >> to & 1 == 0;
+                } else if attacked >> to & 1 == 0 {
+                    moves += 1;
+                }
+            }
+            if way_out {
+                continue;
+            }
+            if moves == 0 && attacked >> men.bare & 1 == 1 {
+                *moves_left = 0;
+                level.push(i as u32);
+            } else if moves > 0 {
+                *moves_left = moves;
+            }
+        }
+        let mut plies = 0u8;
+        while !level.is_empty() && plies < NONE - 1 {
+            let mut next = Vec::new();
+            for &i in &level {
+                let men = Men::from_index(i as usize);
+                let occupied = 1u64 << men.king | 1 << men.a | 1 << men.b | 1 << men.bare;
+                if plies % 2 == 0 {
+                    // The bare King is lost: every strong move into it wins.
+                    let before = squares(s.king[men.king] & !occupied & !s.king[men.bare])
+                        .map(|f| Men { king: f, ..men })
+                        .chain(
+                            squares(s.back[pair[0]][men.a] & !occupied)
+                                .map(|f| Men { a: f, ..men }),
+                        )
+                        .chain(
+                            squares(s.back[pair[1]][men.b] & !occupied)
+                                .map(|f| Men { b: f, ..men }),
+                        );
+                    for p in before {
+                        let j = p.index();
+                        let check = Self::attacked(p, pair) >> p.bare & 1 == 1;
+                        if !check && strong[j] == NONE {
+                            strong[j] = plies + 1;
+                            next.push(j as u32);
+                        }
+                    }
+                } else {
+                    // A strong win: the bare King's move into it is answered.
+                    for f in squares(s.king[men.bare] & !occupied & !s.king[men.king]) {
+                        let j = Men { bare: f, ..men }.index();
+                        if left[j] != NONE && left[j] > 0 {
+                            left[j] -= 1;
+                            if left[j] == 0 {
+                                next.push(j as u32);
+                            }
+                        }
+                    }
+                }
+            }
+            level = next;
+            plies += 1;
+        }
+        Table { strong }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tamerlane_core::makruk::Move;
+    use tamerlane_core::Rng;
+
+    fn verdict(fen: &str) -> Option<Verdict> {
+        probe(&Position::from_fen(fen).unwrap())
+    }
+
+    /// Mates in one, a stalemate and a way out, found by hand.
+    #[test]
+    fn short_verdicts_found_by_hand() {
+        // White: King g6, Met h7 (defended by the King), Ma e5; the bare
+        // King on h8 is not in check. Ma e5-f7 is mate: g8 is the Met's,
+        // g7 the King's, and the Met on h7 is defended.
+        assert_eq!(
+            verdict("7k/7M/6K1/4N3/8/8/8/8 w - - 0 1"),
+            Some(Verdict::Win(1))
+        );
+        // The same with Black to move: no move and no check, a stalemate,
+        // left to the search.
+        assert_eq!(verdict("7k/7M/6K1/4N3/8/8/8/8 b - - 0 1"), None);
+        // Colours swapped and the board turned: the same mate for Black.
+        assert_eq!(
+            verdict("8/8/8/8/4n3/6k1/7m/7K b - - 0 1"),
+            Some(Verdict::Win(1))
+        );
+        // The bare King on h2 takes the undefended Met on g2: a draw.
+        assert_eq!(
+            verdict("8/8/8/8/8/8/6Mk/KN6 b - - 0 1"),
+            Some(Verdict::Draw)
+        );
+        // A Khon's ending: in the tables, left to the evaluation in play.
+        let khon = Position::from_fen("8/8/8/5S2/5K2/5M2/8/7k w - - 0 60").unwrap();
+        assert_eq!(probe(&khon), None);
+        assert!(matches!(
+            verdict_without_count(&khon),
+            Some(Verdict::Win(_))
+        ));
+        // Not these endings: one piece, a Ruea, a Bia.
+        assert_eq!(verdict("7k/8/6K1/4N3/8/8/8/8 w - - 0 1"), None);
+        assert_eq!(verdict("7k/6R1/6K1/4N3/8/8/8/8 w - - 0 1"), None);
+        assert_eq!(verdict("7k/7M/6K1/4N3/8/8/P7/8 w - - 0 1"), None);
+    }
+
+    /// Distances to mate that Fairy-Stockfish 11.1 confirms: `go depth 26`
+    /// reports a mate of the same length (mate in 6 is 11 plies, the mover
+    /// mating; docs/experiments/LOG.md, "Bare-King endings in Makruk:
+    /// which are won").
+    #[test]
+    fn distances_confirmed_by_fairy_stockfish() {
+        assert_eq!(
+            verdict("8/8/8/5N2/5K2/5M2/8/7k w - - 0 60"),
+            Some(Verdict::Win(11))
+        );
+        assert_eq!(
+            verdict("8/8/8/8/8/4m3/3k4/Kn6 b - - 0 60"),
+            Some(Verdict::Win(11))
+        );
+        assert_eq!(
+            verdict("8/2M5/8/8/1K6/8/N7/k7 w - - 0 60"),
+            Some(Verdict::Win(15))
+        );
+        // Drawn: Fairy-Stockfish at depth 40 finds no mate.
+        assert_eq!(
+            verdict("8/8/8/3k1M2/4N3/8/4K3/8 w - - 0 74"),
+            Some(Verdict::Draw)
+        );
+        assert_eq!(
+            verdict("8/8/k1M5/3K4/3N4/8/8/8 b - 128 8 88"),
+            Some(Verdict::Draw)
+        );
+    }
+
+    /// A mate in 11 plies needs the count to allow 11: at ply 118 of 128 the
+    /// plies 119 to 128 may be played and the mate comes on the 11th; at
+    /// ply 119 it would come after the count has drawn the game.
+    #[test]
+    fn the_count_draws_a_mate_that_comes_too_late() {
+        assert_eq!(
+            verdict("8/8/8/5N2/5K2/5M2/8/7k w - 128 118 60"),
+            Some(Verdict::Win(11))
+        );
+        assert_eq!(
+            verdict("8/8/8/5N2/5K2/5M2/8/7k w - 128 119 60"),
+            Some(Verdict::Draw)
+        );
+    }
+
+    /// The table's moves are the rules' moves: for random positions of each
+    /// pair, either colour strong, the verdict agrees with the verdicts
+    /// after every legal move (as the core's move generator plays them):
+    /// a win in d has a move to a loss in d - 1 and none to a shorter
+    /// loss; a loss in d has every move to a win in at most d - 1 and one
+    /// to a win in d - 1; a draw has a move to a draw and none to a loss,
+    /// or, for the bare King, a move to a draw. The count is left out
+    /// (positions without one, far from any limit: the verdicts' plies are
+    /// all below 114).
+    #[test]
+    fn verdicts_agree_with_the_moves_of_the_rules() {
+        let mut rng = Rng::new(29);
+        for pair in [
+            ['M', 'N'],
+            ['M', 'S'],
+            ['S', 'S'],
+            ['N', 'S'],
+            ['M', 'M'],
+            ['N', 'N'],
+        ] {
+            let mut checked = 0;
+            while checked < 300 {
+                let white = rng.below(2) == 0;
+                let mut board = ['.'; 64];
+                let men = [
+                    if white { 'K' } else { 'k' },
+                    pair[0],
+                    pair[1],
+                    if white { 'k' } else { 'K' },
+                ];
+                let mut ok = true;
+                for (i, &m) in men.iter().enumerate() {
+                    let sq = rng.below(64);
+                    let letter = if i == 1 || i == 2 {
+                        if white {
+                            m
+                        } else {
+                            m.to_ascii_lowercase()
+                        }
+                    } else {
+                        m
+                    };
+                    ok &= board[sq] == '.';
+                    board[sq] = letter;
+                }
+                if !ok {
+                    continue;
+                }
+                let fen = fen_of(&board, if rng.below(2) == 0 { 'w' } else { 'b' });
+                let Ok(pos) = Position::from_fen(&fen) else {
+                    continue;
+                };
+                let Some(v) = verdict_without_count(&pos) else {
+                    continue;
+                };
+                let after: Vec<Option<Verdict>> = pos
+                    .legal_moves()
+                    .into_iter()
+                    .map(|m: Move| {
+                        let mut next = pos.clone();
+                        next.play_unchecked(&m);
+                        // Pieces and no count: set one aside (a capture
+                        // leaves a King and one piece: a draw).
+                        let next = Position::from_fen(&with_no_count(&next.to_fen())).unwrap();
+                        if next.board().occupied().count() < 4 {
+                            return Some(Verdict::Draw);
+                        }
+                        if next.legal_moves().is_empty() {
+                            return Some(if next.is_check() {
+                                Verdict::Loss(0)
+                            } else {
+                                Verdict::Draw
+                            });
+                        }
+                        verdict_without_count(&next)
+                    })
+                    .collect();
+                let losses: Vec<u32> = after
+                    .iter()
+                    .filter_map(|v| match v {
+                        Some(Verdict::Loss(d)) => Some(*d),
+                        _ => None,
+                    })
+                    .collect();
+                let wins: Vec<u32> = after
+                    .iter()
+                    .filter_map(|v| match v {
+                        Some(Verdict::Win(d)) => Some(*d),
+                        _ => None,
+                    })
+                    .collect();
+                let draws = after.iter().filter(|v| **v == Some(Verdict::Draw)).count();
+                match v {
+                    Verdict::Win(d) => {
+                        assert_eq!(
+                            losses.iter().min(),
+                            Some(&(d - 1)),
+                            "{fen}: {v:?} {after:?}"
+                        )
+                    }
+                    Verdict::Loss(d) => {
+                        assert!(
+                            draws == 0 && wins.len() == after.len(),
+                            "{fen}: {v:?} {after:?}"
+                        );
+                        assert_eq!(wins.iter().max(), Some(&(d - 1)), "{fen}: {v:?} {after:?}");
+                    }
+                    Verdict::Draw => {
+                        assert!(losses.is_empty() && draws > 0, "{fen}: {v:?} {after:?}")
+                    }
+                }
+                checked += 1;
+            }
+        }
+    }
+
+    fn fen_of(board: &[char; 64], turn: char) -> String {
+        let rows: Vec<String> = (0..8)
+            .rev()
+            .map(|rank| {
+                let mut row = String::new();
+                let mut empty = 0;
+                for file in 0..8 {
+                    match board[rank * 8 + file] {
+                        '.' => empty += 1,
+                        c => {
+                            if empty > 0 {
+                                row.push_str(&empty.to_string());
+                                empty = 0;
+                            }
+                            row.push(c);
+                        }
+                    }
+                }
+                if empty > 0 {
+                    row.push_str(&empty.to_string());
+                }
+                row
+            })
+            .collect();
+        format!("{} {turn} - - 0 60", rows.join("/"))
+    }
+
+    /// `fen` with its count dropped (the verdicts compared are the table's,
+    /// without the count).
+    fn with_no_count(fen: &str) -> String {
+        let f: Vec<&str> = fen.split_whitespace().collect();
+        format!("{} {} - - 0 60", f[0], f[1])
+    }
+}
