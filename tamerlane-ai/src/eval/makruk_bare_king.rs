@@ -22,7 +22,8 @@ use tamerlane_core::Color;
 
 /// A score that is a win but not a mate: a won ending's score is this less
 /// its distance to mate in plies, so that the search walks the shortest
-/// way; below the mate scores, above any evaluation.
+/// way. It is below the mate scores and at the bound a net's output is
+/// clamped to (nets score real positions within a few thousand).
 pub const KNOWN_WIN: i32 = 20_000;
 
 /// "Not won" in a table (a draw with best play, or not a legal position).
