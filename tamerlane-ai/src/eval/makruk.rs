@@ -132,7 +132,8 @@ mod tests {
         // A Ma and a Met mate at once (makruk_bare_king's hand-found mate).
         let won = Position::from_fen("7k/7M/6K1/4N3/8/8/8/8 w - - 0 1").unwrap();
         // A Ma and a Met that cannot force mate: the bare King in the
-        // middle of the board (its mates need a corner of the Met's colour).
+        // middle of the board (a draw for the study solver,
+        // docs/experiments/makruk_bare_king_solver.rs).
         let drawn = Position::from_fen("8/8/8/3k4/8/8/8/KNM5 w - - 0 1").unwrap();
         let mut features = Features::DEFAULT;
         assert!(features.endings);
