@@ -17,6 +17,7 @@
 
 use std::sync::OnceLock;
 
+use tamerlane_core::board8::{attacks, Bitboard, Square};
 use tamerlane_core::makruk::{pieces_honour, Position, Role};
 use tamerlane_core::Color;
 
@@ -100,7 +101,7 @@ fn verdict_without_count(pos: &Position) -> Option<Verdict> {
         .flat_map(|(i, &role)| (b.by_role(role) & own).into_iter().map(move |sq| (i, sq)));
     let (first, second) = (pieces.next()?, pieces.next()?);
     // The strong side is seen playing up the board (the Khon steps forward).
-    let view = |sq: tamerlane_core::board8::Square| {
+    let view = |sq: Square| {
         let rank = if strong == Color::White {
             sq.rank()
         } else {
@@ -161,59 +162,40 @@ impl Men {
     }
 }
 
-/// The squares a man reaches from each square, and those it came from.
+/// The squares a man reaches from each square, and those it came from,
+/// as `u64` sets indexed by square: the rules' own attack tables
+/// (`tamerlane_core::board8::attacks`), the strong side playing up the
+/// board. A White Khon's step undone is a Black Khon's step.
 struct Steps {
     king: [u64; 64],
     moves: [[u64; 64]; 3],
     back: [[u64; 64]; 3],
 }
 
-fn targets(deltas: &[(i32, i32)]) -> [u64; 64] {
-    let mut out = [0u64; 64];
-    for (s, bits) in out.iter_mut().enumerate() {
-        let (f, r) = ((s % 8) as i32, (s / 8) as i32);
-        for &(df, dr) in deltas {
-            if (0..8).contains(&(f + df)) && (0..8).contains(&(r + dr)) {
-                *bits |= 1 << ((r + dr) * 8 + f + df);
-            }
-        }
-    }
-    out
-}
-
 fn steps() -> &'static Steps {
     static STEPS: OnceLock<Steps> = OnceLock::new();
     STEPS.get_or_init(|| {
-        let diagonal = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-        let jumps = [
-            (1, 2),
-            (2, 1),
-            (-1, 2),
-            (-2, 1),
-            (1, -2),
-            (2, -1),
-            (-1, -2),
-            (-2, -1),
-        ];
-        let khon = [(1, 1), (1, -1), (-1, 1), (-1, -1), (0, 1)];
-        let khon_back = [(1, 1), (1, -1), (-1, 1), (-1, -1), (0, -1)];
-        let all = [
-            (1, 0),
-            (-1, 0),
-            (0, 1),
-            (0, -1),
-            (1, 1),
-            (1, -1),
-            (-1, 1),
-            (-1, -1),
-        ];
+        let khon = |color| table_of(move |sq| attacks::khon(color, sq));
         // In the order of ROLES: Met, Ma, Khon.
         Steps {
-            king: targets(&all),
-            moves: [targets(&diagonal), targets(&jumps), targets(&khon)],
-            back: [targets(&diagonal), targets(&jumps), targets(&khon_back)],
+            king: table_of(attacks::king),
+            moves: [
+                table_of(attacks::ferz),
+                table_of(attacks::knight),
+                khon(Color::White),
+            ],
+            back: [
+                table_of(attacks::ferz),
+                table_of(attacks::knight),
+                khon(Color::Black),
+            ],
         }
     })
+}
+
+/// `attacks` for each of the 64 squares.
+fn table_of(attacks: impl Fn(Square) -> Bitboard) -> [u64; 64] {
+    std::array::from_fn(|i| attacks(Square::new_unchecked(i as u32)).0)
 }
 
 fn squares(bits: u64) -> impl Iterator<Item = usize> {
@@ -529,20 +511,14 @@ mod tests {
                         verdict_without_count(&next)
                     })
                     .collect();
-                let losses: Vec<u32> = after
-                    .iter()
-                    .filter_map(|v| match v {
-                        Some(Verdict::Loss(d)) => Some(*d),
-                        _ => None,
-                    })
-                    .collect();
-                let wins: Vec<u32> = after
-                    .iter()
-                    .filter_map(|v| match v {
-                        Some(Verdict::Win(d)) => Some(*d),
-                        _ => None,
-                    })
-                    .collect();
+                let (mut losses, mut wins) = (Vec::new(), Vec::new());
+                for v in after.iter().flatten() {
+                    match *v {
+                        Verdict::Loss(d) => losses.push(d),
+                        Verdict::Win(d) => wins.push(d),
+                        Verdict::Draw => {}
+                    }
+                }
                 let draws = after.iter().filter(|v| **v == Some(Verdict::Draw)).count();
                 match v {
                     Verdict::Win(d) => {
