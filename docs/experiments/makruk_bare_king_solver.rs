@@ -2,7 +2,8 @@
 //! pieces against a bare King (docs/experiments/LOG.md, "Bare-King endings
 //! in Makruk: which are won"): the distance to mate, in plies, of every
 //! position, with best play and without the count, for two pieces among
-//! the Met (`M`), the Ma (`N`) and the Khon (`S`). A study tool, not part of
+//! the Met (`M`), the Ma (`N`) and the Khon (`S`), or one of them and a
+//! Bia (`P`, given second). A study tool, not part of
 //! the engine; it has its own move tables and shares no code with
 //! `tamerlane-core`, so that its results check the engine rather than
 //! repeat it.
@@ -15,10 +16,13 @@
 //! standard input with that material (either colour strong), the side to
 //! move and the distance to mate (`draw` when none). Moves: the King one
 //! step any way, the Met one step diagonally, the Ma a knight's jump, the
-//! Khon one step diagonally or one straight forward (docs/MAKRUK.md). A
+//! Khon one step diagonally or one straight forward, the Bia one step
+//! straight forward, taking one step diagonally forward, from the third
+//! rank to the fifth and made a Met on the sixth (docs/MAKRUK.md). A
 //! capture by the bare King leaves a King and one piece, which cannot
 //! mate, so such a capture counts as a draw; a bare King with no move and
-//! not in check is stalemated, a draw in Makruk.
+//! not in check is stalemated, a draw in Makruk. A Bia made a Met leads to
+//! the table of its piece and a Met, solved first.
 
 use std::io::Read;
 
@@ -37,11 +41,23 @@ fn targets(deltas: &[(i32, i32)]) -> Vec<u64> {
         .collect()
 }
 
-/// A piece's forward moves and its moves undone (the Khon's forward step
-/// undone goes back a rank), the strong side playing up the board.
+/// The Bia's squares, the strong side playing up the board: the third
+/// rank to the fifth (a1 = 0).
+const BIA_SQUARES: std::ops::Range<usize> = 16..40;
+
+/// A piece's attacks and its moves undone (the Khon's forward step undone
+/// goes back a rank; the Bia's attacks are its diagonal steps forward, its
+/// step undone a step back to the third rank at the lowest), the strong
+/// side playing up the board.
 fn piece(letter: char) -> (Vec<u64>, Vec<u64>) {
     let diagonal = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
     match letter {
+        'P' => {
+            let back = (0..64)
+                .map(|s| if s >= 24 && s < 40 { 1u64 << (s - 8) } else { 0 })
+                .collect();
+            (targets(&[(1, 1), (-1, 1)]), back)
+        }
         'M' => (targets(&diagonal), targets(&diagonal)),
         'N' => {
             let jumps = [
@@ -95,6 +111,11 @@ fn solve(material: [char; 2]) -> (Tables, u64, u64, u8) {
     ]);
     let (a_moves, a_back) = piece(material[0]);
     let (b_moves, b_back) = piece(material[1]);
+    let bia = material[1] == 'P';
+    // With a Bia: the table of the first piece and a Met, for the Bia made
+    // a Met on the sixth rank (the bare King then to move).
+    let promoted = bia.then(|| solve([material[0], 'M']).0);
+    let placed = |b: usize| !bia || BIA_SQUARES.contains(&b);
     let n = 64usize.pow(4);
     let mut t = Tables {
         strong: vec![UNKNOWN; n],
@@ -109,7 +130,7 @@ fn solve(material: [char; 2]) -> (Tables, u64, u64, u8) {
         for a in 0..64 {
             for b in 0..64 {
                 for w in 0..64 {
-                    if !distinct([k, a, b, w]) || king[k] >> w & 1 == 1 {
+                    if !distinct([k, a, b, w]) || king[k] >> w & 1 == 1 || !placed(b) {
                         continue;
                     }
                     let attacked = king[k] | a_moves[a] | b_moves[b];
@@ -138,9 +159,38 @@ fn solve(material: [char; 2]) -> (Tables, u64, u64, u8) {
             }
         }
     }
+    // The Bia made a Met, by the strong side to move (not in check given):
+    // a win when the bare King is lost in the promoted table, one ply on.
+    let mut promotions: Vec<(u8, usize)> = Vec::new();
+    if let Some(p) = &promoted {
+        for k in 0..64 {
+            for a in 0..64 {
+                for b in 32..40 {
+                    for w in 0..64 {
+                        let (i, j) = (index(k, a, b, w), index(k, a, b + 8, w));
+                        if distinct([k, a, b + 8, w])
+                            && king[k] >> w & 1 == 0
+                            && (king[k] | a_moves[a] | b_moves[b]) >> w & 1 == 0
+                            && p.bare[j] != UNKNOWN
+                        {
+                            promotions.push((p.bare[j] + 1, i));
+                        }
+                    }
+                }
+            }
+        }
+    }
     let mut plies = 0u8;
-    while !level.is_empty() {
+    while !level.is_empty() || promotions.iter().any(|&(d, _)| d > plies) {
         let mut next = Vec::new();
+        if plies % 2 == 0 {
+            for &(d, j) in &promotions {
+                if d == plies + 1 && t.strong[j] == UNKNOWN {
+                    t.strong[j] = d;
+                    next.push(j);
+                }
+            }
+        }
         for &i in &level {
             let (k, a, b, w) = (i >> 18, i >> 12 & 63, i >> 6 & 63, i & 63);
             let occupied = 1u64 << k | 1 << a | 1 << b | 1 << w;
@@ -181,7 +231,7 @@ fn solve(material: [char; 2]) -> (Tables, u64, u64, u8) {
             for b in 0..64 {
                 for w in 0..64 {
                     let check = (king[k] | a_moves[a] | b_moves[b]) >> w & 1 == 1;
-                    if !distinct([k, a, b, w]) || check {
+                    if !distinct([k, a, b, w]) || check || !placed(b) {
                         continue;
                     }
                     legal += 1;
@@ -200,8 +250,11 @@ fn solve(material: [char; 2]) -> (Tables, u64, u64, u8) {
 fn main() {
     let arg = std::env::args().nth(1).unwrap_or_else(|| "MN".into());
     let letters: Vec<char> = arg.chars().collect();
-    if letters.len() != 2 || !letters.iter().all(|c| "MNS".contains(*c)) {
-        eprintln!("usage: makruk_bare_king_solver PIECES < FENS (PIECES: two of M, N, S, as MN)");
+    if letters.len() != 2 || !"MNS".contains(letters[0]) || !"MNSP".contains(letters[1]) {
+        eprintln!(
+            "usage: makruk_bare_king_solver PIECES < FENS (PIECES: two of M, N, S, as MN, \
+             or one and a Bia P, as MP)"
+        );
         std::process::exit(2);
     }
     let material = [letters[0], letters[1]];
@@ -268,6 +321,10 @@ fn main() {
             println!("{line} | not K+{arg} against K");
             continue;
         };
+        if material[1] == 'P' && !BIA_SQUARES.contains(&view(b)) {
+            println!("{line} | a Bia off the third to fifth ranks");
+            continue;
+        }
         let strong_to_move = (fields[1] == "w") == white_strong;
         let i = index(view(k), view(a), view(b), view(w));
         let d = if strong_to_move {
