@@ -54,7 +54,13 @@ fn piece(letter: char) -> (Vec<u64>, Vec<u64>) {
     match letter {
         'P' => {
             let back = (0..64)
-                .map(|s| if s >= 24 && s < 40 { 1u64 << (s - 8) } else { 0 })
+                .map(|s| {
+                    if BIA_SQUARES.contains(&s) && BIA_SQUARES.contains(&(s - 8)) {
+                        1u64 << (s - 8)
+                    } else {
+                        0
+                    }
+                })
                 .collect();
             (targets(&[(1, 1), (-1, 1)]), back)
         }
