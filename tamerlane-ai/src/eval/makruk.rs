@@ -82,11 +82,11 @@ pub fn evaluate(pos: &Position, kind: EvalKind, draw: i32) -> i32 {
 }
 
 /// A network's score `raw` of `pos` (for the side to move) as the search
-/// uses it: with `features.endings`, a King and two of Met and Ma against
-/// a bare King is scored by its exact result ([`makruk_bare_king`]: a
-/// known win less the plies to mate, or `draw`); otherwise the rule fade
-/// toward `draw`, the score of a draw for the side to move
-/// ([`rule_fade`]).
+/// uses it: with `features.endings`, a King and two of Met and Ma, or one
+/// of them and a Bia, against a bare King is scored by its exact result
+/// ([`makruk_bare_king`]: a known win less the plies to mate, or `draw`);
+/// otherwise the rule fade toward `draw`, the score of a draw for the side
+/// to move ([`rule_fade`]).
 pub fn scale_net(pos: &Position, raw: i32, draw: i32, features: &Features) -> i32 {
     if features.endings {
         if let Some(verdict) = makruk_bare_king::probe(pos) {

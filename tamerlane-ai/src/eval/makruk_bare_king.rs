@@ -1,19 +1,22 @@
 //! Exact results of Makruk's endings of a King and two short movers (Mets,
-//! Mas, Khons) against a bare King (docs/ENGINE.md, "Bare-King endings in
-//! Makruk"): the distance to mate of every position with best play, by
-//! retrograde analysis, and the count (docs/MAKRUK.md, "Counting") deciding
-//! whether that mate comes in time.
+//! Mas, Khons), or a Met or a Ma and a Bia, against a bare King
+//! (docs/ENGINE.md, "Bare-King endings in Makruk"): the distance to mate
+//! of every position with best play, by retrograde analysis, and the count
+//! (docs/MAKRUK.md, "Counting") deciding whether that mate comes in time.
 //!
 //! Most of these endings are draws however long one plays: a Ma and a Met
 //! win 4% of their positions, two Mets or two Mas none beyond an immediate
-//! mate, while a Khon with a Met, a Ma or a Khon wins most
-//! (docs/experiments/LOG.md, "Bare-King endings in Makruk: which are won").
-//! An evaluation cannot tell the few won positions from the many drawn
-//! ones; the table can, and it is small: one byte for each placement of the
-//! four men with the strong side to move (16.7 MB), built on first use and
-//! kept for the life of the process. The search probes the Met and Ma
-//! endings, whose tables build in 0.1 to 0.3 s; the Khon's take about a
-//! second and are left to the evaluation ([`probe`]).
+//! mate, a Met and a Bia 0.05% and a Ma and a Bia 2.5% (no count runs
+//! while the Bia stands, but time does not help), while a Khon with a Met,
+//! a Ma or a Khon wins most (docs/experiments/LOG.md, "Bare-King endings
+//! in Makruk: which are won" and "A Met or a Ma with a Bia against a bare
+//! King"). An evaluation cannot tell the few won positions from the many
+//! drawn ones; the table can, and it is small: one byte for each placement
+//! of the four men with the strong side to move (16.7 MB), built on first
+//! use and kept for the life of the process. The search probes the Met,
+//! Ma and Bia endings, whose tables build in 0.1 to 0.3 s (a Bia's table
+//! first builds the table of its piece and a Met, for the promotion); the
+//! Khon's take about a second and are left to the evaluation ([`probe`]).
 
 use std::sync::OnceLock;
 
@@ -30,11 +33,21 @@ pub const KNOWN_WIN: i32 = 20_000;
 /// "Not won" in a table (a draw with best play, or not a legal position).
 const NONE: u8 = u8::MAX;
 
-/// The short movers a table holds, in the order a table's key lists them.
-const ROLES: [Role; 3] = [Role::Met, Role::Knight, Role::Khon];
+/// The men a table holds besides the Kings, in the order a table's key
+/// lists them: the three short movers, then the Bia (only second, after a
+/// Met or a Ma).
+const ROLES: [Role; 4] = [Role::Met, Role::Knight, Role::Khon, Role::Pawn];
 
-/// The tables of the six pairs of short movers, built when first probed.
-static TABLES: [OnceLock<Table>; 6] = [const { OnceLock::new() }; 6];
+/// [`ROLES`]' index of the Bia.
+const BIA: usize = 3;
+
+/// The squares a Bia can stand on, the strong side playing up the board:
+/// its third rank to its fifth (a1 = 0; on the sixth it is a Met).
+const BIA_SQUARES: std::ops::Range<usize> = 16..40;
+
+/// The tables of the six pairs of short movers and of the Met and the Ma
+/// with a Bia, built when first probed.
+static TABLES: [OnceLock<Table>; 8] = [const { OnceLock::new() }; 8];
 
 /// What a table says of a position, from the side to move's view.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -48,20 +61,31 @@ pub enum Verdict {
 }
 
 /// The verdict on `pos` when it is an ending of a King and two of Met and
-/// Ma against a bare King (`None` for any other position, and for the
-/// Khon's endings, which the tables hold but the search does not wait
-/// for), with the count: a mate that would come after the count has drawn
-/// the game is a draw. A position with no legal move is for the search to
-/// score.
+/// Ma, or one of them and a Bia, against a bare King (`None` for any other
+/// position, for the Khon's endings, which the tables hold but the search
+/// does not wait for, and under a move limit, which the tables know
+/// nothing of), with the count: a mate that would come after the count has
+/// drawn the game is a draw. A position with no legal move is for the
+/// search to score.
 pub fn probe(pos: &Position) -> Option<Verdict> {
     let b = pos.board();
     // The Khon's endings are left to the evaluation: most of their
     // positions are won, so their tables take about a second to build,
     // too long for the search to wait on within a move.
-    if b.occupied().count() != 4 || b.by_role(Role::Khon).any() {
+    if b.occupied().count() != 4
+        || b.by_role(Role::Khon).any()
+        || pos.rules().move_limit().is_some()
+    {
         return None;
     }
     let verdict = verdict_without_count(pos)?;
+    // No count runs while a Bia stands. Once it is a Met, the count that
+    // starts (the pieces' honour of a Met or a Ma with a Met, 64 moves,
+    // from 8 plies) leaves more plies than the longest mate of those
+    // tables (71): a Bia's verdicts need no count.
+    if b.by_role(Role::Pawn).any() {
+        return Some(verdict);
+    }
     let strong = if b.by_color(Color::White).count() == 3 {
         Color::White
     } else {
@@ -110,6 +134,10 @@ fn verdict_without_count(pos: &Position) -> Option<Verdict> {
         (rank * 8 + sq.file()) as usize
     };
     let pair = [first.0, second.0];
+    if pair[1] == BIA && (pair[0] >= 2 || !BIA_SQUARES.contains(&view(second.1))) {
+        // A Khon and a Bia, two Bias, or a Bia where it cannot stand.
+        return None;
+    }
     let table = table(pair);
     let men = Men {
         king: view(b.king(strong)?),
@@ -162,32 +190,43 @@ impl Men {
     }
 }
 
-/// The squares a man reaches from each square, and those it came from,
+/// The squares a man attacks from each square, and those it came from,
 /// as `u64` sets indexed by square: the rules' own attack tables
 /// (`tamerlane_core::board8::attacks`), the strong side playing up the
-/// board. A White Khon's step undone is a Black Khon's step.
+/// board. A White Khon's step undone is a Black Khon's step; a Bia's is a
+/// step back (to its third rank at the lowest), while its attacks are its
+/// diagonal steps forward.
 struct Steps {
     king: [u64; 64],
-    moves: [[u64; 64]; 3],
-    back: [[u64; 64]; 3],
+    moves: [[u64; 64]; 4],
+    back: [[u64; 64]; 4],
 }
 
 fn steps() -> &'static Steps {
     static STEPS: OnceLock<Steps> = OnceLock::new();
     STEPS.get_or_init(|| {
         let khon = |color| table_of(move |sq| attacks::khon(color, sq));
-        // In the order of ROLES: Met, Ma, Khon.
+        let bia_back = std::array::from_fn(|i| {
+            if BIA_SQUARES.contains(&i) && BIA_SQUARES.contains(&(i - 8)) {
+                1 << (i - 8)
+            } else {
+                0
+            }
+        });
+        // In the order of ROLES: Met, Ma, Khon, Bia.
         Steps {
             king: table_of(attacks::king),
             moves: [
                 table_of(attacks::ferz),
                 table_of(attacks::knight),
                 khon(Color::White),
+                table_of(|sq| attacks::pawn(Color::White, sq)),
             ],
             back: [
                 table_of(attacks::ferz),
                 table_of(attacks::knight),
                 khon(Color::Black),
+                bia_back,
             ],
         }
     })
@@ -221,7 +260,9 @@ fn table(pair: [usize; 2]) -> &'static Table {
         [0, 2] => 2,
         [1, 1] => 3,
         [1, 2] => 4,
-        _ => 5,
+        [2, 2] => 5,
+        [0, BIA] => 6,
+        _ => 7,
     };
     TABLES[slot].get_or_init(|| Table::build(pair))
 }
@@ -270,7 +311,8 @@ impl Table {
             let men = Men::from_index(i);
             let sq = [men.king, men.a, men.b, men.bare];
             let distinct = (0..4).all(|x| (x + 1..4).all(|y| sq[x] != sq[y]));
-            if !distinct || s.king[men.king] >> men.bare & 1 == 1 {
+            let placed = pair[1] != BIA || BIA_SQUARES.contains(&men.b);
+            if !distinct || !placed || s.king[men.king] >> men.bare & 1 == 1 {
                 continue;
             }
             let attacked = Self::attacked(men, pair);
@@ -298,9 +340,24 @@ impl Table {
                 *moves_left = moves;
             }
         }
+        let promotions = if pair[1] == BIA {
+            Self::promotions(pair[0])
+        } else {
+            Vec::new()
+        };
         let mut plies = 0u8;
-        while !level.is_empty() && plies < NONE - 1 {
+        while (!level.is_empty() || promotions.iter().any(|&(d, _)| d > plies)) && plies < NONE - 1
+        {
             let mut next = Vec::new();
+            if plies % 2 == 0 {
+                // The wins by making the Bia a Met, at this distance.
+                for &(d, j) in &promotions {
+                    if d == plies + 1 && strong[j as usize] == NONE {
+                        strong[j as usize] = d;
+                        next.push(j);
+                    }
+                }
+            }
             for &i in &level {
                 let men = Men::from_index(i as usize);
                 let occupied = 1u64 << men.king | 1 << men.a | 1 << men.b | 1 << men.bare;
@@ -342,12 +399,57 @@ impl Table {
         }
         Table { strong }
     }
+
+    /// With `piece` (Met or Ma) and a Bia, the strong side to move: the
+    /// positions where pushing the Bia to the sixth rank, a Met there, wins,
+    /// with the distance to mate that gives (the table of `piece` and a Met
+    /// then answers, the bare King to move).
+    fn promotions(piece: usize) -> Vec<(u8, u32)> {
+        let s = steps();
+        // The promoted table's pair, in ROLES order: the new Met first.
+        let promoted = [0, piece];
+        let table = table(promoted);
+        let mut wins = Vec::new();
+        for king in 0..64 {
+            for a in 0..64 {
+                for b in 32..40 {
+                    for bare in 0..64 {
+                        let men = Men { king, a, b, bare };
+                        let sq = [king, a, b, bare, b + 8];
+                        let distinct = (0..5).all(|x| (x + 1..5).all(|y| sq[x] != sq[y]));
+                        if !distinct
+                            || s.king[king] >> bare & 1 == 1
+                            || Self::attacked(men, [piece, BIA]) >> bare & 1 == 1
+                        {
+                            continue;
+                        }
+                        let after = Men {
+                            king,
+                            a: b + 8,
+                            b: a,
+                            bare,
+                        };
+                        let d = match table.bare_to_move(after, promoted) {
+                            Some(Verdict::Loss(d)) => d,
+                            // No move: mate when in check, else stalemate.
+                            None if Self::attacked(after, promoted) >> bare & 1 == 1 => 0,
+                            _ => continue,
+                        };
+                        if d + 1 < u32::from(NONE) {
+                            wins.push((d as u8 + 1, men.index() as u32));
+                        }
+                    }
+                }
+            }
+        }
+        wins
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tamerlane_core::makruk::Move;
+    use tamerlane_core::makruk::{Counting, Move};
     use tamerlane_core::Rng;
 
     fn verdict(fen: &str) -> Option<Verdict> {
@@ -419,6 +521,96 @@ mod tests {
         );
     }
 
+    /// A Met or a Ma with a Bia, distances from the study solver
+    /// (docs/experiments/makruk_bare_king_solver.rs, which shares no code
+    /// with this file; docs/experiments/LOG.md, "A Met or a Ma with a Bia
+    /// against a bare King"). Fairy-Stockfish 11.1 at `go depth 30` finds
+    /// the same mates for the mates in 11 and 35 plies (6 and 18 moves).
+    #[test]
+    fn bia_endings_agree_with_the_study_solver() {
+        // The Bia pushed to b4 mates on a5 (the Met on b5 and the King on
+        // c5 hold the rest), found by hand.
+        assert_eq!(
+            verdict("8/8/8/kMK5/8/1P6/8/8 w - - 0 60"),
+            Some(Verdict::Win(1))
+        );
+        // Mates that end in the Bia made a Met.
+        assert_eq!(
+            verdict("2K5/k7/8/1P6/8/3M4/8/8 w - - 0 60"),
+            Some(Verdict::Win(29))
+        );
+        assert_eq!(
+            verdict("7k/5K2/8/6P1/8/8/7M/8 w - - 0 60"),
+            Some(Verdict::Win(11))
+        );
+        assert_eq!(
+            verdict("8/8/8/8/4P1K1/8/8/N6k w - - 0 60"),
+            Some(Verdict::Win(35))
+        );
+        // Black strong: the mate in 11 above with the board turned and
+        // the colours swapped (the study solver's distance too).
+        assert_eq!(
+            verdict("8/7m/8/8/6p1/8/5k2/7K b - - 0 60"),
+            Some(Verdict::Win(11))
+        );
+        // Draws: the bare King to move escapes, and two positions of the
+        // matches against Fairy-Stockfish (games drawn at the cap).
+        assert_eq!(
+            verdict("2K5/k7/8/1P6/8/3M4/8/8 b - - 0 60"),
+            Some(Verdict::Draw)
+        );
+        assert_eq!(
+            verdict("8/8/8/8/K3m2p/4k3/8/8 w - - 0 57"),
+            Some(Verdict::Draw)
+        );
+        assert_eq!(
+            verdict("8/8/3k4/8/3p4/1K2m3/8/8 w - - 0 67"),
+            Some(Verdict::Draw)
+        );
+        // Not in the tables: a Khon and a Bia, two Bias, a Bia on its
+        // second rank (no game reaches it), and a move limit.
+        assert_eq!(verdict("8/8/8/8/4P1K1/8/8/S6k w - - 0 60"), None);
+        assert_eq!(verdict("8/8/8/8/4P1K1/3P4/8/7k w - - 0 60"), None);
+        assert_eq!(verdict("8/8/8/8/6K1/8/4P3/N6k w - - 0 60"), None);
+        let limited = Position::from_fen_with_rules(
+            "8/8/8/kMK5/8/1P6/8/8 w - - 0 60",
+            "move-limit=100".parse().unwrap(),
+        )
+        .unwrap();
+        assert_eq!(probe(&limited), None);
+    }
+
+    /// No count runs while a Bia stands, and the one that starts when it
+    /// becomes a Met (the pieces' honour of two men besides the King, 64
+    /// moves for a Met or a Ma with a Met, from twice the 4 men) leaves
+    /// more plies than the longest mate of the two tables a promotion
+    /// leads to: [`probe`] needs no count for a Bia's verdicts.
+    #[test]
+    fn the_count_after_a_promotion_never_cuts_a_mate() {
+        for piece in [0, 1] {
+            let longest = table([0, piece])
+                .strong
+                .iter()
+                .filter(|&&d| d != NONE)
+                .max()
+                .copied()
+                .unwrap();
+            for counting in [Counting::Seed, Counting::FairyStockfish] {
+                let limit = pieces_honour(counting, 0, 0, piece as u32);
+                // The count starts at 8 plies of 2 * limit; the position
+                // after its last ply may still be a mate (as in `probe`).
+                let allowed = 2 * u32::from(limit) - 8 + 1;
+                // The bare King to move after the promotion: one ply more
+                // than the table's longest mate with the strong side to move.
+                let longest_after_promotion = u32::from(longest) + 1;
+                assert!(
+                    longest_after_promotion <= allowed,
+                    "{piece}: {longest} {allowed}"
+                );
+            }
+        }
+    }
+
     /// A mate in 11 plies needs the count to allow 11: at ply 118 of 128 the
     /// plies 119 to 128 may be played and the mate comes on the 11th; at
     /// ply 119 it would come after the count has drawn the game.
@@ -453,6 +645,8 @@ mod tests {
             ['N', 'S'],
             ['M', 'M'],
             ['N', 'N'],
+            ['M', 'P'],
+            ['N', 'P'],
         ] {
             let mut checked = 0;
             while checked < 300 {
