@@ -224,6 +224,21 @@ impl Engine {
         self.config.eval == EvalKind::Net && self.nets.has(variant)
     }
 
+    /// Builds, before a game of `variant`, what its searches would
+    /// otherwise build when they first need it, so that no timed search
+    /// waits on it: in Makruk with a net and the `endings` switch, the
+    /// exact tables of the bare-King endings
+    /// ([`eval::makruk_bare_king::build_probed_tables`](crate::eval::makruk_bare_king::build_probed_tables),
+    /// a second or two once per process). Hosts call it before the clock
+    /// runs: the match tool when it starts an engine, the UCI loop at
+    /// `isready`. For other games and settings it does nothing.
+    pub fn prepare(&self, variant: Variant) {
+        if variant == Variant::Makruk && self.uses_net_for(variant) && self.config.features.endings
+        {
+            crate::eval::makruk_bare_king::build_probed_tables();
+        }
+    }
+
     /// Resizes (and clears) the transposition table to `mib` MiB (at
     /// least 1; smaller than asked if the memory cannot be had:
     /// [`hash_mib`](Self::hash_mib) tells the size obtained).

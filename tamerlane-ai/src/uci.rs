@@ -203,7 +203,16 @@ impl Session {
                 emit(&self.out, "option name UseNNUE type check default true");
                 emit(&self.out, "uciok");
             }
-            Command::IsReady => emit(&self.out, "readyok"),
+            Command::IsReady => {
+                // The answer waits for what the game's searches need built
+                // (Engine::prepare); a running search has it already.
+                if !busy {
+                    if let Some(e) = self.engine.as_ref() {
+                        e.prepare(self.rules.variant());
+                    }
+                }
+                emit(&self.out, "readyok");
+            }
             Command::Quit => {
                 self.stop_search();
                 return false;

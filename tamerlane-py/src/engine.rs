@@ -71,10 +71,16 @@ pub struct EngineState {
 impl EngineState {
     /// Readies the engine for a search of `variant`: a search of another
     /// game than the last one's starts with a cleared table and history
-    /// (as `new_game`), a search of the same game keeps them.
+    /// (as `new_game`), a search of the same game keeps them. The first
+    /// search of a game builds what its searches need (`Engine::prepare`:
+    /// Makruk's ending tables) before its own time starts, not in the
+    /// middle of a later search.
     fn switch_to(&mut self, variant: Variant) {
         if self.game.is_some_and(|g| g != variant) {
             self.engine.new_game();
+        }
+        if self.game != Some(variant) {
+            self.engine.prepare(variant);
         }
         self.game = Some(variant);
     }

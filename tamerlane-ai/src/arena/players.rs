@@ -109,13 +109,16 @@ pub(super) fn start_side(p: &Player, variant: Variant) -> Result<Side, EngineErr
             config,
             hash_mib,
             nets,
-        } => Ok(Side::Internal(Box::new(
-            Engine::builder()
+        } => {
+            let engine = Engine::builder()
                 .hash_mib(*hash_mib)
                 .config(*config)
                 .nets(nets.clone())
-                .build(),
-        ))),
+                .build();
+            // Before the clock runs, as an outside engine does at `isready`.
+            engine.prepare(variant);
+            Ok(Side::Internal(Box::new(engine)))
+        }
         PlayerKind::External(spec) => {
             let mut e = ExternalEngine::start(spec, variant, p.timeouts)?;
             e.new_game()?;
