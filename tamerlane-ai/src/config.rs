@@ -160,11 +160,13 @@ features! {
     /// scores that carry the pull already; without the switch it comes
     /// from the net alone.
     net_pull: "netpull", default true, plain false;
-    /// A Makruk ending of a bare King against a King and two of Met and Ma,
-    /// or one of them and a Bia, is scored by its exact result
-    /// (`eval::makruk_bare_king`: a table of distances to mate, and the
-    /// count) instead of by the net.
+    /// A Makruk ending of a bare King against a King and two of Met and Ma
+    /// is scored by its exact result (`eval::makruk_bare_king`: a table of
+    /// distances to mate, and the count) instead of by the net.
     endings: "endings", default true, plain false;
+    /// With `endings`, a Makruk ending of a bare King against a King with
+    /// a Met or a Ma and a Bia is scored by its exact result too.
+    bia_endings: "biaendings", default true, plain false;
 }
 
 /// A search configuration: features and evaluation.

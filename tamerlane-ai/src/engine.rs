@@ -227,15 +227,17 @@ impl Engine {
     /// Builds, before a game of `variant`, what its searches would
     /// otherwise build when they first need it, so that no timed search
     /// waits on it: in Makruk with a net and the `endings` switch, the
-    /// exact tables of the bare-King endings
-    /// ([`eval::makruk_bare_king::build_probed_tables`](crate::eval::makruk_bare_king::build_probed_tables),
-    /// a second or two once per process). Hosts call it before the clock
-    /// runs: the match tool when it starts an engine, the UCI loop at
-    /// `isready`. For other games and settings it does nothing.
+    /// exact tables of the bare-King endings (the Bia's with `biaendings`;
+    /// [`eval::makruk_bare_king::build_probed_tables`](crate::eval::makruk_bare_king::build_probed_tables),
+    /// about 3 s once per process). Hosts call it before the clock runs:
+    /// the match tool when it starts an engine, the UCI loop at `isready`.
+    /// For other games and settings it does nothing.
     pub fn prepare(&self, variant: Variant) {
-        if variant == Variant::Makruk && self.uses_net_for(variant) && self.config.features.endings
-        {
-            crate::eval::makruk_bare_king::build_probed_tables();
+        let features = self
+            .config
+            .features_for(<tamerlane_core::makruk::Position as SearchPosition>::DEFAULT_FEATURES);
+        if variant == Variant::Makruk && self.uses_net_for(variant) && features.endings {
+            crate::eval::makruk_bare_king::build_probed_tables(features.bia_endings);
         }
     }
 

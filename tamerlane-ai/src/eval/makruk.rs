@@ -82,14 +82,14 @@ pub fn evaluate(pos: &Position, kind: EvalKind, draw: i32) -> i32 {
 }
 
 /// A network's score `raw` of `pos` (for the side to move) as the search
-/// uses it: with `features.endings`, a King and two of Met and Ma, or one
-/// of them and a Bia, against a bare King is scored by its exact result
-/// ([`makruk_bare_king`]: a known win less the plies to mate, or `draw`);
-/// otherwise the rule fade toward `draw`, the score of a draw for the side
-/// to move ([`rule_fade`]).
+/// uses it: with `features.endings`, a King and two of Met and Ma (with
+/// `features.bia_endings` too, one of them and a Bia) against a bare King
+/// is scored by its exact result ([`makruk_bare_king`]: a known win less
+/// the plies to mate, or `draw`); otherwise the rule fade toward `draw`,
+/// the score of a draw for the side to move ([`rule_fade`]).
 pub fn scale_net(pos: &Position, raw: i32, draw: i32, features: &Features) -> i32 {
     if features.endings {
-        if let Some(verdict) = makruk_bare_king::probe(pos) {
+        if let Some(verdict) = makruk_bare_king::probe(pos, features.bia_endings) {
             return makruk_bare_king::score(verdict, draw);
         }
     }
@@ -142,9 +142,20 @@ mod tests {
             makruk_bare_king::KNOWN_WIN - 1
         );
         assert_eq!(scale_net(&drawn, 123, -7, &features), -7);
+        // A Met and a Bia that cannot force mate (a game drawn at the cap
+        // against Fairy-Stockfish): the table's draw with `biaendings`,
+        // the net's score without.
+        let drawn_bia = Position::from_fen("8/8/8/8/K3m2p/4k3/8/8 w - - 0 57").unwrap();
+        assert!(features.bia_endings);
+        assert_eq!(scale_net(&drawn_bia, 123, -7, &features), -7);
+        features.bia_endings = false;
+        assert_eq!(scale_net(&drawn_bia, 123, -7, &features), 123);
+        assert_eq!(scale_net(&drawn, 123, -7, &features), -7);
         features.endings = false;
+        features.bia_endings = true;
         assert_eq!(scale_net(&won, 123, 0, &features), 123);
         assert_eq!(scale_net(&drawn, 123, -7, &features), 123);
+        assert_eq!(scale_net(&drawn_bia, 123, -7, &features), 123);
     }
 
     #[test]

@@ -53,15 +53,17 @@ static TABLES: [OnceLock<Table>; 8] = [const { OnceLock::new() }; 8];
 /// before any Bia's table, which needs it for the promotion.
 const PROBED: [[usize; 2]; 5] = [[0, 0], [0, 1], [1, 1], [0, BIA], [1, BIA]];
 
-/// Builds every table [`probe`] reads, a second or two on one core and 84
-/// MB (16.7 MB a table), so that no search has to: a table built on first
-/// probe stalls the search that meets the ending, which under a short
-/// clock can lose the game on time. Hosts call it before a game's clock
-/// starts ([`Engine::prepare`](crate::Engine::prepare)); once built, it
-/// returns at once.
-pub fn build_probed_tables() {
+/// Builds every table [`probe`] reads (with `bia`, the Bia's too), about
+/// 3 s on one core and 84 MB (16.7 MB a table), so that no search has to:
+/// a table built on first probe stalls the search that meets the ending,
+/// which under a short clock can lose the game on time. Hosts call it
+/// before a game's clock starts ([`Engine::prepare`](crate::Engine::prepare));
+/// once built, it returns at once.
+pub fn build_probed_tables(bia: bool) {
     for pair in PROBED {
-        table(pair);
+        if bia || pair[1] != BIA {
+            table(pair);
+        }
     }
 }
 
@@ -77,19 +79,20 @@ pub enum Verdict {
 }
 
 /// The verdict on `pos` when it is an ending of a King and two of Met and
-/// Ma, or one of them and a Bia, against a bare King (`None` for any other
-/// position, for the Khon's endings, which the tables hold but the search
-/// does not wait for, and under a move limit, which the tables know
-/// nothing of), with the count: a mate that would come after the count has
-/// drawn the game is a draw. A position with no legal move is for the
-/// search to score.
-pub fn probe(pos: &Position) -> Option<Verdict> {
+/// Ma, or (with `bia`: the search switch `biaendings`) one of them and a
+/// Bia, against a bare King (`None` for any other position, for the
+/// Khon's endings, which the tables hold but the search does not wait
+/// for, and under a move limit, which the tables know nothing of), with
+/// the count: a mate that would come after the count has drawn the game
+/// is a draw. A position with no legal move is for the search to score.
+pub fn probe(pos: &Position, bia: bool) -> Option<Verdict> {
     let b = pos.board();
     // The Khon's endings are left to the evaluation: most of their
     // positions are won, so their tables take about a second to build,
     // too long for the search to wait on within a move.
     if b.occupied().count() != 4
         || b.by_role(Role::Khon).any()
+        || (!bia && b.by_role(Role::Pawn).any())
         || pos.rules().move_limit().is_some()
     {
         return None;
@@ -473,7 +476,7 @@ mod tests {
     use tamerlane_core::Rng;
 
     fn verdict(fen: &str) -> Option<Verdict> {
-        probe(&Position::from_fen(fen).unwrap())
+        probe(&Position::from_fen(fen).unwrap(), true)
     }
 
     /// `build_probed_tables` builds every table `probe` can read, so that a
@@ -531,7 +534,7 @@ mod tests {
         );
         // A Khon's ending: in the tables, left to the evaluation in play.
         let khon = Position::from_fen("8/8/8/5S2/5K2/5M2/8/7k w - - 0 60").unwrap();
-        assert_eq!(probe(&khon), None);
+        assert_eq!(probe(&khon, true), None);
         assert!(matches!(
             verdict_without_count(&khon),
             Some(Verdict::Win(_))
@@ -627,7 +630,13 @@ mod tests {
             "move-limit=100".parse().unwrap(),
         )
         .unwrap();
-        assert_eq!(probe(&limited), None);
+        assert_eq!(probe(&limited, true), None);
+        // Without the switch `biaendings`, a Bia's ending is the net's; the
+        // two pieces' endings are still probed.
+        let bia = Position::from_fen("8/7m/8/8/6p1/8/5k2/7K b - - 0 60").unwrap();
+        assert_eq!(probe(&bia, false), None);
+        let two = Position::from_fen("8/8/8/5N2/5K2/5M2/8/7k w - - 0 60").unwrap();
+        assert_eq!(probe(&two, false), Some(Verdict::Win(11)));
     }
 
     /// No count runs while a Bia stands, and the one that starts when it
