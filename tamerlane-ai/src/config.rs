@@ -165,8 +165,10 @@ features! {
     /// distances to mate, and the count) instead of by the net.
     endings: "endings", default true, plain false;
     /// With `endings`, a Makruk ending of a bare King against a King with
-    /// a Met or a Ma and a Bia is scored by its exact result too.
-    bia_endings: "biaendings", default true, plain false;
+    /// a Met or a Ma and a Bia is scored by its exact result too. Off: at
+    /// 10+0.1 against Fairy-Stockfish it scored no better than without
+    /// (`docs/STRENGTH.md`).
+    bia_endings: "biaendings", default false, plain false;
 }
 
 /// A search configuration: features and evaluation.

@@ -146,13 +146,13 @@ mod tests {
         // against Fairy-Stockfish): the table's draw with `biaendings`,
         // the net's score without.
         let drawn_bia = Position::from_fen("8/8/8/8/K3m2p/4k3/8/8 w - - 0 57").unwrap();
-        assert!(features.bia_endings);
-        assert_eq!(scale_net(&drawn_bia, 123, -7, &features), -7);
-        features.bia_endings = false;
+        assert!(!features.bia_endings, "off by default");
         assert_eq!(scale_net(&drawn_bia, 123, -7, &features), 123);
-        assert_eq!(scale_net(&drawn, 123, -7, &features), -7);
-        features.endings = false;
         features.bia_endings = true;
+        assert_eq!(scale_net(&drawn_bia, 123, -7, &features), -7);
+        assert_eq!(scale_net(&drawn, 123, -7, &features), -7);
+        // `biaendings` is a part of `endings`: nothing without it.
+        features.endings = false;
         assert_eq!(scale_net(&won, 123, 0, &features), 123);
         assert_eq!(scale_net(&drawn, 123, -7, &features), 123);
         assert_eq!(scale_net(&drawn_bia, 123, -7, &features), 123);
