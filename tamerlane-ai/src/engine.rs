@@ -229,7 +229,7 @@ impl Engine {
     /// waits on it: in Makruk with a net and the `endings` switch, the
     /// exact tables of the bare-King endings (the Bia's with `biaendings`;
     /// [`eval::makruk_bare_king::build_probed_tables`](crate::eval::makruk_bare_king::build_probed_tables),
-    /// about 3 s once per process). Hosts call it before the clock runs:
+    /// about 2 s once per process). Hosts call it before the clock runs:
     /// the match tool when it starts an engine, the UCI loop at `isready`.
     /// For other games and settings it does nothing.
     pub fn prepare(&self, variant: Variant) {

@@ -12,11 +12,13 @@
 //! in Makruk: which are won" and "A Met or a Ma with a Bia against a bare
 //! King"). An evaluation cannot tell the few won positions from the many
 //! drawn ones; the table can, and it is small: one byte for each placement
-//! of the four men with the strong side to move (16.7 MB), built on first
-//! use and kept for the life of the process. The search probes the Met,
-//! Ma and Bia endings, whose tables build in 0.1 to 0.3 s (a Bia's table
-//! first builds the table of its piece and a Met, for the promotion); the
-//! Khon's take about a second and are left to the evaluation ([`probe`]).
+//! of the four men with the strong side to move (16.7 MB), built before
+//! the game ([`build_probed_tables`]) or on first use, and kept for the
+//! life of the process. The search probes the Met and Ma endings, and
+//! with the switch `biaendings` (off by default) the Bia's, whose tables
+//! build in 0.1 to 0.3 s (a Bia's table first builds the table of its
+//! piece and a Met, for the promotion); the Khon's take about a second
+//! and are left to the evaluation ([`probe`]).
 
 use std::sync::OnceLock;
 
@@ -54,7 +56,8 @@ static TABLES: [OnceLock<Table>; 8] = [const { OnceLock::new() }; 8];
 const PROBED: [[usize; 2]; 5] = [[0, 0], [0, 1], [1, 1], [0, BIA], [1, BIA]];
 
 /// Builds every table [`probe`] reads (with `bia`, the Bia's too), about
-/// 3 s on one core and 84 MB (16.7 MB a table), so that no search has to:
+/// 2 s on one core and 50 MB (3 s and 84 MB with the Bia's; 16.7 MB a
+/// table), so that no search has to:
 /// a table built on first probe stalls the search that meets the ending,
 /// which under a short clock can lose the game on time. Hosts call it
 /// before a game's clock starts ([`Engine::prepare`](crate::Engine::prepare));
