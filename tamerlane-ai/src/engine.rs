@@ -230,8 +230,9 @@ impl Engine {
     /// exact tables of the bare-King endings (the Bia's with `biaendings`;
     /// [`eval::makruk_bare_king::build_probed_tables`](crate::eval::makruk_bare_king::build_probed_tables),
     /// about 2 s once per process). Hosts call it before the clock runs:
-    /// the match tool when it starts an engine, the UCI loop at `isready`.
-    /// For other games and settings it does nothing.
+    /// the match tool when it starts an engine, the UCI loop at `isready`,
+    /// Python's `Engine` at its first search of a game. For other games
+    /// and settings it does nothing.
     pub fn prepare(&self, variant: Variant) {
         let features = self
             .config

@@ -205,7 +205,8 @@ impl Session {
             }
             Command::IsReady => {
                 // The answer waits for what the game's searches need built
-                // (Engine::prepare); a running search has it already.
+                // (Engine::prepare). During a search the engine is the
+                // search thread's: `readyok` at once.
                 if !busy {
                     if let Some(e) = self.engine.as_ref() {
                         e.prepare(self.rules.variant());
