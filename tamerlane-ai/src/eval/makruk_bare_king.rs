@@ -48,7 +48,8 @@ const BIA: usize = 3;
 const BIA_SQUARES: std::ops::Range<usize> = 16..40;
 
 /// The tables of the six pairs of short movers and of the Met and the Ma
-/// with a Bia, built when first probed.
+/// with a Bia, each built before the game ([`build_probed_tables`]) or
+/// when first probed.
 static TABLES: [OnceLock<Table>; 8] = [const { OnceLock::new() }; 8];
 
 /// The pairs [`probe`] reads (not the Khon's), each of its own pieces
@@ -57,11 +58,11 @@ const PROBED: [[usize; 2]; 5] = [[0, 0], [0, 1], [1, 1], [0, BIA], [1, BIA]];
 
 /// Builds every table [`probe`] reads (with `bia`, the Bia's too), about
 /// 2 s on one core and 50 MB (3 s and 84 MB with the Bia's; 16.7 MB a
-/// table), so that no search has to:
-/// a table built on first probe stalls the search that meets the ending,
-/// which under a short clock can lose the game on time. Hosts call it
-/// before a game's clock starts ([`Engine::prepare`](crate::Engine::prepare));
-/// once built, it returns at once.
+/// table), so that no search has to: a table built on first probe stalls
+/// the search that meets the ending, which under a short clock can lose
+/// the game on time. Hosts call it before a game's clock starts
+/// ([`Engine::prepare`](crate::Engine::prepare)); once built, it returns
+/// at once.
 pub fn build_probed_tables(bia: bool) {
     for pair in PROBED {
         if bia || pair[1] != BIA {
@@ -503,7 +504,7 @@ mod tests {
             if pair[1] == BIA {
                 assert!(
                     PROBED[..i].contains(&[met, pair[0]]),
-                    "{pair:?} comes before its promotion's table"
+                    "{pair:?} is built before the table its promotion leads into"
                 );
             }
         }
