@@ -226,19 +226,24 @@ impl Engine {
 
     /// Builds, before a game of `variant`, what its searches would
     /// otherwise build when they first need it, so that no timed search
-    /// waits on it: in Makruk with a net and the `endings` switch, the
-    /// exact tables of the bare-King endings (the Bia's with `biaendings`;
-    /// [`eval::makruk_bare_king::build_probed_tables`](crate::eval::makruk_bare_king::build_probed_tables),
-    /// about 2 s once per process). Hosts call it before the clock runs:
-    /// the match tool when it starts an engine, the UCI loop at `isready`,
-    /// Python's `Engine` at its first search of a game. For other games
-    /// and settings it does nothing.
+    /// waits on it: with a net, what the game's
+    /// [`SearchPosition::prepare_scale_net`] builds (in Makruk with the
+    /// `endings` switch, the exact tables of the bare-King endings, about
+    /// 2 s once per process). Hosts call it before the clock runs: the
+    /// match tool when it starts an engine, the UCI loop at `isready`,
+    /// Python's `Engine` at its first search of a game.
     pub fn prepare(&self, variant: Variant) {
-        let features = self
-            .config
-            .features_for(<tamerlane_core::makruk::Position as SearchPosition>::DEFAULT_FEATURES);
-        if variant == Variant::Makruk && self.uses_net_for(variant) && features.endings {
-            crate::eval::makruk_bare_king::build_probed_tables(features.bia_endings);
+        match variant {
+            Variant::Tamerlane => self.prepare_game::<tamerlane_core::tamerlane::Position>(),
+            Variant::Chess => self.prepare_game::<tamerlane_core::chess::Position>(),
+            Variant::Makruk => self.prepare_game::<tamerlane_core::makruk::Position>(),
+        }
+    }
+
+    /// [`prepare`](Self::prepare) for the game `P`.
+    fn prepare_game<P: SearchPosition>(&self) {
+        if self.uses_net::<P>() {
+            P::prepare_scale_net(&self.config.features_for(P::DEFAULT_FEATURES));
         }
     }
 

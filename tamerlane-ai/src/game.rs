@@ -124,6 +124,10 @@ pub trait SearchPosition: NnueGame + 'static {
     /// With `features.net_pull` off, Tamerlane's citadel pull is left
     /// out (the net's own).
     fn scale_net(&self, raw: i32, view: Perspective, features: &Features) -> i32;
+    /// Builds, before a game, what [`scale_net`](Self::scale_net) with
+    /// `features` would otherwise build in the search that first needs it
+    /// (Makruk's bare-King ending tables); nothing by default.
+    fn prepare_scale_net(_features: &Features) {}
 }
 
 /// Whether the position after the legal move `m` is in check, found by

@@ -585,45 +585,26 @@ mod tests {
     /// the same mates for the mates in 11 and 35 plies (6 and 18 moves).
     #[test]
     fn bia_endings_agree_with_the_study_solver() {
-        // The Bia pushed to b4 mates on a5 (the Met on b5 and the King on
-        // c5 hold the rest), found by hand.
-        assert_eq!(
-            verdict("8/8/8/kMK5/8/1P6/8/8 w - - 0 60"),
-            Some(Verdict::Win(1))
-        );
-        // Mates that end in the Bia made a Met.
-        assert_eq!(
-            verdict("2K5/k7/8/1P6/8/3M4/8/8 w - - 0 60"),
-            Some(Verdict::Win(29))
-        );
-        assert_eq!(
-            verdict("7k/5K2/8/6P1/8/8/7M/8 w - - 0 60"),
-            Some(Verdict::Win(11))
-        );
-        assert_eq!(
-            verdict("8/8/8/8/4P1K1/8/8/N6k w - - 0 60"),
-            Some(Verdict::Win(35))
-        );
-        // Black strong: the mate in 11 above with the board turned and
-        // the colours swapped (the study solver's distance too).
-        assert_eq!(
-            verdict("8/7m/8/8/6p1/8/5k2/7K b - - 0 60"),
-            Some(Verdict::Win(11))
-        );
-        // Draws: the bare King to move escapes, and two positions of the
-        // matches against Fairy-Stockfish (games drawn at the cap).
-        assert_eq!(
-            verdict("2K5/k7/8/1P6/8/3M4/8/8 b - - 0 60"),
-            Some(Verdict::Draw)
-        );
-        assert_eq!(
-            verdict("8/8/8/8/K3m2p/4k3/8/8 w - - 0 57"),
-            Some(Verdict::Draw)
-        );
-        assert_eq!(
-            verdict("8/8/3k4/8/3p4/1K2m3/8/8 w - - 0 67"),
-            Some(Verdict::Draw)
-        );
+        let cases = [
+            // The Bia pushed to b4 mates on a5 (the Met on b5 and the King
+            // on c5 hold the rest), found by hand.
+            ("8/8/8/kMK5/8/1P6/8/8 w - - 0 60", Verdict::Win(1)),
+            // Mates that end in the Bia made a Met.
+            ("2K5/k7/8/1P6/8/3M4/8/8 w - - 0 60", Verdict::Win(29)),
+            ("7k/5K2/8/6P1/8/8/7M/8 w - - 0 60", Verdict::Win(11)),
+            ("8/8/8/8/4P1K1/8/8/N6k w - - 0 60", Verdict::Win(35)),
+            // Black strong: the mate in 11 above with the board turned and
+            // the colours swapped (the study solver's distance too).
+            ("8/7m/8/8/6p1/8/5k2/7K b - - 0 60", Verdict::Win(11)),
+            // Draws: the bare King to move escapes, and two positions of
+            // the matches against Fairy-Stockfish (games drawn at the cap).
+            ("2K5/k7/8/1P6/8/3M4/8/8 b - - 0 60", Verdict::Draw),
+            ("8/8/8/8/K3m2p/4k3/8/8 w - - 0 57", Verdict::Draw),
+            ("8/8/3k4/8/3p4/1K2m3/8/8 w - - 0 67", Verdict::Draw),
+        ];
+        for (fen, expected) in cases {
+            assert_eq!(verdict(fen), Some(expected), "{fen}");
+        }
         // Not in the tables: a Khon and a Bia, two Bias, a Bia on its
         // second rank (no game reaches it), and a move limit.
         assert_eq!(verdict("8/8/8/8/4P1K1/8/8/S6k w - - 0 60"), None);

@@ -24,6 +24,14 @@ impl SearchPosition for Position {
         ..Features::DEFAULT
     };
 
+    /// The bare-King ending tables that `scale_net` probes with
+    /// `endings` (and the Bia's with `biaendings`).
+    fn prepare_scale_net(features: &Features) {
+        if features.endings {
+            crate::eval::makruk_bare_king::build_probed_tables(features.bia_endings);
+        }
+    }
+
     #[inline]
     fn null_move(&self) -> Option<Position> {
         (!self.is_check()).then(|| Position::null_move(self))
