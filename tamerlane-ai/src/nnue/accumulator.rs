@@ -63,7 +63,7 @@ impl Accumulator {
         let flush = |sides: &mut [Row; 2], batch: &[[usize; MAX_CHANGED]; 2], n: usize| {
             for view in [Color::White, Color::Black] {
                 let rows = batch[view.index()].map(|f| net.ft_row(f));
-                apply_rows(kernel, &mut sides[view.index()], &rows[..n], &[]);
+                apply_rows(kernel, &mut sides[view.index()], None, &rows[..n], &[]);
             }
         };
         pos.for_each_man(|man| {
@@ -90,11 +90,10 @@ impl Accumulator {
         let kernel = net.kernel();
         for view in [Color::White, Color::Black] {
             let (add, sub) = net.delta_rows(delta, view);
-            let side = &mut self.sides[view.index()];
-            *side = *parent.row(view);
             apply_rows(
                 kernel,
-                side,
+                &mut self.sides[view.index()],
+                Some(parent.row(view)),
                 &add[..delta.added().len()],
                 &sub[..delta.removed().len()],
             );
@@ -110,6 +109,7 @@ impl Accumulator {
             apply_rows(
                 kernel,
                 &mut self.sides[view.index()],
+                None,
                 &add[..delta.added().len()],
                 &sub[..delta.removed().len()],
             );

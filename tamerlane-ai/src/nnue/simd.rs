@@ -1,8 +1,8 @@
 //! The hot loops: the accumulator's row additions and the forward pass's
-//! SCReLU dot product, each with a plain path and an AVX2 path chosen at
-//! run time (the crate is built for x86-64-v2, docs/BENCHMARKS.md, so AVX2
-//! is only used where the machine has it). The paths give bit-identical
-//! results: every sum wraps (`i16` in the accumulator, `i32` in the dot
+//! SCReLU dot product, each with a plain path and an AVX2 path of explicit
+//! intrinsics chosen at run time (the crate is built for x86-64-v2,
+//! docs/BENCHMARKS.md, so AVX2 is only used where the machine has it).
+//! The paths give bit-identical results: every sum wraps (`i16` in the accumulator, `i32` in the dot
 //! product), and wrapping sums do not depend on their order.
 
 use super::arch::{HIDDEN, QA};
@@ -23,8 +23,7 @@ impl Row {
 pub(crate) enum Kernel {
     /// Plain Rust (vectorised by the compiler for the build's target).
     Plain,
-    /// AVX2 (explicit intrinsics for the dot product, the plain loops
-    /// compiled with AVX2 for the rows); only when the CPU has it.
+    /// AVX2 (explicit intrinsics); only when the CPU has it.
     #[cfg(target_arch = "x86_64")]
     Avx2,
 }
@@ -41,9 +40,13 @@ impl Kernel {
     }
 }
 
-/// `dst += sum(add) - sum(sub)`, wrapping, row by row.
+/// `dst = base + sum(add) - sum(sub)`, wrapping, row by row, where `base`
+/// is `src` or, without one, `dst` itself.
 #[inline(always)]
-fn apply_rows_plain(dst: &mut Row, add: &[&Row], sub: &[&Row]) {
+fn apply_rows_plain(dst: &mut Row, src: Option<&Row>, add: &[&Row], sub: &[&Row]) {
+    if let Some(src) = src {
+        *dst = *src;
+    }
     for row in add {
         for (d, w) in dst.0.iter_mut().zip(row.0.iter()) {
             *d = d.wrapping_add(*w);
@@ -56,24 +59,67 @@ fn apply_rows_plain(dst: &mut Row, add: &[&Row], sub: &[&Row]) {
     }
 }
 
-/// [`apply_rows_plain`] compiled for AVX2.
+/// The lanes [`apply_rows_avx2`] keeps in registers at a time: four AVX2
+/// registers of 16 int16.
+#[cfg(target_arch = "x86_64")]
+const CHUNK: usize = 64;
+
+/// [`apply_rows_plain`] with AVX2, a chunk of lanes at a time: each chunk
+/// of `base` is read once, every row's chunk added to it in registers, and
+/// the sum written once, instead of a pass over `dst` per row.
 ///
 /// # Safety
 /// The CPU must have AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-unsafe fn apply_rows_avx2(dst: &mut Row, add: &[&Row], sub: &[&Row]) {
-    apply_rows_plain(dst, add, sub);
+unsafe fn apply_rows_avx2(dst: &mut Row, src: Option<&Row>, add: &[&Row], sub: &[&Row]) {
+    use std::arch::x86_64::*;
+    const REGS: usize = CHUNK / 16;
+    let out = dst.0.as_mut_ptr();
+    let base = src.map_or(out.cast_const(), |s| s.0.as_ptr());
+    for c in (0..HIDDEN).step_by(CHUNK) {
+        // SAFETY (every load and store below): `c + CHUNK <= HIDDEN`, so
+        // lanes `c + 16 * k .. c + 16 * k + 16` lie inside each row;
+        // unaligned loads and stores have no alignment requirement. A
+        // chunk of `base` is read before the same chunk of `dst` is
+        // written, so `base` may be `dst`.
+        let mut v = [_mm256_setzero_si256(); REGS];
+        for (k, r) in v.iter_mut().enumerate() {
+            *r = _mm256_loadu_si256(base.add(c + 16 * k).cast());
+        }
+        for row in add {
+            for (k, r) in v.iter_mut().enumerate() {
+                let w = _mm256_loadu_si256(row.0.as_ptr().add(c + 16 * k).cast());
+                *r = _mm256_add_epi16(*r, w);
+            }
+        }
+        for row in sub {
+            for (k, r) in v.iter_mut().enumerate() {
+                let w = _mm256_loadu_si256(row.0.as_ptr().add(c + 16 * k).cast());
+                *r = _mm256_sub_epi16(*r, w);
+            }
+        }
+        for (k, r) in v.iter().enumerate() {
+            _mm256_storeu_si256(out.add(c + 16 * k).cast(), *r);
+        }
+    }
 }
 
-/// `dst += sum(add) - sum(sub)` with `kernel`.
+/// `dst = base + sum(add) - sum(sub)` with `kernel`, wrapping, where
+/// `base` is `src` or, without one, `dst` itself.
 #[inline]
-pub(crate) fn apply_rows(kernel: Kernel, dst: &mut Row, add: &[&Row], sub: &[&Row]) {
+pub(crate) fn apply_rows(
+    kernel: Kernel,
+    dst: &mut Row,
+    src: Option<&Row>,
+    add: &[&Row],
+    sub: &[&Row],
+) {
     match kernel {
-        Kernel::Plain => apply_rows_plain(dst, add, sub),
+        Kernel::Plain => apply_rows_plain(dst, src, add, sub),
         // SAFETY: `Kernel::Avx2` is only made when the CPU has AVX2.
         #[cfg(target_arch = "x86_64")]
-        Kernel::Avx2 => unsafe { apply_rows_avx2(dst, add, sub) },
+        Kernel::Avx2 => unsafe { apply_rows_avx2(dst, src, add, sub) },
     }
 }
 
@@ -129,3 +175,8 @@ pub(crate) fn screlu_dot(kernel: Kernel, acc: &Row, w: &Row) -> i32 {
 }
 
 const _: () = assert!(HIDDEN % 16 == 0, "the AVX2 loops take 16 values at a time");
+#[cfg(target_arch = "x86_64")]
+const _: () = assert!(
+    HIDDEN % CHUNK == 0,
+    "the AVX2 row updates take whole chunks"
+);

@@ -59,9 +59,14 @@ fn dot_product_avx2_equals_plain() {
     );
 }
 
+/// Both kernels, in place and from a source row, give the definition's
+/// wrapping sums (the plain one on every machine).
 #[test]
 fn row_updates_avx2_equal_plain() {
-    let Some(fast) = avx2() else { return };
+    let kernels: Vec<Kernel> = [Some(Kernel::Plain), avx2()]
+        .into_iter()
+        .flatten()
+        .collect();
     let mut rng = Rng::new(6);
     for _ in 0..500 {
         let base = random_row(&mut rng, -32768, 32767);
@@ -71,21 +76,25 @@ fn row_updates_avx2_equal_plain() {
         let (n_add, n_sub) = (rng.below(5), rng.below(5));
         let add: Vec<&Row> = rows[..n_add].iter().collect();
         let sub: Vec<&Row> = rows[4..4 + n_sub].iter().collect();
-        let (mut a, mut b) = (base, base);
-        apply_rows(fast, &mut a, &add, &sub);
-        apply_rows(Kernel::Plain, &mut b, &add, &sub);
-        // And element by element, wrapping, as the definition says.
-        let mut c = base;
+        // Element by element, wrapping, as the definition says.
+        let mut want = base;
         for i in 0..HIDDEN {
             for r in &add {
-                c.0[i] = c.0[i].wrapping_add(r.0[i]);
+                want.0[i] = want.0[i].wrapping_add(r.0[i]);
             }
             for r in &sub {
-                c.0[i] = c.0[i].wrapping_sub(r.0[i]);
+                want.0[i] = want.0[i].wrapping_sub(r.0[i]);
             }
         }
-        assert_eq!(a, c);
-        assert_eq!(b, c);
+        for &kernel in &kernels {
+            let mut in_place = base;
+            apply_rows(kernel, &mut in_place, None, &add, &sub);
+            assert_eq!(in_place, want, "{kernel:?} in place");
+            // From a separate source row, over whatever `dst` held.
+            let mut from = rows[7];
+            apply_rows(kernel, &mut from, Some(&base), &add, &sub);
+            assert_eq!(from, want, "{kernel:?} from a source row");
+        }
     }
 }
 
