@@ -227,11 +227,51 @@ impl Position {
         self.pinned
     }
 
-    /// Whether `m` (legal here) gives check.
+    /// Whether `m` (legal here) gives check. Found from this position
+    /// alone, without playing the move: the mover's pieces as they stand
+    /// after it (the piece placed on the target, a promotion's new role,
+    /// castling's rook on its new square) tested against the enemy king
+    /// through the occupancy after it (an en passant victim removed), so
+    /// direct, discovered, castling and en passant checks are all seen.
     pub fn gives_check(&self, m: &Move) -> bool {
-        let mut after = *self;
-        after.play_unchecked(m);
-        after.is_check()
+        let us = self.turn;
+        let b = &self.board;
+        let king = self.king(!us);
+        let ours = |role: Role| b.by_role(role) & b.by_color(us);
+        let placed = match m.kind {
+            MoveKind::Promotion(r) => r,
+            _ => m.role,
+        };
+        let at_target = |roles: &[Role]| {
+            if roles.contains(&placed) {
+                Bitboard::EMPTY.with(m.to)
+            } else {
+                Bitboard::EMPTY
+            }
+        };
+        let mut occ = b.occupied().without(m.from).with(m.to);
+        let mut orthogonal = ((ours(Role::Rook) | ours(Role::Queen)).without(m.from))
+            | at_target(&[Role::Rook, Role::Queen]);
+        match m.kind {
+            MoveKind::EnPassant => {
+                occ = occ.without(Square::new_unchecked(m.from.rank() * 8 + m.to.file()));
+            }
+            MoveKind::Castle(side) => {
+                let (from, to) = (side.rook_from(us), side.rook_to(us));
+                occ = occ.without(from).with(to);
+                orthogonal = orthogonal.without(from).with(to);
+            }
+            _ => {}
+        }
+        let diagonal = ((ours(Role::Bishop) | ours(Role::Queen)).without(m.from))
+            | at_target(&[Role::Bishop, Role::Queen]);
+        let knights = ours(Role::Knight).without(m.from) | at_target(&[Role::Knight]);
+        let pawns = ours(Role::Pawn).without(m.from) | at_target(&[Role::Pawn]);
+        ((attacks::knight(king) & knights)
+            | (attacks::pawn(!us, king) & pawns)
+            | (attacks::bishop(king, occ) & diagonal)
+            | (attacks::rook(king, occ) & orthogonal))
+            .any()
     }
 
     /// Computes the checkers and the pinned pieces of the side to move.

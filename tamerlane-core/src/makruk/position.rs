@@ -4,14 +4,14 @@
 use super::board::Board;
 use super::counting::{self, Count};
 use super::fen::FenError;
-use super::moves::{IllegalMoveError, IllegalReason, Move, MoveError, UciMove};
+use super::moves::{IllegalMoveError, IllegalReason, Move, MoveError, MoveKind, UciMove};
 use super::outcome::Termination;
 use super::role::{Piece, Role};
 use super::rules::Rules;
 use super::setup::{PositionError, Setup};
 use super::zobrist;
 use super::Outcome;
-use crate::board8::{Bitboard, Square};
+use crate::board8::{attacks, Bitboard, Square};
 use crate::color::Color;
 
 /// A legal Makruk position: placement, side to move, the running count,
@@ -128,11 +128,31 @@ impl Position {
         self.checkers().any()
     }
 
-    /// Whether `m` (legal here) attacks the opponent's King once played.
+    /// Whether `m` (legal here) attacks the opponent's King once played:
+    /// the moved piece from its target (a Bia reaching its sixth rank as a
+    /// Met), or a Rook of the mover's side whose line to the King the move
+    /// opens (Rooks are Makruk's only sliders; a capture leaves its square
+    /// occupied, so only the origin can open a line). Found from this
+    /// position alone, without playing the move.
     pub fn gives_check(&self, m: &Move) -> bool {
-        let mut after = self.clone();
-        after.play_unchecked(m);
-        after.is_check()
+        let us = self.turn;
+        let king = self.king(!us);
+        let b = &self.board;
+        let occ = b.occupied().without(m.from).with(m.to);
+        let role = match m.kind {
+            MoveKind::Promotion => Role::Met,
+            MoveKind::Normal => m.role,
+        };
+        let direct = match role {
+            Role::Pawn => attacks::pawn(us, m.to),
+            Role::Met => attacks::ferz(m.to),
+            Role::Khon => attacks::khon(us, m.to),
+            Role::Knight => attacks::knight(m.to),
+            Role::Rook => attacks::rook(m.to, occ),
+            Role::King => attacks::king(m.to),
+        };
+        let rooks = (b.by_role(Role::Rook) & b.by_color(us)).without(m.from);
+        direct.contains(king) || (attacks::rook(king, occ) & rooks).any()
     }
 
     /// Whether the halfmove clock is at or above the rules' move limit.

@@ -791,3 +791,38 @@ fn the_mirror_keeps_the_rules_as_makruk_and_tamerlane_do() {
         None
     );
 }
+
+/// `gives_check`, which does not play the move, on the checks that are
+/// not a piece's plain attack from its target. By hand: castling puts the
+/// rook on f1, which sees the king on f8; taking en passant on d6 empties
+/// d5 and e5, so the rook on a5 sees h5; a pawn promoting on e8 checks
+/// the king on c8 along the rank as a queen or a rook, not as a knight
+/// (e8 reaches c7, d6, f6, g7) or a bishop (its diagonals run through d7
+/// and f7); a knight leaving e4 opens the bishop's diagonal b1-h7 to the
+/// king on h7, and the king's step does not.
+#[test]
+fn gives_check_sees_castling_en_passant_promotions_and_discoveries() {
+    let cases: &[(&str, &str, bool)] = &[
+        ("5k2/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1", true),
+        ("4k3/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1", false),
+        ("8/8/8/R2pP2k/8/8/8/4K3 w - d6 0 1", "e5d6", true),
+        ("8/8/8/R2pP3/7k/8/8/4K3 w - d6 0 1", "e5d6", false),
+        ("2k5/4P3/8/8/8/8/8/4K3 w - - 0 1", "e7e8q", true),
+        ("2k5/4P3/8/8/8/8/8/4K3 w - - 0 1", "e7e8r", true),
+        ("2k5/4P3/8/8/8/8/8/4K3 w - - 0 1", "e7e8n", false),
+        ("2k5/4P3/8/8/8/8/8/4K3 w - - 0 1", "e7e8b", false),
+        ("8/7k/8/8/4N3/8/8/1B2K3 w - - 0 1", "e4c5", true),
+        ("8/7k/8/8/4N3/8/8/1B2K3 w - - 0 1", "e4f6", true),
+        ("8/7k/8/8/4N3/8/8/1B2K3 w - - 0 1", "e1d1", false),
+    ];
+    for &(fen, uci, check) in cases {
+        let p = pos(fen);
+        let m = p
+            .parse_uci(uci)
+            .unwrap_or_else(|e| panic!("{fen} {uci}: {e}"));
+        let mut played = p;
+        played.play_unchecked(&m);
+        assert_eq!(played.is_check(), check, "{fen} {uci}: the position after");
+        assert_eq!(p.gives_check(&m), check, "{fen} {uci}");
+    }
+}

@@ -167,6 +167,9 @@ fn check(p: &Position) {
         after.play_unchecked(m);
         assert_eq!(after.hash(), after.compute_hash(), "{fen} {m}");
         assert_ne!(after.hash(), p.hash(), "{fen} {m}");
+        // `gives_check`, found without playing, against the board scan.
+        let check = king_attacked(&after, after.turn());
+        assert_eq!(p.gives_check(m), check, "{fen} {m}: gives_check");
     }
     // The null move changes only the side to move (and the clocks).
     let null = p.null_move();
@@ -184,6 +187,43 @@ fn check(p: &Position) {
         mirror.outcome().map(|o| (o.winner, o.termination)),
         p.outcome().map(flip),
         "{fen}"
+    );
+}
+
+/// `gives_check` over the playouts meets every way of giving check: by
+/// the moved piece, by a Rook's line the move opens, and by a Bia
+/// promoted on its arrival (each counted by the board scan of the
+/// position after the move, which `check` compares it with).
+#[test]
+fn gives_check_meets_direct_discovered_and_promotion_checks() {
+    let (mut direct, mut discovered, mut promoted) = (0, 0, 0);
+    for (i, start) in STARTS.iter().enumerate() {
+        for seed in 0..4 {
+            playout(start, "", 1000 * i as u64 + seed, 80, |p| {
+                for m in p.legal_moves().iter() {
+                    let mut after = p.clone();
+                    after.play_unchecked(m);
+                    if !king_attacked(&after, after.turn()) {
+                        continue;
+                    }
+                    assert!(p.gives_check(m), "{} {m}", p.to_fen());
+                    let checkers = after.checkers();
+                    if checkers.contains(m.to) {
+                        direct += 1;
+                        if m.kind == MoveKind::Promotion {
+                            promoted += 1;
+                        }
+                    }
+                    if checkers.without(m.to).any() {
+                        discovered += 1;
+                    }
+                }
+            });
+        }
+    }
+    assert!(
+        direct > 100 && discovered > 0 && promoted > 0,
+        "direct {direct}, discovered {discovered}, by promotion {promoted}"
     );
 }
 
