@@ -231,7 +231,9 @@ impl Engine {
     /// `endings` switch, the exact tables of the bare-King endings, about
     /// 2 s once per process). Hosts call it before the clock runs: the
     /// match tool when it starts an engine, the UCI loop at `isready`,
-    /// Python's `Engine` at its first search of a game.
+    /// Python's `Engine` at its first search of a game. Every search also
+    /// calls it before its own clock starts, so a search's time budget
+    /// never pays for a build.
     pub fn prepare(&self, variant: Variant) {
         match variant {
             Variant::Tamerlane => self.prepare_game::<tamerlane_core::tamerlane::Position>(),
@@ -328,6 +330,11 @@ impl Engine {
         limits: &Limits,
         mut info: impl FnMut(&Info<P::Move>),
     ) -> SearchResult<P::Move> {
+        // Before the search's clock starts: a host that did not prepare
+        // (the CLI's `analyze` and `play`, a UCI `go` without `isready`)
+        // then waits once, outside the search's time budget, instead of
+        // overrunning it; when already prepared this costs nothing.
+        self.prepare_game::<P>();
         self.stop.store(false, Ordering::Relaxed);
         self.nodes.store(0, Ordering::Relaxed);
         self.tt.new_search();
