@@ -2,8 +2,9 @@
 //! SCReLU dot product, each with a plain path and an AVX2 path of explicit
 //! intrinsics chosen at run time (the crate is built for x86-64-v2,
 //! docs/BENCHMARKS.md, so AVX2 is only used where the machine has it).
-//! The paths give bit-identical results: every sum wraps (`i16` in the accumulator, `i32` in the dot
-//! product), and wrapping sums do not depend on their order.
+//! The paths give bit-identical results: every sum wraps (`i16` in the
+//! accumulator, `i32` in the dot product), and wrapping sums do not depend
+//! on their order.
 
 use super::arch::{HIDDEN, QA};
 
