@@ -231,9 +231,9 @@ impl Engine {
     /// `endings` switch, the exact tables of the bare-King endings, about
     /// 2 s once per process). Hosts call it before the clock runs: the
     /// match tool when it starts an engine, the UCI loop at `isready`,
-    /// Python's `Engine` at its first search of a game. Every search also
-    /// calls it before its own clock starts, so a search's time budget
-    /// never pays for a build.
+    /// Python's `Engine` at its first search of a game. Every search with
+    /// a deadline also calls it before its own clock starts, so a time
+    /// budget never pays for a build.
     pub fn prepare(&self, variant: Variant) {
         match variant {
             Variant::Tamerlane => self.prepare_game::<tamerlane_core::tamerlane::Position>(),
@@ -330,11 +330,16 @@ impl Engine {
         limits: &Limits,
         mut info: impl FnMut(&Info<P::Move>),
     ) -> SearchResult<P::Move> {
-        // Before the search's clock starts: a host that did not prepare
-        // (the CLI's `analyze` and `play`, a UCI `go` without `isready`)
-        // then waits once, outside the search's time budget, instead of
-        // overrunning it; when already prepared this costs nothing.
-        self.prepare_game::<P>();
+        // A search on a clock prepares before its clock starts: a host that
+        // did not (the CLI's `analyze` and `play`, a UCI `go` without
+        // `isready`) then waits once, outside the time budget, instead of
+        // overrunning it; when already prepared this costs nothing. A
+        // search without a deadline (a depth or a node count) builds only
+        // what it meets.
+        let budget = budget(limits, pos.turn());
+        if budget.hard.is_some() {
+            self.prepare_game::<P>();
+        }
         self.stop.store(false, Ordering::Relaxed);
         self.nodes.store(0, Ordering::Relaxed);
         self.tt.new_search();
@@ -344,7 +349,7 @@ impl Engine {
             stop: AtomicBool::new(false),
             nodes: &self.nodes,
             start: Instant::now(),
-            budget: budget(limits, pos.turn()),
+            budget,
             limits,
             threads: self.threads,
         };
