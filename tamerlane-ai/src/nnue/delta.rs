@@ -82,6 +82,23 @@ impl Delta {
         push(&mut self.added, &mut self.n_added, man)
     }
 
+    /// The delta of a move that names all it changes: `mover` leaves its
+    /// square, `captured` (if any) leaves the target, and `placed` (the
+    /// mover, or what a promotion makes of it) arrives there.
+    #[inline]
+    pub fn moved(mover: Man, captured: Option<Man>, placed: Man) -> Delta {
+        let mut delta = Delta::EMPTY;
+        delta.removed[0] = mover;
+        delta.n_removed = 1;
+        if let Some(man) = captured {
+            delta.removed[1] = man;
+            delta.n_removed = 2;
+        }
+        delta.added[0] = placed;
+        delta.n_added = 1;
+        delta
+    }
+
     /// The delta of move `m` played in `before`, reaching `after` (see the
     /// module docs). `None` if it changes more than [`MAX_CHANGED`]
     /// squares, which no move of the three games does (the caller then

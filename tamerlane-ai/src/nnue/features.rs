@@ -89,6 +89,14 @@ pub trait NnueGame: Position {
     /// occupied by the same side (a promotion, a king swap).
     fn move_squares(m: &Self::Move) -> [usize; 2];
 
+    /// The delta of `m`, played by `us`, when the move names everything it
+    /// changes: an ordinary move or capture (the captured man on the
+    /// target) or a promotion on the target. `None` for the other kinds
+    /// (castling, en passant, king swaps, the pawn of pawns' arrivals,
+    /// placements and transfers, citadel entries), whose deltas
+    /// [`Delta::between`](super::Delta::between) finds from the boards.
+    fn move_delta(m: &Self::Move, us: Color) -> Option<super::Delta>;
+
     /// The number of men on the board.
     #[inline]
     fn men(&self) -> usize {

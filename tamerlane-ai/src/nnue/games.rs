@@ -2,8 +2,10 @@
 //! board (the core's mirror of each board, so the two views see the start
 //! position alike) and where their men stand. The rest is generic.
 
+use tamerlane_core::moves::Kind;
 use tamerlane_core::{board8, chess, makruk, tamerlane, Color};
 
+use super::delta::Delta;
 use super::features::{Man, NnueGame};
 
 /// The [`NnueGame`] items of a game, whose boards differ only in their
@@ -46,6 +48,21 @@ macro_rules! nnue_game {
             #[inline]
             fn move_squares(m: &$game::Move) -> [usize; 2] {
                 [m.from.index(), m.to.index()]
+            }
+
+            #[inline]
+            fn move_delta(m: &$game::Move, us: Color) -> Option<Delta> {
+                let placed = match m.kind.promotion() {
+                    Some(role) => role,
+                    None if m.kind == <$game::MoveKind as Kind<_>>::NORMAL => m.role,
+                    None => return None,
+                };
+                let (from, to) = (m.from.index(), m.to.index());
+                Some(Delta::moved(
+                    Man::new(from, us, m.role.index()),
+                    m.capture.map(|role| Man::new(to, !us, role.index())),
+                    Man::new(to, us, placed.index()),
+                ))
             }
         }
     };

@@ -51,10 +51,13 @@ impl<P: NnueGame> NetStack<P> {
     }
 
     /// The move `m` leads from `before` at `ply` to `after` at `ply + 1`.
+    /// Its delta is the one the move names (nearly every move), or else
+    /// found from the two boards.
     #[inline]
     pub(super) fn push_move(&mut self, ply: usize, before: &P, after: &P, m: &P::Move) {
         let (done, rest) = self.accs.split_at_mut(ply + 1);
-        match Delta::between(before, after, m) {
+        let delta = P::move_delta(m, before.turn()).or_else(|| Delta::between(before, after, m));
+        match delta {
             Some(d) => rest[0].update_from(&done[ply], &d, &self.net),
             None => rest[0].refresh(&self.net, after),
         }

@@ -16,10 +16,12 @@ use super::random_net;
 type Kinds = BTreeMap<&'static str, usize>;
 
 /// Plays random legal moves from each start (a special move, when there is
-/// one, half of the time, its kind drawn first), checking after every move that the delta is
-/// the boards' whole difference and that the updated accumulators (from
-/// the parent, and in place) equal a refresh. Returns how often each
-/// special kind was played.
+/// one, half of the time, its kind drawn first), checking after every move
+/// that the delta, and the delta the move names where it names one
+/// (`NnueGame::move_delta`), is the boards' whole difference and that the
+/// updated accumulators (from the parent, and in place) equal a refresh.
+/// Returns how often each special kind was played, and how often the move
+/// named its delta.
 fn walk<G: NnueGame>(
     starts: &[G],
     plies: usize,
@@ -61,11 +63,21 @@ fn walk<G: NnueGame>(
                 let mut after = pos.clone();
                 after.play_unchecked(&m);
                 let delta = Delta::between(&pos, &after, &m).expect("a move fits a delta");
+                let difference = board_difference(&pos, &after);
                 assert_eq!(
                     sorted(delta.removed(), delta.added()),
-                    board_difference(&pos, &after),
+                    difference,
                     "{pos} {m}"
                 );
+                // The delta the move names, where it names one, is the same.
+                if let Some(named) = G::move_delta(&m, pos.turn()) {
+                    assert_eq!(
+                        sorted(named.removed(), named.added()),
+                        difference,
+                        "{pos} {m} (named by the move)"
+                    );
+                    *kinds.entry("named by the move").or_default() += 1;
+                }
                 let mut child = Accumulator::default();
                 child.update_from(&acc, &delta, &net);
                 let fresh = Accumulator::new(&net, &after);
@@ -231,6 +243,7 @@ fn tamerlane_incremental_equals_refresh() {
             "placement",
             "transfer",
             "king swap",
+            "named by the move",
         ],
     );
 }
@@ -264,6 +277,7 @@ fn chess_incremental_equals_refresh() {
             "capture-promotion",
             "en passant",
             "castling",
+            "named by the move",
         ],
     );
 }
@@ -286,7 +300,7 @@ fn makruk_incremental_equals_refresh() {
         fen("3k4/8/8/2P1P3/3p1p2/8/8/4K3 w - - 0 1"),
     ];
     let kinds = walk(&starts, 80, 8, makruk_special);
-    assert_exercised(&kinds, &["capture", "promotion"]);
+    assert_exercised(&kinds, &["capture", "promotion", "named by the move"]);
 }
 
 /// `MAX_MEN` is the start position's count of men.
