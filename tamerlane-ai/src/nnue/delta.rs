@@ -14,6 +14,8 @@
 //! four squares (castling; a king swap and the pawn of pawns' second
 //! arrival change two or three).
 
+use tamerlane_core::Color;
+
 use super::features::{Man, NnueGame};
 
 /// The most squares one move changes in these games (castling's four).
@@ -82,21 +84,23 @@ impl Delta {
         push(&mut self.added, &mut self.n_added, man)
     }
 
-    /// The delta of a move that names all it changes: `mover` leaves its
-    /// square, `captured` (if any) leaves the target, and `placed` (the
-    /// mover, or what a promotion makes of it) arrives there.
+    /// The delta of move `m`, played by `us`, when the move names all it
+    /// changes ([`NnueGame::named_change`]: an ordinary move, a capture, a
+    /// promotion on the target), found without the boards; `None` for the
+    /// other kinds (see [`between`](Self::between)).
     #[inline]
-    pub fn moved(mover: Man, captured: Option<Man>, placed: Man) -> Delta {
+    pub fn named<G: NnueGame>(m: &G::Move, us: Color) -> Option<Delta> {
+        let change = G::named_change(m, us)?;
         let mut delta = Delta::EMPTY;
-        delta.removed[0] = mover;
+        delta.removed[0] = change.mover;
         delta.n_removed = 1;
-        if let Some(man) = captured {
+        if let Some(man) = change.captured {
             delta.removed[1] = man;
             delta.n_removed = 2;
         }
-        delta.added[0] = placed;
+        delta.added[0] = change.placed;
         delta.n_added = 1;
-        delta
+        Some(delta)
     }
 
     /// The delta of move `m` played in `before`, reaching `after` (see the

@@ -54,6 +54,19 @@ impl Man {
     }
 }
 
+/// What a move that names all it changes does to the board: `mover`
+/// leaves its square, `captured` (if any) leaves the target, and `placed`
+/// (the mover, or what a promotion makes of it) arrives there.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct NamedChange {
+    /// The man that moves, on its origin.
+    pub mover: Man,
+    /// The man taken on the target, if any.
+    pub captured: Option<Man>,
+    /// The man on the target after the move.
+    pub placed: Man,
+}
+
 /// A game the networks can read: the sizes of its board and its roles, how
 /// Black's view turns the board, and where its men stand. Everything else
 /// (the features, the deltas of moves, the accumulators) is written once
@@ -89,13 +102,13 @@ pub trait NnueGame: Position {
     /// occupied by the same side (a promotion, a king swap).
     fn move_squares(m: &Self::Move) -> [usize; 2];
 
-    /// The delta of `m`, played by `us`, when the move names everything it
-    /// changes: an ordinary move or capture (the captured man on the
-    /// target) or a promotion on the target. `None` for the other kinds
-    /// (castling, en passant, king swaps, the pawn of pawns' arrivals,
-    /// placements and transfers, citadel entries), whose deltas
+    /// What `m`, played by `us`, changes when the move names all of it: an
+    /// ordinary move or capture (the captured man on the target) or a
+    /// promotion on the target. `None` for the other kinds (castling, en
+    /// passant, king swaps, the pawn of pawns' arrivals, placements and
+    /// transfers, citadel entries), whose deltas
     /// [`Delta::between`](super::Delta::between) finds from the boards.
-    fn move_delta(m: &Self::Move, us: Color) -> Option<super::Delta>;
+    fn named_change(m: &Self::Move, us: Color) -> Option<NamedChange>;
 
     /// The number of men on the board.
     #[inline]

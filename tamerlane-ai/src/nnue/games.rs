@@ -5,8 +5,7 @@
 use tamerlane_core::moves::Kind;
 use tamerlane_core::{board8, chess, makruk, tamerlane, Color};
 
-use super::delta::Delta;
-use super::features::{Man, NnueGame};
+use super::features::{Man, NamedChange, NnueGame};
 
 /// The [`NnueGame`] items of a game, whose boards differ only in their
 /// squares, roles, largest number of men and Black's view.
@@ -51,18 +50,18 @@ macro_rules! nnue_game {
             }
 
             #[inline]
-            fn move_delta(m: &$game::Move, us: Color) -> Option<Delta> {
+            fn named_change(m: &$game::Move, us: Color) -> Option<NamedChange> {
                 let placed = match m.kind.promotion() {
                     Some(role) => role,
                     None if m.kind == <$game::MoveKind as Kind<_>>::NORMAL => m.role,
                     None => return None,
                 };
                 let (from, to) = (m.from.index(), m.to.index());
-                Some(Delta::moved(
-                    Man::new(from, us, m.role.index()),
-                    m.capture.map(|role| Man::new(to, !us, role.index())),
-                    Man::new(to, us, placed.index()),
-                ))
+                Some(NamedChange {
+                    mover: Man::new(from, us, m.role.index()),
+                    captured: m.capture.map(|role| Man::new(to, !us, role.index())),
+                    placed: Man::new(to, us, placed.index()),
+                })
             }
         }
     };

@@ -57,7 +57,7 @@ mod tests;
 pub use accumulator::Accumulator;
 pub use delta::{Delta, MAX_CHANGED};
 pub use error::NetError;
-pub use features::{Man, NnueGame};
+pub use features::{Man, NamedChange, NnueGame};
 pub use format::{file_game, fnv1a64, HEADER_LEN, MAGIC, VERSION};
 pub use nets::{check_embedded, embedded_bytes, Nets};
 pub use network::Network;

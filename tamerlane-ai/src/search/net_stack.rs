@@ -56,7 +56,8 @@ impl<P: NnueGame> NetStack<P> {
     #[inline]
     pub(super) fn push_move(&mut self, ply: usize, before: &P, after: &P, m: &P::Move) {
         let (done, rest) = self.accs.split_at_mut(ply + 1);
-        let delta = P::move_delta(m, before.turn()).or_else(|| Delta::between(before, after, m));
+        let delta =
+            Delta::named::<P>(m, before.turn()).or_else(|| Delta::between(before, after, m));
         match delta {
             Some(d) => rest[0].update_from(&done[ply], &d, &self.net),
             None => rest[0].refresh(&self.net, after),

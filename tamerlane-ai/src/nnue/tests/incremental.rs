@@ -18,7 +18,7 @@ type Kinds = BTreeMap<&'static str, usize>;
 /// Plays random legal moves from each start (a special move, when there is
 /// one, half of the time, its kind drawn first), checking after every move
 /// that the delta, and the delta the move names where it names one
-/// (`NnueGame::move_delta`), is the boards' whole difference and that the
+/// (`Delta::named`), is the boards' whole difference and that the
 /// updated accumulators (from the parent, and in place) equal a refresh.
 /// Returns how often each special kind was played, and how often the move
 /// named its delta.
@@ -70,7 +70,7 @@ fn walk<G: NnueGame>(
                     "{pos} {m}"
                 );
                 // The delta the move names, where it names one, is the same.
-                if let Some(named) = G::move_delta(&m, pos.turn()) {
+                if let Some(named) = Delta::named::<G>(&m, pos.turn()) {
                     assert_eq!(
                         sorted(named.removed(), named.added()),
                         difference,
