@@ -5,8 +5,9 @@
 //! The public surface: the [`Engine`] (built with [`Engine::builder`]),
 //! its [`Limits`], its [`SearchConfig`] (search [`Features`] and
 //! [`EvalKind`]), what a search reports ([`Info`] after each iteration, a
-//! [`SearchResult`] at the end, scores as [`Score`]), the piece values and
-//! static evaluation ([`eval`]) and the text protocol ([`uci`]). Inside,
+//! [`SearchResult`] at the end, scores as [`Score`]), strength levels
+//! ([`Level`]), the piece values and static evaluation ([`eval`]) and the
+//! text protocol ([`uci`]). Inside,
 //! the crate is split like Stockfish: the search, the transposition table,
 //! move ordering and time management are private.
 //!
@@ -60,6 +61,7 @@ pub mod eval;
 pub mod external;
 mod game;
 mod games;
+mod level;
 mod limits;
 pub mod mcts;
 mod movepick;
@@ -80,6 +82,7 @@ pub use engine::{Engine, EngineBuilder, NodeCounter};
 pub use eval::EvalKind;
 pub use eval::Perspective;
 pub use game::SearchPosition;
+pub use level::{Level, LEVELS};
 pub use limits::Limits;
 pub use packed_move::PackedMove;
 pub use result::{Info, PvLine, SearchResult};

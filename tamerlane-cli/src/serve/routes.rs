@@ -19,11 +19,11 @@ use axum::{Extension, Json, Router};
 use futures_util::Stream;
 use serde::Deserialize;
 use serde_json::{json, Value};
-use tamerlane_ai::{AnyGame, Info, Limits, Variant};
+use tamerlane_ai::{AnyGame, Info, Level, Limits, Variant, LEVELS};
 use tokio::sync::watch;
 
 use super::assets::{asset, INDEX_HTML};
-use super::engine_pool::{run_search, EnginePool, Level, LEVELS};
+use super::engine_pool::{run_search, EnginePool};
 use super::errors::{query_value, ApiError, JsonBody};
 use super::records::{read_record, record_text};
 use super::sessions::{cookie_id, lock, SessionRef, Sessions, COOKIE as SESSION_COOKIE};
@@ -309,7 +309,8 @@ async fn engine_move(
     if !(10..=max).contains(&ms) {
         return Err(ApiError::bad(format!("movetime_ms must be 10 to {max}")));
     }
-    let level = Level::numbered(r.level.unwrap_or(LEVELS.len() as u32))?;
+    let level = Level::numbered(r.level.unwrap_or(LEVELS.len() as u32))
+        .ok_or_else(|| ApiError::bad(format!("level must be 1 to {}", LEVELS.len())))?;
     let permit = app.pool.permit()?;
     let (mut engine, game, cancel) = lend_engine(&app, &s)?;
     let shutdown = Arc::clone(&app.pool.shutdown);
@@ -317,7 +318,7 @@ async fn engine_move(
     let searched = game.clone();
     let joined = tokio::task::spawn_blocking(move || {
         let _permit = permit;
-        let limits = level.limits(movetime);
+        let limits = level.bound(Limits::new().movetime(movetime));
         let r = run_search(
             &mut engine,
             &searched,
