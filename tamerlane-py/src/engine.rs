@@ -27,7 +27,7 @@ use crate::board_core::PyGame;
 use crate::interrupt::run_interruptible;
 use crate::search_limits::{check_range, limit_object, set_lines, LimitArgs};
 use crate::search_results::EngineGame;
-use crate::types::{opt_int_arg, type_name};
+use crate::types::{index_arg, opt_int_arg, type_name};
 
 /// Largest transposition table accepted, in MiB.
 const MAX_HASH_MB: i64 = 4096;
@@ -395,16 +395,30 @@ impl Engine {
     /// (`None` if the game has ended), `.ponder` and the search result
     /// `.info`. Searches as `search` does (GIL released, Ctrl-C honoured),
     /// among the root moves `searchmoves` if given (as in `search`).
-    #[pyo3(signature = (board, limit, *, searchmoves = None))]
+    ///
+    /// `level` (1 to 6, the web board's levels, docs/WEB.md) plays weaker:
+    /// the search is bounded by the level's depth and nodes as well as
+    /// `limit`, finds the level's number of best lines, and `.move` is
+    /// drawn among the lines near the best (`.ponder` is that line's
+    /// reply); level 6 is the full engine. `seed` (an int from 0 to 2**64 -
+    /// 1) makes the draw repeatable; without it, the draw changes from call
+    /// to call. `ValueError` for a level or seed out of range, or a seed
+    /// without a level.
+    #[pyo3(signature = (board, limit, *, searchmoves = None, level = None, seed = None))]
     fn play(
         &self,
         py: Python<'_>,
         board: &Bound<'_, PyAny>,
         limit: &Bound<'_, PyAny>,
         searchmoves: Option<&Bound<'_, PyAny>>,
+        level: Option<&Bound<'_, PyAny>>,
+        seed: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyObject> {
         self.check_not_reentrant("play")?;
-        tamerlane_core::each_game!(board_game(board, "play")?, game => self.play_game(py, game, limit, searchmoves))
+        let level = level_arg(level, seed)?;
+        tamerlane_core::each_game!(board_game(board, "play")?, game => {
+            self.play_game(py, game, limit, searchmoves, level)
+        })
     }
 
     /// Starts searching `board`'s position (a board of any of the three
@@ -435,6 +449,35 @@ impl Engine {
             Analysis::start(slf.py(), slf.clone().unbind(), game, limits)
         })
     }
+}
+
+/// `play`'s `level` and `seed` arguments: the level (`None` without one)
+/// and the seed of its draw (from the clock when not given). A seed
+/// without a level is refused: it would change nothing.
+fn level_arg(
+    level: Option<&Bound<'_, PyAny>>,
+    seed: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Option<(ai::Level, u64)>> {
+    let seed = seed.filter(|s| !s.is_none());
+    let Some(n) = opt_int_arg(level, "level")? else {
+        return match seed {
+            Some(_) => Err(PyValueError::new_err("seed is only used with a level")),
+            None => Ok(None),
+        };
+    };
+    let n = check_range("level", n, 1, ai::LEVELS.len() as i64)?;
+    let seed = match seed {
+        Some(s) => index_arg(s, "seed")?
+            .ok_or_else(|| {
+                PyTypeError::new_err(format!("seed must be an int, not {}", type_name(s)))
+            })?
+            .extract::<u64>()
+            .map_err(|_| PyValueError::new_err("seed out of range (expected 0 to 2**64 - 1)"))?,
+        None => std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64),
+    };
+    Ok(ai::Level::numbered(n as u32).map(|l| (l, seed)))
 }
 
 /// `search` of the sibling modules (`tamerlane.chess.search`,
@@ -482,18 +525,22 @@ impl Engine {
         *self.analysis.lock().unwrap_or_else(|e| e.into_inner()) = Arc::downgrade(stop);
     }
 
-    /// `play` of a board of the game `P`.
+    /// `play` of a board of the game `P`, at `level` with its seed if given.
     fn play_game<P: EngineGame>(
         &self,
         py: Python<'_>,
         game: Game<P>,
         limit: &Bound<'_, PyAny>,
         searchmoves: Option<&Bound<'_, PyAny>>,
+        level: Option<(ai::Level, u64)>,
     ) -> PyResult<PyObject> {
         let mut limits = limit_object(limit, game.turn())?;
         set_lines(&mut limits, game.position(), None, searchmoves)?;
+        if let Some((level, _)) = level {
+            limits = level.bound(limits);
+        }
         let result = self.run(py, game, limits, None)?;
-        let play = <P as EngineGame>::play(result.bind(py).borrow().clone());
+        let play = <P as EngineGame>::play(result.bind(py).borrow().clone(), level);
         Ok(Py::new(py, play)?.into_any())
     }
 

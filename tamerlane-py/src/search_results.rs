@@ -38,8 +38,10 @@ pub trait EngineGame: ai::SearchPosition + PyGame + Send + Sync + 'static {
     fn result(r: &ai::SearchResult<Self::Move>, turn: core::Color) -> Self::Result;
     /// The progress of a search of a position where `turn` is to move.
     fn info(i: &ai::Info<Self::Move>, turn: core::Color) -> Self::Info;
-    /// The play result (move, ponder) of a search result.
-    fn play(r: Self::Result) -> Self::Play;
+    /// The play result (move, ponder) of a search result: its best move,
+    /// or with `level` the move that level chooses with its seed
+    /// ([`ai::Level::choose`]).
+    fn play(r: Self::Result, level: Option<(ai::Level, u64)>) -> Self::Play;
 }
 
 /// A score as `(score_cp, mate)`.
@@ -48,6 +50,11 @@ pub fn score_parts(s: ai::Score) -> (Option<i32>, Option<i32>) {
         ai::Score::Cp(c) => (Some(c), None),
         ai::Score::Mate(m) => (None, Some(m)),
     }
+}
+
+/// The score of `(score_cp, mate)` (the inverse of [`score_parts`]).
+pub fn score_of(score_cp: Option<i32>, mate: Option<i32>) -> ai::Score {
+    mate.map_or(ai::Score::Cp(score_cp.unwrap_or(0)), ai::Score::Mate)
 }
 
 /// Nodes per second of `nodes` in `time`.
@@ -334,11 +341,23 @@ macro_rules! engine_records {
         }
 
         impl PlayResult {
-            /// The play result of a search result.
+            /// The play result of a search result: its best move and the reply
+            /// of its principal variation.
             pub fn new(info: SearchResult) -> PlayResult {
                 PlayResult {
                     r#move: info.r#move,
                     ponder: info.pv.get(1).copied(),
+                    info,
+                }
+            }
+
+            /// The play result of the search result's line `k` (from 0): the
+            /// line's first move and its reply.
+            fn of_line(info: SearchResult, k: usize) -> PlayResult {
+                let pv = &info.lines[k].pv;
+                PlayResult {
+                    r#move: pv.first().copied(),
+                    ponder: pv.get(1).copied(),
                     info,
                 }
             }
@@ -348,15 +367,16 @@ macro_rules! engine_records {
         impl PlayResult {
             /// Rebuilds a play result from `__reduce__`'s state (private: for pickle).
             #[staticmethod]
-            fn _restore(info: SearchResult) -> PlayResult {
-                PlayResult::new(info)
+            fn _restore(info: SearchResult, r#move: Option<$Move>, ponder: Option<$Move>) -> PlayResult {
+                PlayResult { r#move, ponder, info }
             }
 
             fn __reduce__<'py>(
                 slf: &Bound<'py, Self>,
             ) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
-                let info = Py::new(slf.py(), slf.get().info.clone())?;
-                $crate::search_results::restore_with(slf.as_any(), (info,))
+                let me = slf.get();
+                let info = Py::new(slf.py(), me.info.clone())?;
+                $crate::search_results::restore_with(slf.as_any(), (info, me.r#move, me.ponder))
             }
 
             fn __repr__(&self) -> String {
@@ -418,8 +438,13 @@ macro_rules! engine_records {
                 }
             }
 
-            fn play(r: SearchResult) -> PlayResult {
-                PlayResult::new(r)
+            fn play(r: SearchResult, level: Option<(tamerlane_ai::Level, u64)>) -> PlayResult {
+                let scores: Vec<tamerlane_ai::Score> =
+                    r.lines.iter().map(|l| $crate::search_results::score_of(l.score_cp, l.mate)).collect();
+                match level.and_then(|(level, seed)| level.pick(&scores, seed)) {
+                    Some(k) => PlayResult::of_line(r, k),
+                    None => PlayResult::new(r),
+                }
             }
         }
     };

@@ -143,6 +143,63 @@ def test_mate_in_one_scores_have_the_right_sign(module: ModuleType) -> None:
     assert back == played and type(back) is module.PlayResult and type(back.info.lines[0]) is module.PvLine
 
 
+@pytest.mark.parametrize("module", [tamerlane, chess, makruk], ids=lambda m: m.__name__)
+def test_a_level_plays_a_near_best_line_repeatably(module: ModuleType) -> None:
+    # Level 1 (docs/WEB.md): depth 2, 3,000 nodes, 4 lines, a move at most
+    # 180 centipawns below the best. Each play is on a new engine, so that
+    # the same seed meets the same search.
+    def play(board: Any, seed: int, level: int = 1) -> Any:
+        return Engine(hash_mb=1).play(board, Limit(), level=level, seed=seed)
+
+    board = module.Board()
+    chosen = set()
+    for seed in range(24):
+        r = play(board, seed)
+        lines = r.info.lines
+        assert len(lines) == 4 and r.info.depth <= 2 and r.info.nodes <= 3000
+        line = next(line for line in lines if line.pv[0] == r.move)
+        assert lines[0].score_cp - line.score_cp <= 180
+        assert r.ponder == (line.pv[1] if len(line.pv) > 1 else None)
+        assert play(board, seed).move == r.move
+        chosen.add(str(r.move))
+        if r.move != r.info.move:
+            back = pickle.loads(pickle.dumps(r))
+            assert back == r and back.move == r.move and back.ponder == r.ponder
+    # The start positions have several moves within the margin: the draw
+    # picks more than the best one.
+    assert len(chosen) > 1
+    # The full engine's level is its best move, bounded by the limit only.
+    full = Engine(hash_mb=1).play(board, Limit(depth=2), level=6)
+    assert full.move == full.info.move and len(full.info.lines) == 1
+
+
+@pytest.mark.parametrize("module", GAMES, ids=lambda m: m.__name__)
+def test_a_weak_level_still_takes_a_mate_in_one(module: ModuleType) -> None:
+    fen, mate = MATE_IN_ONE[module]
+    for seed in range(10):
+        r = Engine(hash_mb=1).play(module.Board(fen), Limit(), level=1, seed=seed)
+        assert str(r.move) == mate
+
+
+@pytest.mark.parametrize(
+    "kwargs, error, text",
+    [
+        ({"level": 0}, ValueError, "level 0 out of range (expected 1 to 6)"),
+        ({"level": 7}, ValueError, "level 7 out of range"),
+        ({"level": True}, TypeError, "level must be an int, not bool"),
+        ({"level": "1"}, TypeError, "level must be an int, not str"),
+        ({"seed": 1}, ValueError, "seed is only used with a level"),
+        ({"level": 1, "seed": -1}, ValueError, "seed out of range"),
+        ({"level": 1, "seed": 2**64}, ValueError, "seed out of range"),
+        ({"level": 1, "seed": 1.5}, TypeError, "seed must be an int, not float"),
+    ],
+)
+def test_a_bad_level_or_seed_is_refused(kwargs: Any, error: type, text: str) -> None:
+    with pytest.raises(error, match=text.replace("(", r"\(").replace(")", r"\)")):
+        Engine(hash_mb=1).play(chess.Board(), Limit(depth=1), **kwargs)
+    assert Engine(hash_mb=1).play(chess.Board(), Limit(depth=1), level=1, seed=2**64 - 1).move
+
+
 @pytest.mark.parametrize("module", GAMES, ids=lambda m: m.__name__)
 def test_the_clock_limits_the_search(module: ModuleType) -> None:
     engine = Engine(hash_mb=8)

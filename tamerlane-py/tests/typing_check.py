@@ -138,6 +138,7 @@ def typed_engine() -> int:
     sure: int = pov.black().score(mate_score=100_000)
     played: tamerlane.PlayResult = engine.play(board, Limit(depth=2, white_clock=1.0))
     move: Optional[tamerlane.Move] = played.move
+    weak: tamerlane.PlayResult = engine.play(board, Limit(depth=2), level=1, seed=7)
     with engine.analysis(board, Limit(depth=2)) as analysis:
         infos: List[tamerlane.Info] = list(analysis)
     last: Optional[tamerlane.SearchResult] = analysis.result

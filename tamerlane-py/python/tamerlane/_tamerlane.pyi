@@ -510,10 +510,20 @@ class Engine:
     ) -> _makruk.SearchResult: ...
     @overload
     def play(
-        self, board: Board, limit: Limit, *, searchmoves: Optional[Iterable[MoveArg]] = None
+        self,
+        board: Board,
+        limit: Limit,
+        *,
+        searchmoves: Optional[Iterable[MoveArg]] = None,
+        level: Optional[SupportsIndex] = None,
+        seed: Optional[SupportsIndex] = None,
     ) -> PlayResult:
         """The move to play within ``limit`` (as ``chess.engine``'s ``play``),
-        among ``searchmoves`` if given."""
+        among ``searchmoves`` if given. ``level`` (1 to 6, the web board's
+        levels; 6 is the full engine) plays weaker: a search bounded by the
+        level, then a move drawn among the lines near the best, repeatable
+        with ``seed`` (0 to 2**64 - 1). ``ValueError`` for a level or seed out
+        of range, or a seed without a level."""
     @overload
     def play(
         self,
@@ -521,6 +531,8 @@ class Engine:
         limit: Limit,
         *,
         searchmoves: Optional[Iterable[_ChessMoveArg]] = None,
+        level: Optional[SupportsIndex] = None,
+        seed: Optional[SupportsIndex] = None,
     ) -> _chess.PlayResult: ...
     @overload
     def play(
@@ -529,6 +541,8 @@ class Engine:
         limit: Limit,
         *,
         searchmoves: Optional[Iterable[_MakrukMoveArg]] = None,
+        level: Optional[SupportsIndex] = None,
+        seed: Optional[SupportsIndex] = None,
     ) -> _makruk.PlayResult: ...
     @overload
     def analysis(
