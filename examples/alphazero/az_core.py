@@ -30,6 +30,7 @@ import numpy as np
 import numpy.typing as npt
 
 import tamerlane
+from tamerlane.engine import Limit
 from tamerlane.mcts import MCTS
 
 #: Observations are ``Board.to_planes()``: (55, 10, 13), from the side to
@@ -657,30 +658,22 @@ def random_player(seed: int) -> Player:
 
 
 def engine_player(seed: int, level: int = 1) -> Player:
-    """The engine at the web board's level 1 (docs/WEB.md: depth 2 and 3,000
-    nodes, the 4 best lines, a move within 180 centipawns of the best drawn
-    by a softmax of the scores at 70 centipawns), or at `level` 0: depth 1,
-    the best move."""
+    """The engine at one of the web board's weak levels, 1 to 5 (docs/WEB.md;
+    `Engine.play`'s `level`: level 1 searches to depth 2 and 3,000 nodes,
+    finds the 4 best lines and draws a move within 180 centipawns of the
+    best), or at `level` 0: depth 1, the best move."""
+    if not 0 <= level <= 5:
+        raise ValueError(f"engine level must be 0 to 5, not {level}")
     engine = tamerlane.Engine(hash_mb=4, threads=1)
     rng = random.Random(seed)
 
     def play(board: tamerlane.Board) -> tamerlane.Move:
         if level == 0:
             move = engine.search(board, depth=1).move
-            assert move is not None
-            return move
-        result = engine.search(board, depth=2, nodes=3000, multipv=4)
-        lines = [line for line in result.lines if line.pv]
-        if not lines:
-            # The node limit came before the first iteration ended (a
-            # tactical position): the engine's move so far.
-            assert result.move is not None
-            return result.move
-        scores = [line.score.relative.score(mate_score=100_000) for line in lines]
-        top = scores[0]
-        near = [(line.pv[0], s) for line, s in zip(lines, scores) if top - s <= 180]
-        weights = [math.exp((s - top) / 70.0) for _, s in near]
-        return rng.choices([m for m, _ in near], weights=weights)[0]
+        else:
+            move = engine.play(board, Limit(), level=level, seed=rng.getrandbits(64)).move
+        assert move is not None
+        return move
 
     return play
 

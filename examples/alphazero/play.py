@@ -47,8 +47,8 @@ def main(argv: Optional[List[str]] = None) -> int:
                    help="search with the MCTS solver: play a proven win, avoid a proven loss "
                         "(default: the checkpoint's agent_solver, else on)")
     p.add_argument("--engine-games", type=int, default=20, help="games against the engine")
-    p.add_argument("--engine-level", type=int, default=1, choices=(0, 1),
-                   help="1: the web board's level 1 (docs/WEB.md); 0: depth 1, its best move")
+    p.add_argument("--engine-level", type=int, default=1, choices=range(6),
+                   help="1 to 5: the web board's levels (docs/WEB.md); 0: depth 1, its best move")
     p.add_argument("--simulations", type=int, default=1600)
     p.add_argument("--max-plies", type=int, default=2000,
                    help="a safety cap: the rules end games first (repetition, the 200-ply move limit)")
