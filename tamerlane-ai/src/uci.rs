@@ -9,7 +9,11 @@
 //! game its header names; empty or `<default>`: the embedded nets; a
 //! refused file is an error line and changes nothing),
 //! `setoption name UseNNUE value true|false` (false: the hand-made
-//! evaluation; docs/ENGINE.md, "Networks (NNUE)"), `position startpos|fen FEN|tfen TFEN [moves ...]` (read as
+//! evaluation; docs/ENGINE.md, "Networks (NNUE)"), `setoption name
+//! MultiPV value N`, `setoption name Level value N` (1 to 6, the web
+//! board's strength levels, [`Level`]; 6, the default, is the full engine;
+//! a weak level searches its lines and plays a move drawn among those near
+//! the best), `position startpos|fen FEN|tfen TFEN [moves ...]` (read as
 //! the game under its rules; `startpos` is the rules' start position; TFEN
 //! for Tamerlane, FEN for chess and Makruk), `go [depth N] [nodes N] [movetime MS] [wtime MS]
 //! [btime MS] [winc MS] [binc MS] [infinite]`, `stop`, `quit`. Output:
@@ -33,6 +37,7 @@ use tamerlane_core::RuleSet;
 
 use crate::engine::Engine;
 use crate::eval::EvalKind;
+use crate::level::{Level, LEVELS};
 use crate::limits::Limits;
 use tamerlane_core::AnyGame;
 use tamerlane_core::{AnyRules, Variant};
@@ -81,6 +86,9 @@ pub struct Session {
     game: AnyGame,
     /// The `MultiPV` option.
     multipv: usize,
+    /// The `Level` option: a weak level's search and choice of move
+    /// (`None`: the full engine, the last level).
+    level: Option<Level>,
     out: Output,
     search: Option<JoinHandle<Engine>>,
     /// The engine's stop flag.
@@ -104,6 +112,7 @@ impl Session {
             rules: AnyRules::default(),
             game: AnyGame::new(AnyRules::default()),
             multipv: 1,
+            level: None,
             out,
             search: None,
             stop,
@@ -195,6 +204,11 @@ impl Session {
                     &self.out,
                     &format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
                 );
+                let full = LEVELS.len();
+                emit(
+                    &self.out,
+                    &format!("option name Level type spin default {full} min 1 max {full}"),
+                );
                 emit(&self.out, "option name Rules type string default <empty>");
                 emit(
                     &self.out,
@@ -246,6 +260,9 @@ impl Session {
                 }
             }
             Command::MultiPv(n) => self.multipv = n,
+            Command::Level(n) => {
+                self.level = Level::numbered(n).filter(|_| n < LEVELS.len() as u32);
+            }
             Command::Variant(v) => self.set_rules(v.default_rules()),
             Command::Rules(rules) => self.set_rules(rules),
             Command::EvalFile(path) => {
@@ -275,6 +292,13 @@ impl Session {
 
     fn go(&mut self, mut limits: Limits) {
         limits.multipv = self.multipv;
+        // `go infinite` answers only after `stop`, even when a weak level
+        // ends the search at its bounds.
+        let until_stopped = limits.infinite;
+        let level = self.level;
+        if let Some(level) = level {
+            limits = level.bound(limits);
+        }
         let Some(mut engine) = self.engine.take() else {
             emit(&self.out, &error_line("the engine is not available"));
             return;
@@ -297,13 +321,17 @@ impl Session {
                     }
                     emit(&out, &info_line(i));
                 });
-                if limits.infinite {
+                if until_stopped {
                     while !stop_requested.load(Ordering::Relaxed) {
                         std::thread::sleep(Duration::from_millis(2));
                     }
                 }
+                let best = match level {
+                    Some(level) => level.choose(&r, seed_now() ^ r.nodes),
+                    None => r.best,
+                };
                 done.store(true, Ordering::Release);
-                emit(&out, &bestmove_line(r.best));
+                emit(&out, &bestmove_line(best));
                 engine
             });
         match handle {
@@ -319,6 +347,13 @@ impl Session {
     pub fn finish(&mut self) {
         self.wait_search();
     }
+}
+
+/// A seed for a weak level's draw: the clock's nanoseconds.
+fn seed_now() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
 }
 
 /// Runs the protocol: reads commands from `input` until `quit` or end of

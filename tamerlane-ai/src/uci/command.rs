@@ -10,6 +10,7 @@ use std::time::Duration;
 use tamerlane_core::{RuleSet, RuleSetError};
 
 use super::{MAX_HASH_MIB, MAX_MULTIPV, MAX_POSITION_MOVES, MAX_THREADS};
+use crate::level::LEVELS;
 use crate::limits::Limits;
 use tamerlane_core::{AnyFenError, AnyGame, AnyPlayError};
 use tamerlane_core::{AnyRules, UnknownVariant, Variant};
@@ -41,6 +42,10 @@ pub enum Command {
     /// `setoption name MultiPV value N` (1 to [`MAX_MULTIPV`]): the number
     /// of best lines of the searches that follow.
     MultiPv(usize),
+    /// `setoption name Level value N` (1 to the number of [`LEVELS`]): the
+    /// strength of the searches that follow ([`Level`](crate::Level);
+    /// the last, the default, is the full engine).
+    Level(u32),
     /// `setoption name UCI_Variant value tamerlane|chess|makruk`: the game
     /// of the positions that follow, under its default rules.
     Variant(Variant),
@@ -339,6 +344,7 @@ fn parse_setoption(rest: &[&str], variant: Variant) -> Result<Command, CommandEr
             "hash" => ("Hash", MAX_HASH_MIB, Command::Hash),
             "threads" => ("Threads", MAX_THREADS, Command::Threads),
             "multipv" => ("MultiPV", MAX_MULTIPV, Command::MultiPv),
+            "level" => ("Level", LEVELS.len(), |n| Command::Level(n as u32)),
             _ => return Err(CommandError::UnknownOption(name)),
         };
     let v: usize = number(option, Some(&value))?;
@@ -492,6 +498,7 @@ impl fmt::Display for Command {
             Command::Hash(n) => write!(f, "setoption name Hash value {n}"),
             Command::Threads(n) => write!(f, "setoption name Threads value {n}"),
             Command::MultiPv(n) => write!(f, "setoption name MultiPV value {n}"),
+            Command::Level(n) => write!(f, "setoption name Level value {n}"),
             Command::Variant(v) => write!(f, "setoption name UCI_Variant value {v}"),
             Command::Rules(r) => write!(f, "setoption name Rules value {r}"),
             Command::EvalFile(p) => write!(

@@ -94,3 +94,71 @@ fn the_protocol_reads_and_writes_them() {
         Err(CommandError::BadNumber { .. })
     ));
 }
+
+/// Runs the protocol on `input` (without a final `quit`, so that the
+/// searches end by themselves) and returns everything it wrote.
+fn session_output(input: &str) -> String {
+    let buf = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    tamerlane_ai::uci::run(input.as_bytes(), buf.clone());
+    let out = buf.lock().unwrap().clone();
+    String::from_utf8(out).unwrap()
+}
+
+#[test]
+fn a_weak_level_plays_one_of_its_near_best_lines() {
+    use tamerlane_ai::uci::line::{parse_bestmove, parse_info, InfoLine};
+    assert_eq!(
+        "setoption name Level value 2".parse::<Command>(),
+        Ok(Command::Level(2))
+    );
+    assert_eq!(
+        Command::Level(2).to_string(),
+        "setoption name Level value 2"
+    );
+    for bad in ["0", "7", "x"] {
+        let line = format!("setoption name Level value {bad}");
+        assert!(line.parse::<Command>().is_err(), "{line}");
+    }
+    let out = session_output("uci\n");
+    assert!(
+        out.contains("option name Level type spin default 6 min 1 max 6"),
+        "{out}"
+    );
+    // Level 1 in each game: depth 2 and 4 lines whatever `go` and MultiPV
+    // ask, and a best move that is the first move of one of the last
+    // iteration's lines, at most 180 centipawns below the first.
+    for variant in ["tamerlane", "chess", "makruk"] {
+        let out = session_output(&format!(
+            "setoption name UCI_Variant value {variant}\nsetoption name MultiPV value 2\n\
+             setoption name Level value 1\nposition startpos\ngo depth 9\n"
+        ));
+        let infos: Vec<_> = out.lines().filter_map(parse_info).collect();
+        assert!(
+            infos.iter().all(|i| i.depth.is_some_and(|d| d <= 2)),
+            "{out}"
+        );
+        let last: Vec<_> = infos.iter().filter(|i| i.depth == Some(2)).collect();
+        assert_eq!(last.len(), 4, "{out}");
+        let best = out.lines().find_map(parse_bestmove).expect("a bestmove");
+        let chosen = last
+            .iter()
+            .find(|i| i.pv[0] == best)
+            .expect("a line's move");
+        let cp = |i: &InfoLine| match i.score {
+            Some(Score::Cp(c)) => c,
+            s => panic!("{s:?}"),
+        };
+        assert!(cp(last[0]) - cp(chosen) <= 180, "{out}");
+    }
+    // Level 6 is the full engine: MultiPV and the depth asked are kept.
+    let out = session_output(
+        "setoption name MultiPV value 2\nsetoption name Level value 1\n\
+         setoption name Level value 6\nposition startpos\ngo depth 3\n",
+    );
+    let infos: Vec<_> = out.lines().filter_map(parse_info).collect();
+    assert_eq!(
+        infos.iter().filter(|i| i.depth == Some(3)).count(),
+        2,
+        "{out}"
+    );
+}
