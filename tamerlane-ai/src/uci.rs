@@ -100,6 +100,9 @@ pub struct Session {
     /// Set by the search thread once its move is decided, just before it
     /// prints `bestmove`.
     search_done: Arc<AtomicBool>,
+    /// Whether the running (or last) search was `go infinite`, which
+    /// answers only after `stop`.
+    until_stopped: bool,
 }
 
 impl Session {
@@ -118,6 +121,7 @@ impl Session {
             stop,
             stop_requested: Arc::new(AtomicBool::new(false)),
             search_done: Arc::new(AtomicBool::new(false)),
+            until_stopped: false,
         }
     }
 
@@ -295,6 +299,7 @@ impl Session {
         // `go infinite` answers only after `stop`, even when a weak level
         // ends the search at its bounds.
         let until_stopped = limits.infinite;
+        self.until_stopped = until_stopped;
         let level = self.level;
         if let Some(level) = level {
             limits = level.bound(limits);
@@ -343,9 +348,15 @@ impl Session {
         }
     }
 
-    /// Waits for a running search to finish by itself (used at end of input).
+    /// Waits for a running search to finish by itself (used at end of
+    /// input). A `go infinite` search, which only `stop` ends, is stopped:
+    /// after the end of input no `stop` can come.
     pub fn finish(&mut self) {
-        self.wait_search();
+        if self.until_stopped {
+            self.stop_search();
+        } else {
+            self.wait_search();
+        }
     }
 }
 

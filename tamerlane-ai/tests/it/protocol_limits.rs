@@ -195,3 +195,33 @@ fn stop_returns_promptly() {
         assert!(took < margin, "{setup:?} {go}: stop took {took:?}");
     }
 }
+
+#[test]
+fn the_end_of_input_stops_an_infinite_search() {
+    // After `go infinite` and the end of input no `stop` can come: the
+    // session stops the search and answers, with and without a weak level
+    // (whose search ends at its bounds but still waits for `stop`). A
+    // search with limits is left to finish (`go depth 2` below).
+    for setup in ["", "setoption name Level value 1\n"] {
+        let (tx, rx) = std::sync::mpsc::channel();
+        let input = format!("{setup}position startpos\ngo infinite\n");
+        std::thread::spawn(move || tx.send(session_output(input.as_bytes())));
+        let out = rx
+            .recv_timeout(Duration::from_secs(60))
+            .expect("the session ended");
+        assert_eq!(
+            out.lines().last().map(|l| &l[..9]),
+            Some("bestmove "),
+            "{out}"
+        );
+    }
+    let out = session_output("position startpos\ngo depth 2\n".as_bytes());
+    assert!(
+        out.contains("info depth 2 ") && out.ends_with("\n"),
+        "{out}"
+    );
+    assert!(
+        out.lines().last().unwrap().starts_with("bestmove "),
+        "{out}"
+    );
+}
