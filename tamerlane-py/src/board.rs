@@ -103,6 +103,10 @@ impl PyGame for Position {
         p.role.is_royal()
     }
 
+    fn is_king(p: core::Piece) -> bool {
+        p.role == core::Role::King
+    }
+
     /// A side left without a King loses its king-swap right (see
     /// [`edited`]).
     fn with_placement(&self, pieces: &[(core::Square, core::Piece)]) -> PyResult<Position> {

@@ -228,6 +228,11 @@ pub trait PyGame: Position {
     fn piece_on(&self, sq: Self::Square) -> Option<Self::Piece>;
     /// Whether a piece stays on `clear()` (a royal).
     fn is_royal(p: Self::Piece) -> bool;
+    /// Whether a piece is a King (`king()`; in Tamerlane chess the King
+    /// alone among the royals).
+    fn is_king(p: Self::Piece) -> bool;
+    /// The colour of a piece.
+    fn color_of(p: Self::Piece) -> Color;
     /// This position with its placement replaced by `pieces`, validated
     /// under its rules (`InvalidPositionError` otherwise); side to move and
     /// clocks kept, rights the placement no longer allows dropped.
@@ -942,6 +947,72 @@ macro_rules! board_class {
                 $crate::board_core::PyGame::royals_of(self.game.position(), color.into())
             }
 
+            /// The square of the King of `color` (a `Color` or a bool), as
+            /// python-chess's `king`: always one in chess and Makruk; in
+            /// Tamerlane chess `None` once that side has no King (its other
+            /// royals are `royals(color)`).
+            fn king(&self, color: $crate::types::ColorArg) -> Option<usize> {
+                use $crate::board_core::PyGame;
+                let color: tamerlane_core::Color = color.into();
+                self.game
+                    .position()
+                    .placement()
+                    .into_iter()
+                    .filter(|(_, p)| <$P>::is_king(*p) && <$P>::color_of(*p) == color)
+                    .map(|(sq, _)| <$P>::square_index(sq))
+                    .min()
+            }
+
+            /// The colour of the piece on `square` (an int or a name), or
+            /// `None` if it is empty.
+            fn color_at(&self, square: &Bound<'_, PyAny>) -> PyResult<Option<$crate::types::Color>> {
+                use $crate::board_core::PyGame;
+                let sq = <$P>::square_arg(square)?;
+                Ok(self.game.position().piece_on(sq).map(|p| <$P>::color_of(p).into()))
+            }
+
+            /// The placement field of `fen()`: the pieces alone, as
+            /// python-chess's `board_fen()`.
+            fn board_fen(&self) -> String {
+                let fen = tamerlane_core::Position::to_fen(self.game.position());
+                fen.split(' ').next().unwrap_or_default().to_owned()
+            }
+
+            /// The coordinate (UCI) text of a legal move, as python-chess's
+            /// `uci(move)` (`IllegalMoveError` for a move that is not legal
+            /// here).
+            fn uci(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<String> {
+                let m = $crate::board_core::resolve(py, self.game.position(), r#move)?;
+                Ok(m.to_string())
+            }
+
+            /// The SAN of a legal move, then plays it (the errors of `san`,
+            /// then of `push`): python-chess's `san_and_push`.
+            fn san_and_push(&mut self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<String> {
+                let san = self.san(py, r#move)?;
+                $crate::board_core::push(py, &mut self.game, r#move)?;
+                Ok(san)
+            }
+
+            /// Whether a legal move (`IllegalMoveError` otherwise) restarts
+            /// the halfmove clock (a capture or a pawn move), as
+            /// python-chess's `is_zeroing`.
+            fn is_zeroing(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+                let pos = self.game.position();
+                let m = $crate::board_core::resolve(py, pos, r#move)?;
+                let mut after = pos.clone();
+                tamerlane_core::Position::play_unchecked(&mut after, &m);
+                Ok(tamerlane_core::Position::halfmoves(&after) == 0)
+            }
+
+            /// Keeps the position and forgets the moves that led to it, as
+            /// python-chess's `clear_stack`: the position becomes the
+            /// game's start (`root()`), and its earlier occurrences no
+            /// longer count for repetition.
+            fn clear_stack(&mut self) {
+                self.game = tamerlane_core::Game::from_position(self.game.position().clone());
+            }
+
             /// The position seen from the other side, as a new board
             /// without move stack (same rules).
             fn mirror(&self) -> PyResult<Board> {
@@ -1174,6 +1245,10 @@ macro_rules! py_game_common {
 
         fn piece_on(&self, sq: Self::Square) -> Option<Self::Piece> {
             self.board().piece_at(sq)
+        }
+
+        fn color_of(p: Self::Piece) -> tamerlane_core::Color {
+            p.color
         }
 
         /// Nothing attacks a Tamerlane citadel.

@@ -584,6 +584,10 @@ macro_rules! sibling_board {
                     p.role == game_core::Role::King
                 }
 
+                fn is_king(p: game_core::Piece) -> bool {
+                    p.role == game_core::Role::King
+                }
+
                 fn with_placement(&self, pieces: &[(Self::Square, game_core::Piece)]) -> PyResult<G> {
                     let mut setup = self.to_setup();
                     for (sq, _) in setup.board.clone().pieces() {
@@ -881,6 +885,78 @@ sibling_board!(chess, chess, "tamerlane.chess", "chess Board", {
     fn is_en_passant(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
         let m = crate::board_core::resolve(py, self.pos(), r#move)?;
         Ok(m.kind == game_core::MoveKind::EnPassant)
+    }
+
+    /// Whether a legal move castles kingside (`IllegalMoveError` otherwise).
+    fn is_kingside_castling(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let m = crate::board_core::resolve(py, self.pos(), r#move)?;
+        Ok(m.castling_side() == Some(game_core::CastlingSide::KingSide))
+    }
+
+    /// Whether a legal move castles queenside (`IllegalMoveError` otherwise).
+    fn is_queenside_castling(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let m = crate::board_core::resolve(py, self.pos(), r#move)?;
+        Ok(m.castling_side() == Some(game_core::CastlingSide::QueenSide))
+    }
+
+    /// Whether an en passant capture is legal now (not only the FEN's
+    /// square).
+    fn has_legal_en_passant(&self) -> bool {
+        self.pos()
+            .legal_moves()
+            .iter()
+            .any(|m| m.kind == game_core::MoveKind::EnPassant)
+    }
+
+    /// Whether neither side has the material to mate (FIDE 5.2.2 as
+    /// python-chess reads it: a King alone, or with one minor piece, or
+    /// Kings and Bishops all on squares of one colour).
+    fn is_insufficient_material(&self) -> bool {
+        self.pos().is_insufficient_material()
+    }
+
+    /// Whether `color` (a `Color` or a bool) lacks the material to mate
+    /// whatever the other side does.
+    fn has_insufficient_material(&self, color: ColorArg) -> bool {
+        self.pos().has_insufficient_material(color.into())
+    }
+
+    /// Whether the 50-move rule's moves are complete (100 plies without a
+    /// capture or a pawn move) and the side to move has a legal move.
+    fn is_fifty_moves(&self) -> bool {
+        self.pos().halfmoves() >= 100 && self.pos().has_legal_moves()
+    }
+
+    /// Whether 75 moves by each side passed without a capture or a pawn
+    /// move and the side to move has a legal move (a draw without a claim,
+    /// FIDE 9.6.2: the game's outcome then).
+    fn is_seventyfive_moves(&self) -> bool {
+        self.pos().halfmoves() >= 150 && self.pos().has_legal_moves()
+    }
+
+    /// Whether the position has occurred five times (a draw without a
+    /// claim, FIDE 9.6.1: the game's outcome then).
+    fn is_fivefold_repetition(&self) -> bool {
+        crate::board_core::is_repetition(&self.game, Some(5))
+    }
+
+    /// Whether the player to move may claim a draw by threefold
+    /// repetition (FIDE 9.2): the position has occurred three times, or
+    /// will after one of the legal moves. `False` once the game has ended.
+    fn can_claim_threefold_repetition(&self) -> bool {
+        self.game.can_claim_threefold()
+    }
+
+    /// Whether the player to move may claim a draw by the 50-move rule
+    /// (FIDE 9.3): the moves are complete, or will be after one of the
+    /// legal moves. `False` once the game has ended.
+    fn can_claim_fifty_moves(&self) -> bool {
+        self.game.can_claim_fifty_moves()
+    }
+
+    /// `can_claim_threefold_repetition() or can_claim_fifty_moves()`.
+    fn can_claim_draw(&self) -> bool {
+        self.game.can_claim_fifty_moves() || self.game.can_claim_threefold()
     }
 });
 sibling_board!(makruk, makruk, "tamerlane.makruk", "Makruk Board", {

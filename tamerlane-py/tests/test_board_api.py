@@ -39,6 +39,19 @@ EXTRAS = {
         # En passant (python-chess's names).
         "ep_square",
         "is_en_passant",
+        "has_legal_en_passant",
+        "is_kingside_castling",
+        "is_queenside_castling",
+        # The draws only FIDE chess has: claims, the clock rules,
+        # insufficient material (python-chess's names).
+        "can_claim_draw",
+        "can_claim_threefold_repetition",
+        "can_claim_fifty_moves",
+        "is_fifty_moves",
+        "is_seventyfive_moves",
+        "is_fivefold_repetition",
+        "is_insufficient_material",
+        "has_insufficient_material",
     },
     makruk.Board: {
         # The running count of Makruk's counting rules.
@@ -69,6 +82,7 @@ def test_the_shared_api_covers_python_chess_basics() -> None:
         "set_piece_map", "attackers", "checkers", "is_attacked_by", "mirror", "outcome",
         "is_check", "is_checkmate", "is_stalemate", "is_repetition", "is_game_over",
         "result", "perft", "copy", "root", "generate_legal_moves", "gives_check", "is_capture",
+        "king", "color_at", "board_fen", "uci", "san_and_push", "is_zeroing", "clear_stack",
     }  # fmt: skip
     assert expected <= shared, sorted(expected - shared)
 
@@ -248,3 +262,73 @@ def test_shared_methods_refuse_bad_input_with_typed_errors(module: Any) -> None:
         except (ValueError, TypeError, IndexError):
             pass
         assert board.perft(1) == len(board.legal_moves)
+
+
+# The start position's Kings (counted by hand: a1 = 0, a file a rank; the
+# Tamerlane board has 11 files, the Kings on f2 and f9), a pawn move and a
+# Knight move of White, and the placement field of the start FEN.
+STARTS = {
+    tamerlane: ((16, 93), "f3f4", "b2c4", None),
+    chess: ((4, 60), "e2e4", "g1f3", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"),
+    makruk: ((3, 60), "e3e4", "b1d2", "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR"),
+}
+
+
+@pytest.mark.parametrize("module", list(STARTS), ids=lambda m: m.__name__)
+def test_python_chess_helpers_of_the_three_boards(module: Any) -> None:
+    kings, pawn_move, knight_move, placement = STARTS[module]
+    board = module.Board()
+    assert (board.king(tamerlane.WHITE), board.king(False)) == kings
+    assert board.color_at(kings[0]) == tamerlane.WHITE and board.color_at(kings[1]) == tamerlane.BLACK
+    assert board.color_at(kings[0] + 11 * 3 if module is tamerlane else 28) is None
+    assert board.board_fen() == (placement or board.fen().split(" ")[0])
+    assert board.is_zeroing(pawn_move) and not board.is_zeroing(knight_move)
+    assert board.uci(board.parse_uci(knight_move)) == knight_move
+    san = board.san(knight_move)
+    assert board.san_and_push(knight_move) == san and str(board.peek()) == knight_move
+    # A Knight out and back, twice: the start position three times.
+    reply = {tamerlane: "b9c7", chess: "g8f6", makruk: "g8e7"}[module]
+
+    def back(m: str) -> str:
+        return m[2:] + m[:2]
+
+    for m in [reply, back(knight_move), back(reply), knight_move, reply, back(knight_move), back(reply)]:
+        board.push_uci(m)
+    assert board.repetition_count() == 3
+    fen = board.fen()
+    board.clear_stack()
+    assert board.move_stack == [] and board.fen() == fen and board.root() == board
+    assert board.repetition_count() == 1
+    # Bad arguments are typed errors and change nothing.
+    with pytest.raises(tamerlane.IllegalMoveError):
+        board.uci("a1a1")
+    with pytest.raises(tamerlane.IllegalMoveError):
+        board.san_and_push(reply)
+    with pytest.raises(tamerlane.IllegalMoveError):
+        board.is_zeroing(reply)
+    with pytest.raises(ValueError):
+        board.color_at(200)
+    with pytest.raises(TypeError):
+        board.king("white")
+    assert board.fen() == fen and board.move_stack == []
+
+
+def test_a_tamerlane_side_without_its_king_has_no_king_square() -> None:
+    # White's King replaced by a Prince (another royal): king() is None,
+    # royals() still names the Prince.
+    board = tamerlane.Board()
+    king = board.king(tamerlane.WHITE)
+    assert king is not None
+    board.set_piece_at(king, tamerlane.Piece(tamerlane.WHITE, tamerlane.Role.PRINCE))
+    assert board.king(tamerlane.WHITE) is None and board.royals(tamerlane.WHITE) == [king]
+
+
+def test_san_and_push_after_the_end_is_refused_and_changes_nothing() -> None:
+    board = chess.Board(rules="draws=automatic")
+    for m in ["g1f3", "g8f6", "f3g1", "f6g8"] * 2:
+        board.push_uci(m)
+    assert board.is_game_over()
+    fen, stack = board.fen(), board.move_stack
+    with pytest.raises(tamerlane.GameOverError, match="threefold-repetition"):
+        board.san_and_push("g1f3")
+    assert board.fen() == fen and board.move_stack == stack

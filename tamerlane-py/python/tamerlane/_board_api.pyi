@@ -247,6 +247,21 @@ class BoardApi(Generic[_M, _MA, _O, _L, _P, _PA, _R]):
         """The squares of the opponent's pieces attacking a royal of the side to move."""
     def royals(self, color: ColorArg) -> list[int]:
         """The squares of the royals of ``color`` (the King in chess and Makruk), ascending."""
+    def king(self, color: ColorArg) -> Optional[int]:
+        """The square of the King of ``color`` (python-chess's ``king``); in
+        Tamerlane ``None`` once that side has no King (see ``royals``)."""
+    def color_at(self, square: SquareArg) -> Optional[Color]:
+        """The colour of the piece on ``square``, or ``None`` if it is empty."""
+    def board_fen(self) -> str:
+        """The placement field of ``fen()``."""
+    def uci(self, move: _MA) -> str:
+        """The coordinate (UCI) text of a legal move."""
+    def san_and_push(self, move: _MA) -> str:
+        """The SAN of a legal move, then plays it."""
+    def is_zeroing(self, move: _MA) -> bool:
+        """Whether a legal move restarts the halfmove clock (a capture or a pawn move)."""
+    def clear_stack(self) -> None:
+        """Keeps the position and forgets the moves that led to it (it becomes ``root()``)."""
     def mirror(self) -> Self:
         """The position seen from the other side (no move stack, same rules)."""
     def is_repetition(self, count: SupportsIndex = 3) -> bool:

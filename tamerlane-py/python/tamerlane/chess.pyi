@@ -58,6 +58,28 @@ class Board(SiblingBoard[Move, Outcome, LegalMoves, Piece]):
     @property
     def ep_square(self) -> Optional[int]:
         """The en-passant square of the FEN, or ``None``."""
+    def has_legal_en_passant(self) -> bool:
+        """Whether an en passant capture is legal now."""
+    def is_kingside_castling(self, move: Union[Move, str, _HasUci]) -> bool:
+        """Whether a legal move castles kingside."""
+    def is_queenside_castling(self, move: Union[Move, str, _HasUci]) -> bool:
+        """Whether a legal move castles queenside."""
+    def is_insufficient_material(self) -> bool:
+        """Whether neither side has the material to mate."""
+    def has_insufficient_material(self, color: ColorArg) -> bool:
+        """Whether ``color`` lacks the material to mate whatever the other side does."""
+    def is_fifty_moves(self) -> bool:
+        """100 plies without a capture or pawn move, and a legal move left."""
+    def is_seventyfive_moves(self) -> bool:
+        """150 plies without a capture or pawn move, and a legal move left (a draw)."""
+    def is_fivefold_repetition(self) -> bool:
+        """Whether the position has occurred five times (a draw)."""
+    def can_claim_threefold_repetition(self) -> bool:
+        """Whether the player to move may claim threefold repetition (``False`` once the game has ended)."""
+    def can_claim_fifty_moves(self) -> bool:
+        """Whether the player to move may claim the 50-move rule (``False`` once the game has ended)."""
+    def can_claim_draw(self) -> bool:
+        """Either claim."""
     def is_castling(self, move: Union[Move, str, _HasUci]) -> bool:
         """Whether a legal move castles."""
     def is_en_passant(self, move: Union[Move, str, _HasUci]) -> bool:
