@@ -233,6 +233,8 @@ pub trait PyGame: Position {
     fn is_king(p: Self::Piece) -> bool;
     /// The colour of a piece.
     fn color_of(p: Self::Piece) -> Color;
+    /// Every square of the board, in index order.
+    fn all_squares() -> Vec<Self::Square>;
     /// This position with its placement replaced by `pieces`, validated
     /// under its rules (`InvalidPositionError` otherwise); side to move and
     /// clocks kept, rights the placement no longer allows dropped.
@@ -927,6 +929,26 @@ macro_rules! board_class {
                 Ok($crate::square_set::SquareSet::of(self.game.position().attackers_of(sq, color.into())))
             }
 
+            /// The squares the piece on `square` attacks (none for an
+            /// empty square), as a `SquareSet`: those whose `attackers` of
+            /// the piece's colour include it, whatever stands there
+            /// (python-chess's `attacks`).
+            fn attacks(&self, square: &Bound<'_, PyAny>) -> PyResult<$crate::square_set::SquareSet> {
+                use $crate::board_core::PyGame;
+                let sq = <$P>::square_arg(square)?;
+                let pos = self.game.position();
+                let from = <$P>::square_index(sq);
+                let targets = match pos.piece_on(sq) {
+                    None => Vec::new(),
+                    Some(p) => <$P>::all_squares()
+                        .into_iter()
+                        .filter(|&t| pos.attackers_of(t, <$P>::color_of(p)).contains(&from))
+                        .map(<$P>::square_index)
+                        .collect(),
+                };
+                Ok($crate::square_set::SquareSet::of(targets))
+            }
+
             /// Whether a piece of `color` attacks `square` (see `attackers`).
             fn is_attacked_by(&self, color: $crate::types::ColorArg, square: &Bound<'_, PyAny>) -> PyResult<bool> {
                 use $crate::board_core::PyGame;
@@ -1249,6 +1271,10 @@ macro_rules! py_game_common {
 
         fn color_of(p: Self::Piece) -> tamerlane_core::Color {
             p.color
+        }
+
+        fn all_squares() -> Vec<Self::Square> {
+            <Self as $crate::board_core::PyGame>::Square::all().collect()
         }
 
         /// Nothing attacks a Tamerlane citadel.

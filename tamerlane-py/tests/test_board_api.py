@@ -82,7 +82,8 @@ def test_the_shared_api_covers_python_chess_basics() -> None:
         "set_piece_map", "attackers", "checkers", "is_attacked_by", "mirror", "outcome",
         "is_check", "is_checkmate", "is_stalemate", "is_repetition", "is_game_over",
         "result", "perft", "copy", "root", "generate_legal_moves", "gives_check", "is_capture",
-        "king", "color_at", "board_fen", "uci", "san_and_push", "is_zeroing", "clear_stack",
+        "king", "color_at", "attacks", "board_fen", "uci", "san_and_push", "is_zeroing",
+        "clear_stack",
     }  # fmt: skip
     assert expected <= shared, sorted(expected - shared)
 
@@ -266,18 +267,22 @@ def test_shared_methods_refuse_bad_input_with_typed_errors(module: Any) -> None:
 
 # The start position's Kings (counted by hand: a1 = 0, a file a rank; the
 # Tamerlane board has 11 files, the Kings on f2 and f9), a pawn move and a
-# Knight move of White, and the placement field of the start FEN.
+# Knight move of White, the placement field of the start FEN, and the
+# squares White's Knight attacks, own pieces' squares included (by hand).
 STARTS = {
-    tamerlane: ((16, 93), "f3f4", "b2c4", None),
-    chess: ((4, 60), "e2e4", "g1f3", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"),
-    makruk: ((3, 60), "e3e4", "b1d2", "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR"),
-}
+    tamerlane: ((16, 93), "f3f4", "b2c4", None, {"d1", "d3", "a4", "c4"}),
+    chess: ((4, 60), "e2e4", "g1f3", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", {"e2", "f3", "h3"}),
+    makruk: ((3, 60), "e3e4", "b1d2", "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR", {"d2", "a3", "c3"}),
+}  # fmt: skip
 
 
 @pytest.mark.parametrize("module", list(STARTS), ids=lambda m: m.__name__)
 def test_python_chess_helpers_of_the_three_boards(module: Any) -> None:
-    kings, pawn_move, knight_move, placement = STARTS[module]
+    kings, pawn_move, knight_move, placement, attacked = STARTS[module]
     board = module.Board()
+    name = tamerlane.square_name if module is tamerlane else pychess.square_name
+    assert {name(sq) for sq in board.attacks(knight_move[:2])} == attacked
+    assert list(board.attacks(28 if module is not tamerlane else 50)) == []
     assert (board.king(tamerlane.WHITE), board.king(False)) == kings
     assert board.color_at(kings[0]) == tamerlane.WHITE and board.color_at(kings[1]) == tamerlane.BLACK
     assert board.color_at(kings[0] + 11 * 3 if module is tamerlane else 28) is None

@@ -2,7 +2,7 @@
 at least 10,000 positions of seeded random games: the FEN, the piece map,
 the checkers, the attackers of every square by both colours, the SAN of the
 move played, and the outcome (issue 28's bar); with them the King's squares,
-the colour on every square, the draw rules (claims, the clock, material)
+the colour on every square, what 16 of the squares' pieces attack, the draw rules (claims, the clock, material)
 and what the move played is (zeroing, castling, en passant). A second test
 plays sparse positions near the 50-move rule, where claims and repetitions
 come often. Every figure compared comes from python-chess; nothing is taken
@@ -98,6 +98,8 @@ def test_chess_agrees_with_python_chess_on_ten_thousand_positions() -> None:
                 for c in map(theirs.color_at, range(64))
             ]
             assert (ours.king(True), ours.king(False)) == (theirs.king(True), theirs.king(False))
+            for sq in rng.sample(range(64), 16):
+                assert squares(ours.attacks(sq)) == set(theirs.attacks(sq)), (theirs.fen(), sq)
             assert squares(ours.checkers()) == set(theirs.checkers())
             sides = ((tamerlane.WHITE, pychess.WHITE), (tamerlane.BLACK, pychess.BLACK))
             for color, their_color in sides:

@@ -250,6 +250,8 @@ class BoardApi(Generic[_M, _MA, _O, _L, _P, _PA, _R]):
     def king(self, color: ColorArg) -> Optional[int]:
         """The square of the King of ``color`` (python-chess's ``king``); in
         Tamerlane ``None`` once that side has no King (see ``royals``)."""
+    def attacks(self, square: SquareArg) -> SquareSet:
+        """The squares the piece on ``square`` attacks (none for an empty square)."""
     def color_at(self, square: SquareArg) -> Optional[Color]:
         """The colour of the piece on ``square``, or ``None`` if it is empty."""
     def board_fen(self) -> str:
