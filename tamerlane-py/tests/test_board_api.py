@@ -337,3 +337,34 @@ def test_san_and_push_after_the_end_is_refused_and_changes_nothing() -> None:
     with pytest.raises(tamerlane.GameOverError, match="threefold-repetition"):
         board.san_and_push("g1f3")
     assert board.fen() == fen and board.move_stack == stack
+
+
+@pytest.mark.parametrize("module", [chess, makruk], ids=lambda m: m.__name__)
+def test_the_8x8_squares_have_python_chess_s_names_and_numbers(module: Any) -> None:
+    assert module.SQUARE_NAMES == pychess.SQUARE_NAMES and module.SQUARES == list(pychess.SQUARES)
+    assert (module.FILE_NAMES, module.RANK_NAMES) == (pychess.FILE_NAMES, pychess.RANK_NAMES)
+    assert module.BB_SQUARES == list(pychess.BB_SQUARES)
+    assert (module.BB_ALL, module.BB_EMPTY) == (pychess.BB_ALL, pychess.BB_EMPTY)
+    for sq, name in enumerate(pychess.SQUARE_NAMES):
+        assert getattr(module, name.upper()) == getattr(pychess, name.upper()) == sq
+        assert module.square_name(sq) == name and module.parse_square(name) == sq
+        file, rank = pychess.square_file(sq), pychess.square_rank(sq)
+        assert (module.square_file(sq), module.square_rank(sq)) == (file, rank)
+        assert module.square(file, rank) == sq
+        assert module.square_mirror(sq) == pychess.square_mirror(sq)
+        for other in range(64):
+            assert module.square_distance(sq, other) == pychess.square_distance(sq, other)
+    for bad in (64, -1):
+        for f in (module.square_name, module.square_file, module.square_rank, module.square_mirror):
+            with pytest.raises(ValueError, match="out of range"):
+                f(bad)
+    for text in ("i1", "a9", "", "E4"):
+        with pytest.raises(ValueError, match="no square named"):
+            module.parse_square(text)
+    with pytest.raises(ValueError):
+        module.square(8, 0)
+    with pytest.raises(TypeError):
+        module.square_name("e4")
+    # The boards take them.
+    king = module.E1 if module is chess else module.D1
+    assert module.Board().piece_at(king) == module.Piece.from_symbol("K")

@@ -2,7 +2,8 @@
 ``Board``, ``Move``, ``LegalMoves``, ``Outcome``, the search results
 (``SearchResult``, ``PvLine``, ``Info``, ``PlayResult``: what
 ``tamerlane.Engine`` returns for these boards), the action space
-(``move_to_index``, ``index_to_move``) and ``search``. The
+(``move_to_index``, ``index_to_move``), ``search``, and the squares under
+python-chess's names (``E4``, ``square_name``, ``BB_SQUARES``, ...). The
 rules are those of the Rust crate (docs/CHESS.md); the guide is
 docs/PYTHON.md, "Chess and Makruk".
 

@@ -2,7 +2,8 @@
 names): ``Board``, ``Move``, ``LegalMoves``, ``Outcome``, the search results
 (``SearchResult``, ``PvLine``, ``Info``, ``PlayResult``: what
 ``tamerlane.Engine`` returns for these boards), the action space
-(``move_to_index``, ``index_to_move``) and ``search``. The
+(``move_to_index``, ``index_to_move``), ``search``, and the squares under
+python-chess's names (``E4``, ``square_name``, ``BB_SQUARES``, ...). The
 rules, the FEN and the UCI moves (``e5e6m`` for a promotion) are
 Fairy-Stockfish's (docs/MAKRUK.md); the guide is docs/PYTHON.md, "Chess and
 Makruk".
