@@ -365,9 +365,15 @@ macro_rules! engine_records {
 
         #[pymethods]
         impl PlayResult {
-            /// Rebuilds a play result from `__reduce__`'s state (private: for pickle).
+            /// Rebuilds a play result from `__reduce__`'s state (private: for
+            /// pickle). Without a move and a reply (the state of older
+            /// versions, or a game that had ended), the search's own.
             #[staticmethod]
+            #[pyo3(signature = (info, r#move = None, ponder = None))]
             fn _restore(info: SearchResult, r#move: Option<$Move>, ponder: Option<$Move>) -> PlayResult {
+                if r#move.is_none() && ponder.is_none() {
+                    return PlayResult::new(info);
+                }
                 PlayResult { r#move, ponder, info }
             }
 

@@ -165,6 +165,9 @@ def test_a_level_plays_a_near_best_line_repeatably(module: ModuleType) -> None:
         if r.move != r.info.move:
             back = pickle.loads(pickle.dumps(r))
             assert back == r and back.move == r.move and back.ponder == r.ponder
+            # The state of older versions (the search result alone) gives
+            # the search's own move.
+            assert type(r)._restore(r.info).move == r.info.move
     # The start positions have several moves within the margin: the draw
     # picks more than the best one.
     assert len(chosen) > 1
