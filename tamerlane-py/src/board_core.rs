@@ -1030,7 +1030,8 @@ macro_rules! board_class {
             /// Keeps the position and forgets the moves that led to it, as
             /// python-chess's `clear_stack`: the position becomes the
             /// game's start (`root()`), and its earlier occurrences no
-            /// longer count for repetition.
+            /// longer count for repetition (so a game that repetition
+            /// ended goes on, as after `set_fen(fen())`).
             fn clear_stack(&mut self) {
                 self.game = tamerlane_core::Game::from_position(self.game.position().clone());
             }

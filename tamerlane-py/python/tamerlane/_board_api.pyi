@@ -263,7 +263,9 @@ class BoardApi(Generic[_M, _MA, _O, _L, _P, _PA, _R]):
     def is_zeroing(self, move: _MA) -> bool:
         """Whether a legal move restarts the halfmove clock (a capture or a pawn move)."""
     def clear_stack(self) -> None:
-        """Keeps the position and forgets the moves that led to it (it becomes ``root()``)."""
+        """Keeps the position and forgets the moves that led to it (it becomes
+        ``root()``; a game that repetition ended goes on, as after
+        ``set_fen(fen())``)."""
     def mirror(self) -> Self:
         """The position seen from the other side (no move stack, same rules)."""
     def is_repetition(self, count: SupportsIndex = 3) -> bool:
