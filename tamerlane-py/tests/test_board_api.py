@@ -337,6 +337,9 @@ def test_san_and_push_after_the_end_is_refused_and_changes_nothing() -> None:
     with pytest.raises(tamerlane.GameOverError, match="threefold-repetition"):
         board.san_and_push("g1f3")
     assert board.fen() == fen and board.move_stack == stack
+    # Without its history the position has occurred once: the game goes on.
+    board.clear_stack()
+    assert not board.is_game_over() and board.repetition_count() == 1
 
 
 @pytest.mark.parametrize("module", [chess, makruk], ids=lambda m: m.__name__)
