@@ -6,7 +6,8 @@
 /// `$game` (`chess` or `makruk`: the core's module of that name, and the
 /// engine's `eval` and `see` modules of that name), to the items the two
 /// games share: moves indexed by origin and target (64 squares) and by
-/// piece kind and target; check as the core sees it; six men or more
+/// piece kind and target; check as the core sees it, and whether a move
+/// gives it (the core's test, without playing the move); six men or more
 /// surely have a move; no material kept move by move (the evaluation
 /// counts it), the game's evaluation and static exchange evaluation.
 macro_rules! board8_search_items {
@@ -20,6 +21,12 @@ macro_rules! board8_search_items {
         #[inline]
         fn in_check(&self) -> bool {
             self.is_check()
+        }
+
+        /// The core's test, which does not play the move.
+        #[inline]
+        fn gives_check(&self, m: &Self::Move) -> bool {
+            Self::gives_check(self, m)
         }
 
         #[inline]

@@ -33,12 +33,6 @@ impl SearchPosition for Position {
         Position::null_move(self)
     }
 
-    /// The core's test, which does not play the move.
-    #[inline]
-    fn gives_check(&self, m: &Move) -> bool {
-        Position::gives_check(self, m)
-    }
-
     /// A piece other than pawns and the king (zugzwang is rare then).
     #[inline]
     fn has_null_move_material(&self) -> bool {

@@ -37,12 +37,6 @@ impl SearchPosition for Position {
         (!self.is_check()).then(|| Position::null_move(self))
     }
 
-    /// The core's test, which does not play the move.
-    #[inline]
-    fn gives_check(&self, m: &Move) -> bool {
-        Position::gives_check(self, m)
-    }
-
     /// Two pieces other than Bia and the King.
     #[inline]
     fn has_null_move_material(&self) -> bool {
